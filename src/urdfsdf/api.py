@@ -1,0 +1,127 @@
+"""The conversion pipeline behind the public API: read -> IR -> frames/checker -> write.
+
+Every function here collects diagnostics and returns them with its result;
+:mod:`urdfsdf` (the package) raises :class:`TranslationError` at the edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from urdfsdf.convert import carried_urdf_joints, sdf_to_urdf_copy, urdf_to_sdf
+from urdfsdf.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.ir import Model, SdfDocument
+from urdfsdf.sdf.reader import read_sdf_bytes
+from urdfsdf.sdf.writer import write_sdf_model
+from urdfsdf.urdf.reader import read_urdf_bytes
+from urdfsdf.urdf.writer import write_urdf_model
+from urdfsdf.wellformed import shape_reasons
+from urdfsdf.xmlio import Source, load_source
+
+
+@dataclass
+class Result:
+    """What a conversion produced: output text (None on failure) and diagnostics."""
+
+    text: str | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: "copy" or "transform" for sdf2urdf; None otherwise
+    path: str | None = None
+
+    def ok(self, strict: bool = False) -> bool:
+        """True when there is output and no error (no warning either, if strict)."""
+        bad = ("error", "warning") if strict else ("error",)
+        return self.text is not None and not any(d.severity in bad for d in self.diagnostics)
+
+
+def _load(source: Source, diags: Diagnostics) -> bytes | None:
+    data, name, error = load_source(source)
+    diags.file = name
+    if error is not None:
+        diags.error("FILE_READ", error)
+        return None
+    return data
+
+
+def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Diagnostics]:
+    """Read a URDF into the IR (URDF convention)."""
+    diags = Diagnostics()
+    data = _load(source, diags)
+    if file is not None:
+        diags.file = file
+    if data is None:
+        return None, diags
+    model = read_urdf_bytes(data, diags)
+    return model, diags
+
+
+def load_sdf(source: Source, file: str | None = None) -> tuple[SdfDocument | None, Diagnostics]:
+    """Read an SDF document into the IR (SDF convention, poses as written)."""
+    diags = Diagnostics()
+    data = _load(source, diags)
+    if file is not None:
+        diags.file = file
+    if data is None:
+        return None, diags
+    return read_sdf_bytes(data, diags), diags
+
+
+def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Model | None:
+    """The model to convert: ``name`` if given, else the only one in the document."""
+    candidates = list(doc.models) + [m for w in doc.worlds for m in w.models]
+    if name is not None:
+        for m in candidates:
+            if m.name == name:
+                return m
+        names = ", ".join(repr(m.name) for m in candidates) or "none"
+        diags.error("ELEMENT_MISSING", f"no model named {name!r} (models: {names})")
+        return None
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        diags.error("MODEL_WITHOUT_LINK" if doc.worlds else "ELEMENT_MISSING",
+                    "the document holds no model")
+        return None
+    names = ", ".join(repr(m.name) for m in candidates)
+    diags.error("ELEMENT_INVALID", f"the document holds several models ({names}); "
+                "choose one with --model NAME")
+    return None
+
+
+def urdf_to_sdf_result(source: Source, file: str | None = None) -> Result:
+    """URDF -> SDFormat 1.7 (always the copy path)."""
+    model, diags = load_urdf(source, file)
+    if model is None or diags.has_errors():
+        return Result(None, diags.items)
+    sdf_model = urdf_to_sdf(model, diags)
+    if sdf_model is None or diags.has_errors():
+        return Result(None, diags.items)
+    return Result(write_sdf_model(sdf_model), diags.items, "copy")
+
+
+def sdf_model_to_urdf(model: Model, diags: Diagnostics) -> tuple[Model | None, str | None]:
+    """An SDF-convention model in URDF form, and which path produced it."""
+    if model.convention == "urdf":
+        return model, "copy"
+    carried = carried_urdf_joints(model, diags)
+    reasons = shape_reasons(model, carried)
+    if reasons:
+        for r in reasons:
+            diags.error("URDF_NOT_WELL_FORMED", f"{r.message} [{r.code}]", r.line)
+        return None, "transform"
+    return sdf_to_urdf_copy(model, carried, diags), "copy"
+
+
+def sdf_to_urdf_result(source: Source, model_name: str | None = None,
+                       file: str | None = None) -> Result:
+    """SDFormat -> URDF."""
+    doc, diags = load_sdf(source, file)
+    if doc is None or diags.has_errors():
+        return Result(None, diags.items)
+    model = select_model(doc, model_name, diags)
+    if model is None:
+        return Result(None, diags.items)
+    urdf_model, path = sdf_model_to_urdf(model, diags)
+    if urdf_model is None or diags.has_errors():
+        return Result(None, diags.items, path)
+    return Result(write_urdf_model(urdf_model), diags.items, path)

@@ -1,0 +1,206 @@
+"""Command-line interface: ``urdf2sdf``, ``sdf2urdf`` and the umbrella ``urdfsdf``.
+
+``main(argv) -> int`` does everything and returns the exit status: 0 done,
+1 invalid input (diagnostics on stderr), 2 usage.  Output files are written
+atomically and only on success; the input file is never written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from urdfsdf.diagnostics import Diagnostic, to_json
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class _UsageError(Exception):
+    """Raised by the argument parser instead of exiting."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="how diagnostics are printed (default: text)")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="urdfsdf", description="Exact URDF <-> SDFormat 1.7 translation.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("urdf2sdf", help="convert URDF to SDFormat 1.7")
+    p.add_argument("input", nargs="?", help="URDF file (default: stdin)")
+    p.add_argument("-o", "--output", help="output file (default: stdout)")
+    _common(p)
+    p = sub.add_parser("sdf2urdf", help="convert SDFormat to URDF")
+    p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
+    p.add_argument("-o", "--output", help="output file (default: stdout)")
+    p.add_argument("--model", help="the model to convert when the file holds several")
+    _common(p)
+    p = sub.add_parser("check", help="validate a URDF or SDF file")
+    p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
+    _common(p)
+    p = sub.add_parser("poses", help="print every resolved pose of an SDF file")
+    p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _common(p)
+    return parser
+
+
+def _read_input(path: str | None, stdin: TextIO) -> tuple[bytes | None, str]:
+    if path is None or path == "-":
+        return stdin.buffer.read() if hasattr(stdin, "buffer") else \
+            stdin.read().encode("utf-8"), "<stdin>"
+    return None, path
+
+
+def _print_diags(diags: Sequence[Diagnostic], args: argparse.Namespace, err: TextIO) -> None:
+    shown = [d for d in diags if not args.quiet or d.severity == "error"]
+    if args.format == "json":
+        if shown:
+            print(to_json(shown), file=err)
+        return
+    for d in shown:
+        print(d.format(), file=err)
+
+
+def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None:
+    """Write ``text`` to ``path`` via a temporary file and a rename.
+
+    Returns an error message (and writes nothing) when ``path`` is one of
+    ``inputs`` or cannot be written.
+    """
+    target = Path(path)
+    for src in inputs:
+        try:
+            if target.exists() and os.path.samefile(target, src):
+                return f"refusing to overwrite the input file {src!r}"
+        except OSError:
+            pass
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        return f"cannot write {path!r}: {exc.strerror or exc}"
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return f"cannot write {path!r}: {exc.strerror or exc}"
+    return None
+
+
+def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
+
+    data, name = _read_input(args.input, stdin)
+    source = data if data is not None else name
+    if args.command == "urdf2sdf":
+        result = urdf_to_sdf_result(source, file=name)
+    else:
+        result = sdf_to_urdf_result(source, args.model, file=name)
+    _print_diags(result.diagnostics, args, err)
+    if not result.ok(args.strict) or result.text is None:
+        if args.strict and result.text is not None and args.format == "text":
+            print(f"{name}: error: warnings are errors with --strict; nothing written",
+                  file=err)
+        return EXIT_INVALID
+    if args.output:
+        inputs = [args.input] if args.input and args.input != "-" else []
+        problem = write_atomic(args.output, result.text, inputs)
+        if problem is not None:
+            print(f"{args.output}: error[OUTPUT_REFUSED]: {problem}", file=err)
+            return EXIT_INVALID
+    else:
+        out.write(result.text)
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from urdfsdf.check import check_source
+
+    data, name = _read_input(args.input, stdin)
+    report = check_source(data if data is not None else name, file=name)
+    diags = report.diagnostics
+    failed = any(d.severity == "error" or (args.strict and d.severity == "warning")
+                 for d in diags)
+    if args.format == "json":
+        print(json.dumps([d.to_dict() for d in diags], indent=2), file=out)
+    else:
+        _print_diags(diags, args, err)
+        if not args.quiet:
+            for line in report.summary:
+                print(line, file=out)
+    return EXIT_INVALID if failed else EXIT_OK
+
+
+def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from urdfsdf.poses import poses_source
+
+    data, name = _read_input(args.input, stdin)
+    report, diags = poses_source(data if data is not None else name, file=name)
+    _print_diags(diags, args, err)
+    if args.json:
+        print(json.dumps(report, indent=1), file=out)
+    else:
+        from urdfsdf.poses import format_text
+
+        out.write(format_text(report))
+    return EXIT_INVALID if any(d.severity == "error" for d in diags) else EXIT_OK
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {
+    "urdf2sdf": _convert,
+    "sdf2urdf": _convert,
+    "check": _check,
+    "poses": _poses,
+}
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
+         stderr: TextIO | None = None, stdin: TextIO | None = None) -> int:
+    """Run ``urdfsdf ARGS...``; returns the exit status."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    inp = stdin or sys.stdin
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except _UsageError as exc:
+        print(str(exc), file=err)
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    return COMMANDS[args.command](args, out, err, inp)
+
+
+def urdf2sdf_entry() -> None:
+    """Console script ``urdf2sdf``."""
+    raise SystemExit(main(["urdf2sdf", *sys.argv[1:]]))
+
+
+def sdf2urdf_entry() -> None:
+    """Console script ``sdf2urdf``."""
+    raise SystemExit(main(["sdf2urdf", *sys.argv[1:]]))
+
+
+def urdfsdf_entry() -> None:
+    """Console script ``urdfsdf``."""
+    raise SystemExit(main())

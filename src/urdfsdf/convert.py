@@ -1,0 +1,359 @@
+"""Shape conversion between URDF-shaped and SDF-shaped IR models.
+
+``urdf_to_sdf`` is always the textual copy ("Parity with URDF" in the spec):
+each joint gets ``<pose relative_to="PARENT">`` with the URDF origin tokens,
+each child link ``<pose relative_to="JOINT"/>``, the root link no pose; the
+root link comes first so it is the canonical link.
+
+``sdf_to_urdf`` goes the other way for URDF-shaped SDF models (see
+:mod:`urdfsdf.wellformed`): xyz/rpy/axis tokens are copied, nothing computed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lxml import etree
+
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.ir import Collision, Extra, Joint, Link, Material, Model, Pose, Visual
+from urdfsdf.urdf.reader import check_tree
+from urdfsdf.xmlio import URDF_NS, from_string, local, to_string
+
+U = "{" + URDF_NS + "}"
+UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
+
+
+def urdf_extra(x: Extra) -> Extra:
+    """Wrap a URDF element as the same element in the ``urdf`` namespace."""
+    el = from_string(x.xml)
+    el.tag = U + local(el)
+    return Extra(str(el.tag), to_string(el), x.line)
+
+
+def is_urdf_extra(x: Extra) -> bool:
+    """True for a ``urdf:`` custom element (URDF content carried in SDF)."""
+    return x.tag.startswith(U)
+
+
+def unwrap_urdf_extra(x: Extra) -> Extra:
+    """The plain URDF element carried by a ``urdf:`` custom element."""
+    el = from_string(x.xml)
+    el.tag = local(el)
+    etree.cleanup_namespaces(el)
+    return Extra(str(el.tag), to_string(el), x.line)
+
+
+def _unique(base: str, used: set[str]) -> str:
+    name, i = base, 1
+    while name in used:
+        name = f"{base}_{i}"
+        i += 1
+    used.add(name)
+    return name
+
+
+def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]:
+    """SDF needs unique visual/collision names: name the unnamed ones.
+
+    Generated names follow libsdformat's ``LINK_visual``/``LINK_collision``
+    (``_1``, ``_2``... for more) and carry ``<urdf:unnamed/>`` so sdf2urdf
+    restores the absent name.
+    """
+    used_v = {v.name for v in link.visuals if v.name}
+    visuals = []
+    for v in link.visuals:
+        if not v.name:
+            v = replace(v, name=_unique(f"{link.name}_visual", used_v),
+                        extras=(UNNAMED, *v.extras))
+        visuals.append(v)
+    used_c = {c.name for c in link.collisions if c.name}
+    collisions = []
+    for c in link.collisions:
+        if not c.name:
+            c = replace(c, name=_unique(f"{link.name}_collision", used_c),
+                        extras=(UNNAMED, *c.extras))
+        collisions.append(c)
+    return tuple(visuals), tuple(collisions)
+
+
+def _resolve_material(material: Material | None, named: dict[str, Material]
+                      ) -> Material | None:
+    """Fill a by-name URDF material reference with the colour it names."""
+    if material is None or material.rgba is not None or material.name is None:
+        return material
+    ref = named.get(material.name)
+    if ref is None or ref.rgba is None:
+        return material
+    # the SDF colour comes from the named material; the reference stays a name
+    return replace(material, ambient=ref.rgba, diffuse=ref.rgba)
+
+
+def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
+    """A URDF model in the SDFormat 1.7 parity form (textual copy)."""
+    root = check_tree(model, Diagnostics()) if not diags.has_errors() else None
+    if root is None:
+        return None
+    named: dict[str, Material] = {}
+    for m in model.materials:
+        if m.name is not None:
+            named[m.name] = m
+    for link in model.links:
+        for v in link.visuals:
+            if v.material is not None and v.material.name and v.material.rgba is not None:
+                named.setdefault(v.material.name, v.material)
+
+    # urdfdom: when several joints name the same child, the last one is its parent
+    tree_joint = {joint.child: joint for joint in model.joints}
+    children: dict[str, list[Joint]] = {}
+    for joint in model.joints:
+        children.setdefault(joint.parent, []).append(joint)
+    links_by_name = {link.name: link for link in model.links}
+
+    world_root = root == "world" and _is_empty(links_by_name["world"])
+    out_links: list[Link] = []
+    out_joints: list[Joint] = []
+    extras: list[Extra] = [urdf_extra(x) for x in model.extras]
+
+    def emit_link(link: Link, pose: Pose) -> None:
+        visuals, collisions = _name_shapes(link)
+        visuals = tuple(replace(v, material=_resolve_material(v.material, named))
+                        for v in visuals)
+        out_links.append(replace(link, pose=pose, visuals=visuals, collisions=collisions,
+                                 extras=tuple(urdf_extra(x) for x in link.extras)))
+
+    if not world_root:
+        emit_link(links_by_name[root], Pose())
+    # iterative DFS in document order of joints: joint, then its child link
+    stack = list(reversed(children.get(root, [])))
+    while stack:
+        joint = stack.pop()
+        child = links_by_name[joint.child]
+        parent_frame = joint.parent
+        if world_root and joint.parent == "world":
+            # `world` may be a joint parent but not a relative_to frame inside a
+            # model (//pose/@relative_to scope rule); the model frame is the
+            # world frame of a URDF, so measure from __model__.
+            parent_frame = "__model__"
+        jpose = replace(joint.pose, relative_to=parent_frame)
+        if joint.type in ("floating", "planar"):
+            diags.warning(
+                "VALUE_APPROXIMATED",
+                f"joint {joint.name!r}: SDFormat 1.7 has no {joint.type} joint; the child "
+                f"link is left free in SDF and the joint travels as <urdf:joint>",
+                joint.line)
+            extras.append(urdf_extra(Extra("joint", _joint_xml(joint), joint.line)))
+            emit_link(child, jpose)
+        elif tree_joint[joint.child] is not joint:
+            out_joints.append(_sdf_joint(joint, jpose))  # closes a loop; link comes once
+            continue
+        else:
+            out_joints.append(_sdf_joint(joint, jpose))
+            emit_link(child, Pose(relative_to=joint.name))
+        stack.extend(reversed(children.get(joint.child, [])))
+
+    materials = tuple(model.materials)
+    return Model(name=model.name, links=tuple(out_links), joints=tuple(out_joints),
+                 materials=materials, extras=tuple(extras), version=model.version,
+                 line=model.line)
+
+
+def _is_empty(link: Link) -> bool:
+    return link.inertial is None and not link.visuals and not link.collisions \
+        and not link.extras
+
+
+def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
+    axis = joint.axis
+    extras = tuple(urdf_extra(x) for x in joint.extras)
+    if joint.type == "fixed" and axis is not None:
+        # unused by a fixed joint but not ours to drop; a zero axis (valid URDF)
+        # would be invalid SDF, so the URDF elements travel verbatim
+        from urdfsdf.urdf.writer import joint_element
+
+        el = joint_element(replace(joint, mimic=None, safety_controller=None,
+                                   calibration=None, extras=()))
+        kept = tuple(urdf_extra(Extra(str(c.tag), to_string(c), axis.line)) for c in el
+                     if c.tag in ("axis", "dynamics", "limit"))
+        return replace(joint, pose=pose, axis=None, extras=kept + extras)
+    if axis is not None and axis.limit is not None and joint.type in ("revolute",
+                                                                        "prismatic"):
+        lim = axis.limit
+        # urdfdom's defaults: absent lower/upper are 0, not SDF's -1e16/1e16
+        if lim.lower is None or lim.upper is None:
+            axis = replace(axis, limit=replace(lim, lower=lim.lower or "0",
+                                               upper=lim.upper or "0"))
+    return replace(joint, pose=pose, axis=axis, extras=extras)
+
+
+def _joint_xml(joint: Joint) -> str:
+    """URDF XML of a joint (floating/planar ones carried verbatim in SDF)."""
+    from urdfsdf.urdf.writer import joint_element
+
+    return to_string(joint_element(joint))
+
+
+# -- SDF -> URDF (copy path) ------------------------------------------------
+
+CONTINUOUS_LIMIT = 1e16
+
+
+def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
+    """URDF joints that travel in SDF as ``<urdf:joint>`` (floating, planar)."""
+    from urdfsdf.readctx import ReadContext
+    from urdfsdf.urdf.reader import read_joint
+
+    joints = []
+    for x in model.extras:
+        if x.tag == U + "joint":
+            joint = read_joint(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
+            if joint is not None:
+                joints.append(replace(joint, line=x.line))
+    return joints
+
+
+def _urdf_extras(extras: tuple[Extra, ...], owner: str, diags: Diagnostics,
+                 skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
+    """Unwrap ``urdf:`` extras; report every SDF-only extra as dropped."""
+    out = []
+    for x in extras:
+        if x.tag in skip:
+            continue
+        if is_urdf_extra(x):
+            out.append(unwrap_urdf_extra(x))
+        else:
+            diags.warning("ELEMENT_DROPPED", f"{owner}: <{_local_tag(x.tag)}> has no URDF "
+                          "equivalent and was dropped", x.line)
+    return tuple(out)
+
+
+def _local_tag(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _urdf_material(visual: Visual, diags: Diagnostics, owner: str) -> Material | None:
+    m = visual.material
+    if m is None:
+        return None
+    for tag, value in (("specular", m.specular), ("emissive", m.emissive)):
+        if value is not None:
+            diags.warning("ELEMENT_DROPPED", f"{owner}: material <{tag}> has no URDF "
+                          "equivalent and was dropped", m.line)
+    for x in m.extras:
+        diags.warning("ELEMENT_DROPPED", f"{owner}: material <{_local_tag(x.tag)}> has no "
+                      "URDF equivalent and was dropped", x.line)
+    if m.name is not None:
+        return Material(name=m.name, rgba=m.rgba, texture=m.texture, line=m.line)
+    color = m.diffuse or m.ambient
+    if color is None:
+        return None
+    rgba = color if len(color) == 4 else (*color, "1")
+    return Material(name=f"{visual.name}_material", rgba=rgba, line=m.line)
+
+
+def urdf_link(link: Link, diags: Diagnostics) -> Link:
+    """A link's URDF form: shapes with URDF names and materials, extras unwrapped."""
+    owner = f"link {link.name!r}"
+    visuals = []
+    for v in link.visuals:
+        unnamed = any(x.tag == UNNAMED.tag for x in v.extras)
+        vo = f"{owner} visual {v.name!r}"
+        visuals.append(Visual(None if unnamed else v.name, v.geometry, _shape_pose(v.pose),
+                              _urdf_material(v, diags, vo),
+                              _urdf_extras(v.extras, vo, diags, (UNNAMED.tag,)), v.line))
+    collisions = []
+    for c in link.collisions:
+        unnamed = any(x.tag == UNNAMED.tag for x in c.extras)
+        collisions.append(Collision(None if unnamed else c.name, c.geometry,
+                                    _shape_pose(c.pose),
+                                    _urdf_extras(c.extras, f"{owner} collision {c.name!r}",
+                                                 diags, (UNNAMED.tag,)), c.line))
+    shapes: list[Visual | Collision] = [*link.visuals, *link.collisions]
+    for shape in shapes:
+        _check_geometry(shape.geometry, owner, diags, shape.line)
+    inertial = link.inertial
+    if inertial is not None:
+        inertial = replace(inertial, pose=_shape_pose(inertial.pose))
+    return Link(link.name, Pose(), inertial, tuple(visuals), tuple(collisions),
+                _urdf_extras(link.extras, owner, diags), link.line)
+
+
+def _check_geometry(geometry: object, owner: str, diags: Diagnostics,
+                    line: int | None) -> None:
+    from urdfsdf.ir import Geometry
+
+    if isinstance(geometry, Geometry) and geometry.kind not in (
+            "box", "cylinder", "sphere", "mesh"):
+        diags.error("NO_URDF_EQUIVALENT", f"{owner}: <{geometry.kind}> geometry has no URDF "
+                    "form", geometry.line or line)
+
+
+def _shape_pose(pose: Pose) -> Pose:
+    return Pose(pose.xyz, pose.rpy, None, pose.text, pose.line)
+
+
+def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
+    """A joint's URDF form with ``pose`` as its origin; None if it has no URDF type."""
+    owner = f"joint {joint.name!r}"
+    jtype = joint.type
+    axis = joint.axis
+    if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
+        diags.error("NO_URDF_EQUIVALENT", f"{owner}: SDF joint type {jtype!r} has no URDF "
+                    "equivalent", joint.line)
+        return None
+    if axis is not None and axis.dynamics is not None:
+        d = axis.dynamics
+        if d.spring_reference is not None or d.spring_stiffness is not None:
+            diags.warning("ELEMENT_DROPPED", f"{owner}: dynamics spring_reference/"
+                          "spring_stiffness have no URDF equivalent and were dropped", d.line)
+    if axis is not None:
+        for x in axis.extras:
+            diags.warning("ELEMENT_DROPPED", f"{owner}: axis <{_local_tag(x.tag)}> has no URDF"
+                          " equivalent and was dropped", x.line)
+        if axis.limit is not None:
+            for x in axis.limit.extras:
+                diags.warning("ELEMENT_DROPPED", f"{owner}: limit <{_local_tag(x.tag)}> has no"
+                              " URDF equivalent and was dropped", x.line)
+    if jtype in ("revolute", "prismatic"):
+        from urdfsdf.ir import Axis, Limit
+
+        axis = axis or Axis((0.0, 0.0, 1.0))
+        lim = axis.limit or Limit()
+        lower = float(lim.lower) if lim.lower is not None else -CONTINUOUS_LIMIT
+        upper = float(lim.upper) if lim.upper is not None else CONTINUOUS_LIMIT
+        if jtype == "revolute" and (lower <= -CONTINUOUS_LIMIT or upper >= CONTINUOUS_LIMIT):
+            # an unbounded revolute joint is URDF's continuous joint
+            jtype = "continuous"
+            if lim.effort is None and lim.velocity is None:
+                axis = replace(axis, limit=None)
+            else:
+                axis = replace(axis, limit=Limit(None, None, lim.effort, lim.velocity))
+        else:
+            # URDF requires every limit attribute; SDF's defaults made explicit
+            axis = replace(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
+                                             lim.effort or "-1", lim.velocity or "-1",
+                                             (), lim.line))
+    if axis is not None:
+        axis = replace(axis, expressed_in=None, extras=())
+    if joint.axis2 is not None:
+        diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
+    return Joint(joint.name, jtype, joint.parent, joint.child,
+                 Pose(pose.xyz, pose.rpy, None, pose.text, pose.line), axis, None,
+                 joint.mimic, joint.safety_controller, joint.calibration,
+                 _urdf_extras(joint.extras, owner, diags), joint.line)
+
+
+def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics) -> Model:
+    """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.wellformed`): a copy."""
+    links = [urdf_link(link, diags) for link in model.links]
+    if any(j.parent == "world" for j in model.joints) and model.link("world") is None:
+        links.insert(0, Link("world"))
+    joints = []
+    for joint in model.joints:
+        uj = urdf_joint(joint, joint.pose, diags)
+        if uj is not None:
+            joints.append(uj)
+    joints.extend(carried)
+    extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U + "joint",))
+    return Model(model.name, tuple(links), tuple(joints), materials=model.materials,
+                 extras=extras, version=model.version, line=model.line, convention="urdf")

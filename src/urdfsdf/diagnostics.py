@@ -1,0 +1,157 @@
+"""Diagnostics as values.
+
+Readers, the frame engine and writers never raise on bad input: they append a
+:class:`Diagnostic` to a :class:`Diagnostics` collector and carry on, the way
+libsdformat returns ``sdf::Errors``.  The public API raises one
+:class:`TranslationError` carrying the whole list when any error was collected.
+
+Error codes follow libsdformat's ``sdf::ErrorCode`` names where one exists
+(``DUPLICATE_NAME``, ``POSE_RELATIVE_TO_CYCLE``, ...); codes that are ours
+(``URDF_*``, ``DROPPED_*``...) are listed in :data:`CODES`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning", "info"]
+
+#: Every code urdfsdf emits, with a one-line meaning.  Names shared with
+#: libsdformat's ``sdf::ErrorCode`` keep its meaning.
+CODES: dict[str, str] = {
+    # libsdformat sdf::ErrorCode names
+    "FILE_READ": "the input could not be read",
+    "PARSING_ERROR": "the input is not well-formed XML, or not allowed XML",
+    "ELEMENT_MISSING": "a required element is missing",
+    "ELEMENT_INVALID": "an element is not allowed here or has a bad value",
+    "ATTRIBUTE_MISSING": "a required attribute is missing",
+    "ATTRIBUTE_INVALID": "an attribute has an invalid value",
+    "DUPLICATE_NAME": "two sibling elements share a name",
+    "RESERVED_NAME": "a name is reserved (world, __*__)",
+    "MODEL_WITHOUT_LINK": "a model has no link",
+    "MODEL_CANONICAL_LINK_INVALID": "//model/@canonical_link names no link",
+    "JOINT_PARENT_LINK_INVALID": "a joint's parent is not a sibling link or world",
+    "JOINT_CHILD_LINK_INVALID": "a joint's child is not a sibling link",
+    "JOINT_PARENT_SAME_AS_CHILD": "a joint's parent and child are the same",
+    "JOINT_AXIS_EXPRESSED_IN_INVALID": "//axis/xyz/@expressed_in names no frame in scope",
+    "FRAME_ATTACHED_TO_INVALID": "//frame/@attached_to names no frame in scope",
+    "FRAME_ATTACHED_TO_CYCLE": "the attached_to graph has a cycle",
+    "FRAME_ATTACHED_TO_GRAPH_ERROR": "the attached_to graph does not lead to a body",
+    "POSE_RELATIVE_TO_INVALID": "//pose/@relative_to names no frame in scope",
+    "POSE_RELATIVE_TO_CYCLE": "the relative_to graph has a cycle",
+    "POSE_RELATIVE_TO_GRAPH_ERROR": "the relative_to graph does not lead to the scope root",
+    "STRING_READ": "the input text could not be read",
+    # urdfsdf's own codes
+    "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",
+    "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",
+    "URDF_NOT_WELL_FORMED": "the SDF model is not URDF-shaped; poses must be transformed",
+    "ELEMENT_DROPPED": "an element has no place in the target format and was dropped",
+    "VALUE_APPROXIMATED": "a value was approximated in the target format",
+    "NAME_CHANGED": "a name was changed to satisfy the target format",
+    "OUTPUT_REFUSED": "the output path is not allowed",
+    "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
+}
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding: what (``code``), how bad, and where (file, line, XPath)."""
+
+    code: str
+    severity: Severity
+    message: str
+    file: str | None = None
+    line: int | None = None
+    xpath: str | None = None
+
+    def format(self) -> str:
+        """Render as ``file:line: severity[CODE]: message`` (compiler style)."""
+        where = self.file or "<input>"
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.severity}[{self.code}]: {self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The diagnostic as a JSON-ready dict."""
+        return asdict(self)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class Diagnostics:
+    """An append-only collector of diagnostics for one input file."""
+
+    def __init__(self, file: str | None = None) -> None:
+        self.file = file
+        self.items: list[Diagnostic] = []
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        line: int | None = None,
+        xpath: str | None = None,
+        severity: Severity = "error",
+    ) -> None:
+        """Record a diagnostic for this collector's file."""
+        self.items.append(Diagnostic(code, severity, message, self.file, line, xpath))
+
+    def error(self, code: str, message: str, line: int | None = None,
+              xpath: str | None = None) -> None:
+        """Record an error."""
+        self.add(code, message, line, xpath, "error")
+
+    def warning(self, code: str, message: str, line: int | None = None,
+                xpath: str | None = None) -> None:
+        """Record a warning."""
+        self.add(code, message, line, xpath, "warning")
+
+    def extend(self, items: Iterable[Diagnostic]) -> None:
+        """Append diagnostics collected elsewhere."""
+        self.items.extend(items)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        """The diagnostics of severity ``error``."""
+        return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        """The diagnostics of severity ``warning``."""
+        return [d for d in self.items if d.severity == "warning"]
+
+    def has_errors(self, strict: bool = False) -> bool:
+        """True when an error (or, with ``strict``, a warning) was recorded."""
+        bad = ("error", "warning") if strict else ("error",)
+        return any(d.severity in bad for d in self.items)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+class TranslationError(Exception):
+    """Raised at the API edge when a translation failed; carries every diagnostic."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics: list[Diagnostic] = list(diagnostics)
+        errors = [d for d in self.diagnostics if d.severity == "error"] or self.diagnostics
+        first = errors[0].format() if errors else "translation failed"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(first + more)
+
+    @property
+    def codes(self) -> list[str]:
+        """The codes of the error diagnostics, in order."""
+        return [d.code for d in self.diagnostics if d.severity == "error"]
+
+
+def to_json(diagnostics: Iterable[Diagnostic]) -> str:
+    """Diagnostics as a JSON list of {code, severity, message, file, line, xpath}."""
+    return json.dumps([d.to_dict() for d in diagnostics], indent=2)

@@ -1,0 +1,329 @@
+"""The kinematic intermediate representation shared by both formats.
+
+Frozen dataclasses of plain floats and strings: equality and hashing come free
+and no numpy lives here (pose math is in :mod:`urdfsdf.transforms`).
+
+Numbers follow one rule: what is copied is kept as the text the author wrote.
+A :class:`Pose` keeps float values for the frame engine *and* the six tokens it
+was written with (``text``); every other number (mass, inertia, limits, sizes,
+colours) is kept only as its text, validated as a finite number when read.
+Pose names in code follow the spec's ``X_AB`` convention: pose of B in A.
+
+Elements a format holds that the IR does not model are kept verbatim as XML
+strings in ``extras`` so writers can put them back as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Vec3 = tuple[float, float, float]
+Tokens = tuple[str, ...]
+
+ZERO3: Vec3 = (0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Extra:
+    """An element the IR does not model, kept verbatim.
+
+    ``tag`` is the element's tag in Clark notation (``{ns}local`` for
+    namespaced custom elements), ``xml`` its serialisation, ``line`` where it
+    was read (None when urdfsdf made it).
+    """
+
+    tag: str
+    xml: str
+    line: int | None = None
+
+
+Extras = tuple[Extra, ...]
+
+
+@dataclass(frozen=True)
+class Pose:
+    """A pose ``xyz rpy`` measured in frame ``relative_to``.
+
+    ``relative_to`` is the attribute as written: ``None`` when absent, ``""``
+    when empty (both mean "the default frame" of //pose/@relative_to).
+    ``text`` holds the six number tokens as written, or ``None`` when the pose
+    was absent or computed.
+    """
+
+    xyz: Vec3 = ZERO3
+    rpy: Vec3 = ZERO3
+    relative_to: str | None = None
+    text: Tokens | None = None
+    line: int | None = None
+
+    @property
+    def frame(self) -> str:
+        """``relative_to`` with absent folded into ``""`` (the default frame)."""
+        return self.relative_to or ""
+
+    @property
+    def is_identity(self) -> bool:
+        """True when every value is exactly zero."""
+        return self.xyz == ZERO3 and self.rpy == ZERO3
+
+    def tokens(self) -> Tokens:
+        """The six tokens to write: original text when kept, else shortest repr."""
+        if self.text is not None:
+            return self.text
+        from urdfsdf.numbers import fmt
+
+        return tuple(fmt(v) for v in (*self.xyz, *self.rpy))
+
+
+IDENTITY = Pose()
+
+
+@dataclass(frozen=True)
+class Inertial:
+    """Mass properties: //inertial or URDF <inertial>; inertia about the CoM frame."""
+
+    mass: str = "0"
+    #: ixx ixy ixz iyy iyz izz as text
+    inertia: Tokens = ("0", "0", "0", "0", "0", "0")
+    pose: Pose = IDENTITY
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A shape. ``kind`` is box, cylinder, sphere, mesh, or an SDF-only shape.
+
+    SDF-only shapes (plane, capsule, ellipsoid, heightmap, polyline, ...) keep
+    their XML in ``raw``.
+    """
+
+    kind: str
+    size: Tokens | None = None
+    radius: str | None = None
+    length: str | None = None
+    uri: str | None = None
+    scale: Tokens | None = None
+    raw: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Material:
+    """A material: URDF name/rgba/texture and the SDF colour channels."""
+
+    name: str | None = None
+    rgba: Tokens | None = None
+    texture: str | None = None
+    ambient: Tokens | None = None
+    diffuse: Tokens | None = None
+    specular: Tokens | None = None
+    emissive: Tokens | None = None
+    #: SDF material children the IR does not model (script, shader, pbr, ...)
+    extras: Extras = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Visual:
+    """A visual shape attached to a link."""
+
+    name: str | None
+    geometry: Geometry | None
+    pose: Pose = IDENTITY
+    material: Material | None = None
+    extras: Extras = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Collision:
+    """A collision shape attached to a link."""
+
+    name: str | None
+    geometry: Geometry | None
+    pose: Pose = IDENTITY
+    extras: Extras = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Limit:
+    """Joint limits as text (URDF <limit>, SDF //axis/limit)."""
+
+    lower: str | None = None
+    upper: str | None = None
+    effort: str | None = None
+    velocity: str | None = None
+    #: SDF-only limit children (stiffness, dissipation) as XML
+    extras: Extras = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Dynamics:
+    """Joint dynamics as text (URDF <dynamics>, SDF //axis/dynamics)."""
+
+    damping: str | None = None
+    friction: str | None = None
+    spring_reference: str | None = None
+    spring_stiffness: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Axis:
+    """A joint axis: unit vector ``xyz`` expressed in ``expressed_in``.
+
+    ``expressed_in`` is //axis/xyz/@expressed_in as written (None: absent,
+    meaning the joint frame).  ``text`` keeps the three tokens as written.
+    """
+
+    xyz: Vec3 = (1.0, 0.0, 0.0)
+    text: Tokens | None = None
+    expressed_in: str | None = None
+    limit: Limit | None = None
+    dynamics: Dynamics | None = None
+    #: SDF-only axis children (initial_position, ...) as XML
+    extras: Extras = ()
+    line: int | None = None
+
+    def tokens(self) -> Tokens:
+        """The three tokens to write."""
+        if self.text is not None:
+            return self.text
+        from urdfsdf.numbers import fmt
+
+        return tuple(fmt(v) for v in self.xyz)
+
+
+@dataclass(frozen=True)
+class Mimic:
+    """URDF <mimic>."""
+
+    joint: str
+    multiplier: str | None = None
+    offset: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class SafetyController:
+    """URDF <safety_controller>."""
+
+    k_velocity: str | None = None
+    k_position: str | None = None
+    soft_lower_limit: str | None = None
+    soft_upper_limit: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """URDF <calibration>."""
+
+    rising: str | None = None
+    falling: str | None = None
+    reference_position: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Joint:
+    """A joint between ``parent`` and ``child`` links (names in its model)."""
+
+    name: str
+    type: str
+    parent: str
+    child: str
+    pose: Pose = IDENTITY
+    axis: Axis | None = None
+    axis2: Axis | None = None
+    mimic: Mimic | None = None
+    safety_controller: SafetyController | None = None
+    calibration: Calibration | None = None
+    extras: Extras = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    """A rigid body with its frame, mass properties and shapes."""
+
+    name: str
+    pose: Pose = IDENTITY
+    inertial: Inertial | None = None
+    visuals: tuple[Visual, ...] = ()
+    collisions: tuple[Collision, ...] = ()
+    #: SDF link children the IR does not model (sensor, light, gravity, ...) as XML
+    extras: Extras = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Frame:
+    """An explicit //model/frame or //world/frame."""
+
+    name: str
+    attached_to: str | None = None
+    pose: Pose = IDENTITY
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Model:
+    """A model (SDF //model, URDF <robot>), possibly with nested models."""
+
+    name: str
+    links: tuple[Link, ...] = ()
+    joints: tuple[Joint, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    models: tuple[Model, ...] = ()
+    pose: Pose = IDENTITY
+    canonical_link: str | None = None
+    static: bool = False
+    #: URDF top-level named materials
+    materials: tuple[Material, ...] = ()
+    #: elements the IR does not model (plugins, transmissions, gazebo, ...) as XML
+    extras: Extras = ()
+    #: URDF <robot version=...>
+    version: str | None = None
+    line: int | None = None
+    #: whose pose rules apply: "sdf" (//pose/@relative_to, defaults of the
+    #: spec) or "urdf" (joint origin in the parent link, link frame = joint frame)
+    convention: str = "sdf"
+
+    def link(self, name: str) -> Link | None:
+        """The link called ``name`` in this model (not nested ones), or None."""
+        for link in self.links:
+            if link.name == name:
+                return link
+        return None
+
+    def joint(self, name: str) -> Joint | None:
+        """The joint called ``name`` in this model, or None."""
+        for joint in self.joints:
+            if joint.name == name:
+                return joint
+        return None
+
+
+@dataclass(frozen=True)
+class World:
+    """An SDF //world: models and explicit frames in the world scope."""
+
+    name: str
+    models: tuple[Model, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    extras: Extras = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class SdfDocument:
+    """An SDF file: its version and its top-level models and worlds."""
+
+    version: str
+    models: tuple[Model, ...] = ()
+    worlds: tuple[World, ...] = ()
+    #: namespace prefixes declared on <sdf> (custom elements), prefix -> uri
+    namespaces: tuple[tuple[str, str], ...] = field(default=())

@@ -1,0 +1,51 @@
+"""Number text: parsing tokens as written and formatting computed values.
+
+Unchanged values travel as the text their author wrote.  Computed values are
+written with ``repr()`` (the shortest text that round-trips), with ``-0``
+written as ``0``, residues below 1e-15 snapped to 0, and integral values
+without a trailing ``.0``.
+"""
+
+from __future__ import annotations
+
+import math
+
+SNAP = 1e-15
+
+
+def fmt(value: float) -> str:
+    """Shortest round-trip text of a computed number (see module docstring)."""
+    if abs(value) < SNAP:
+        return "0"
+    if value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    return repr(value)
+
+
+def parse_number(text: str) -> float | None:
+    """The finite float written as ``text``, or None when it is not one."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if not math.isfinite(value):
+        return None
+    return value
+
+
+def split_numbers(text: str | None, count: int | None) -> tuple[tuple[str, ...], list[float]] | str:
+    """Split ``text`` into number tokens and their values.
+
+    Returns ``(tokens, values)``, or a short reason string when the text does
+    not hold ``count`` finite numbers (any count when ``count`` is None).
+    """
+    tokens = tuple((text or "").split())
+    if count is not None and len(tokens) != count:
+        return f"expected {count} numbers, found {len(tokens)}"
+    values: list[float] = []
+    for token in tokens:
+        value = parse_number(token)
+        if value is None:
+            return f"{token!r} is not a finite number"
+        values.append(value)
+    return tokens, values

@@ -1,0 +1,85 @@
+"""Shared reading context: diagnostics plus number and name helpers.
+
+Both readers turn attributes and element texts into IR values through
+:class:`ReadContext`, so a bad number or a missing name gives the same
+diagnostic (code, line, XPath) whichever format it came from.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.ir import Pose, Tokens
+from urdfsdf.numbers import split_numbers
+from urdfsdf.xmlio import source_line, xpath_of
+
+
+class ReadContext:
+    """Diagnostics of one input and helpers that report into them."""
+
+    def __init__(self, diags: Diagnostics, bad_number_code: str = "ATTRIBUTE_INVALID") -> None:
+        self.diags = diags
+        self.bad_number_code = bad_number_code
+
+    def error(self, code: str, message: str, el: etree._Element | None) -> None:
+        """Record an error located at ``el``."""
+        self.diags.error(code, message, _line(el), xpath_of(el) if el is not None else None)
+
+    def warning(self, code: str, message: str, el: etree._Element | None) -> None:
+        """Record a warning located at ``el``."""
+        self.diags.warning(code, message, _line(el), xpath_of(el) if el is not None else None)
+
+    def name(self, el: etree._Element, what: str, attr: str = "name") -> str | None:
+        """The required, non-empty name attribute of ``el`` (None if bad)."""
+        value = el.get(attr)
+        if value is None:
+            self.error("ATTRIBUTE_MISSING", f"{what} has no {attr!r} attribute", el)
+            return None
+        if not value.strip():
+            self.error("ATTRIBUTE_INVALID", f"{what} has an empty {attr!r} attribute", el)
+            return None
+        return value
+
+    def numbers(self, el: etree._Element, text: str | None, count: int | None,
+                what: str) -> tuple[Tokens, list[float]] | None:
+        """Tokens and values of ``text``; None (and an error) when malformed.
+
+        URDF numbers live in attributes and SDF numbers in element text, so
+        the code is ATTRIBUTE_INVALID or ELEMENT_INVALID after :attr:`bad_number_code`.
+        """
+        result = split_numbers(text, count)
+        if isinstance(result, str):
+            self.error(self.bad_number_code, f"{what}: {result}", el)
+            return None
+        return result
+
+    def number(self, el: etree._Element, text: str | None, what: str,
+               required: bool = False, default: str | None = None) -> str | None:
+        """One number as its text, validated; ``default`` when absent."""
+        if text is None or (not text.strip() and not required):
+            if required:
+                self.error("ATTRIBUTE_MISSING", f"{what} is missing", el)
+            return default
+        result = self.numbers(el, text, 1, what)
+        return result[0][0] if result else default
+
+    def pose6(self, el: etree._Element, text: str | None, relative_to: str | None,
+              what: str) -> Pose:
+        """An SDF ``x y z roll pitch yaw`` pose (empty text: identity)."""
+        if text is None or not text.strip():
+            return Pose(relative_to=relative_to, line=_line(el))
+        result = self.numbers(el, text, 6, what)
+        if result is None:
+            return Pose(relative_to=relative_to, line=_line(el))
+        tokens, v = result
+        return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, _line(el))
+
+
+def _line(el: etree._Element | None) -> int | None:
+    if el is None:
+        return None
+    return source_line(el)
+
+
+line_of = _line

@@ -1,0 +1,1 @@
+"""SDFormat reading and writing."""

@@ -1,0 +1,1 @@
+"""URDF reading and writing."""

@@ -1,0 +1,168 @@
+"""Is an SDF model already URDF-shaped?  (spec: "Parity with URDF")
+
+A model is URDF-shaped when its xyz/rpy can be copied into a URDF without any
+arithmetic:
+
+- its joints form a tree over its links (``world`` allowed as a parent);
+- each joint's ``//pose/@relative_to`` is its parent link (``__model__`` for
+  a joint whose parent is ``world``: the model frame is a URDF's world);
+- each child link's pose is the identity ``relative_to`` its parent joint;
+- the root link has no pose (or the identity relative to ``__model__``);
+- each axis is expressed in the joint frame (no ``expressed_in``, or the
+  joint's own name);
+- visual and collision poses are in their link frame;
+- no explicit frames, nested models or model pose (they need the frame engine).
+
+:func:`shape_reasons` lists every reason a model is not, each with a code and
+line, so ``urdfsdf check`` can say why the transform path is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from urdfsdf.ir import Joint, Link, Model, Pose
+
+#: reason codes (all severity "info": not being URDF-shaped is not an error)
+SHAPE_CODES = {
+    "SHAPE_NOT_A_TREE": "the joints do not form a tree with one root link",
+    "SHAPE_JOINT_POSE": "a joint pose is not relative_to its parent link",
+    "SHAPE_LINK_POSE": "a child link pose is not the identity relative_to its joint",
+    "SHAPE_ROOT_POSE": "the root link has a pose",
+    "SHAPE_AXIS_FRAME": "an axis is not expressed in its joint frame",
+    "SHAPE_ELEMENT_POSE": "a visual or collision pose is not in its link frame",
+    "SHAPE_FRAMES": "the model has explicit frames",
+    "SHAPE_NESTED_MODELS": "the model has nested models",
+    "SHAPE_MODEL_POSE": "the model has a pose",
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a model is not URDF-shaped: a SHAPE_* code, a message and a line."""
+
+    code: str
+    message: str
+    line: int | None
+
+
+def _identity_in(pose: Pose, frames: Iterable[str]) -> bool:
+    return pose.is_identity and pose.frame in frames
+
+
+def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]:
+    """Root link, the joint above each child link, and tree problems.
+
+    ``world`` counts as a link when a joint names it as parent.  A link that
+    is the child of several joints (urdfdom accepts it: a closed loop) is
+    fine when its pose names one of them: that one is its tree joint.
+    """
+    names = {link.name for link in model.links}
+    reasons: list[Reason] = []
+    parent_joint: dict[str, Joint] = {}
+    pose_frame = {link.name: link.pose.frame for link in model.links}
+    for joint in model.joints:
+        other = parent_joint.get(joint.child)
+        if other is None or pose_frame.get(joint.child) == joint.name:
+            parent_joint[joint.child] = joint
+        elif pose_frame.get(joint.child) != other.name:
+            reasons.append(Reason("SHAPE_NOT_A_TREE", f"link {joint.child!r} is the child of "
+                                  f"joints {other.name!r} and {joint.name!r}", joint.line))
+    has_world = any(j.parent == "world" for j in model.joints)
+    candidates = [n for n in names if n not in parent_joint]
+    if has_world:
+        candidates = ["world"] + candidates
+    if len(candidates) != 1:
+        if candidates:
+            roots = ", ".join(repr(n) for n in sorted(candidates))
+            reasons.append(Reason("SHAPE_NOT_A_TREE", f"several root links: {roots}",
+                                  model.line))
+        else:
+            reasons.append(Reason("SHAPE_NOT_A_TREE", "the joints form a loop", model.line))
+        return None, parent_joint, reasons
+    root = candidates[0]
+    # every link must reach the root by walking up its parent joints
+    done = {root}
+    for name in names:
+        path: list[str] = []
+        node = name
+        while node not in done:
+            if node in path:
+                reasons.append(Reason("SHAPE_NOT_A_TREE", f"links form a loop through "
+                                      f"{node!r}", parent_joint[node].line))
+                return None, parent_joint, reasons
+            path.append(node)
+            up = parent_joint.get(node)
+            if up is None:
+                break
+            node = up.parent
+        done.update(path)
+    return root, parent_joint, reasons
+
+
+def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
+    """Every reason ``model`` is not URDF-shaped (empty list: copy path applies).
+
+    ``carried`` are URDF joints travelling as ``<urdf:joint>`` (floating,
+    planar): their child link's pose is the joint origin relative_to the parent.
+    """
+    reasons: list[Reason] = []
+    if model.frames:
+        reasons.append(Reason("SHAPE_FRAMES", f"explicit frame {model.frames[0].name!r} "
+                              "(and any others) must become links", model.frames[0].line))
+    if model.models:
+        reasons.append(Reason("SHAPE_NESTED_MODELS", f"nested model {model.models[0].name!r}"
+                              " must be flattened", model.models[0].line))
+    if not model.pose.is_identity:
+        reasons.append(Reason("SHAPE_MODEL_POSE", "the model pose has no URDF place",
+                              model.pose.line or model.line))
+    carried_by_child = {j.child: j for j in carried}
+    merged = Model(model.name, model.links, model.joints + tuple(carried_by_child.values()))
+    root, parent_joint, tree = tree_root(merged)
+    reasons.extend(tree)
+    for joint in model.joints:
+        expected = "__model__" if joint.parent == "world" else joint.parent
+        if joint.pose.frame != expected:
+            where = joint.pose.relative_to
+            reasons.append(Reason(
+                "SHAPE_JOINT_POSE",
+                f"joint {joint.name!r}: pose is relative_to "
+                f"{where if where else 'its child link (default)'!r}, not {expected!r}",
+                joint.pose.line or joint.line))
+        for axis in (joint.axis, joint.axis2):
+            if axis is not None and axis.expressed_in not in (None, "", joint.name):
+                reasons.append(Reason("SHAPE_AXIS_FRAME", f"joint {joint.name!r}: axis is "
+                                      f"expressed_in {axis.expressed_in!r}",
+                                      axis.line or joint.line))
+    for link in model.links:
+        reasons.extend(_link_reasons(link, root, parent_joint, carried_by_child))
+    return reasons
+
+
+def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
+                  carried: dict[str, Joint]) -> list[Reason]:
+    reasons = []
+    line = link.pose.line or link.line
+    if link.name in carried:
+        j = carried[link.name]
+        if link.pose.frame != j.parent or link.pose.xyz != j.pose.xyz or \
+                link.pose.rpy != j.pose.rpy:
+            reasons.append(Reason("SHAPE_LINK_POSE", f"link {link.name!r}: pose does not "
+                                  f"match its <urdf:joint> {j.name!r}", line))
+    elif link.name == root:
+        if not _identity_in(link.pose, ("", "__model__")):
+            reasons.append(Reason("SHAPE_ROOT_POSE", f"root link {link.name!r} has a pose",
+                                  line))
+    elif link.name in parent_joint:
+        joint = parent_joint[link.name]
+        if not _identity_in(link.pose, (joint.name,)):
+            reasons.append(Reason("SHAPE_LINK_POSE", f"link {link.name!r}: pose must be the "
+                                  f"identity relative_to joint {joint.name!r}", line))
+    for kind, items in (("visual", link.visuals), ("collision", link.collisions)):
+        for item in items:
+            if item.pose.frame not in ("", link.name):
+                reasons.append(Reason("SHAPE_ELEMENT_POSE", f"link {link.name!r} {kind} "
+                                      f"{item.name!r}: pose is relative_to "
+                                      f"{item.pose.relative_to!r}", item.pose.line))
+    return reasons

@@ -1,0 +1,36 @@
+"""Shared test fixtures: paths to samples, the shared corpus and the oracle."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+SHARED = Path(os.environ.get("URDFSDF_SHARED", ROOT.parent / "shared"))
+CORPUS = SHARED / "corpus"
+
+
+def corpus_rows() -> list[dict[str, str]]:
+    """Rows of ../shared/corpus/manifest.tsv (empty when the corpus is absent)."""
+    manifest = CORPUS / "manifest.tsv"
+    if not manifest.exists():
+        return []
+    with manifest.open(newline="") as fh:
+        return list(csv.DictReader(fh, delimiter="\t"))
+
+
+def oracle_path() -> str | None:
+    """The sdf_oracle binary named by $SDF_ORACLE, if it exists."""
+    path = os.environ.get("SDF_ORACLE")
+    return path if path and os.access(path, os.X_OK) else None
+
+
+requires_corpus = pytest.mark.skipif(not corpus_rows(), reason="../shared/corpus absent")
+requires_oracle = pytest.mark.skipif(oracle_path() is None, reason="SDF_ORACLE not set")
+requires_check_urdf = pytest.mark.skipif(shutil.which("check_urdf") is None,
+                                         reason="check_urdf (liburdfdom-tools) absent")
