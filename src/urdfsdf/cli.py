@@ -144,7 +144,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     if args.format == "json":
         print(json.dumps([d.to_dict() for d in diags], indent=2), file=out)
     else:
-        _print_diags(diags, args, err)
+        # info diagnostics (why a model is not URDF-shaped) are in the summary
+        _print_diags([d for d in diags if d.severity != "info"], args, err)
         if not args.quiet:
             for line in report.summary:
                 print(line, file=out)

@@ -20,7 +20,7 @@ line, so ``urdfsdf check`` can say why the transform path is needed.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from urdfsdf.ir import Joint, Link, Model, Pose
 
@@ -118,7 +118,7 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
         reasons.append(Reason("SHAPE_MODEL_POSE", "the model pose has no URDF place",
                               model.pose.line or model.line))
     carried_by_child = {j.child: j for j in carried}
-    merged = Model(model.name, model.links, model.joints + tuple(carried_by_child.values()))
+    merged = replace(model, joints=model.joints + tuple(carried_by_child.values()))
     root, parent_joint, tree = tree_root(merged)
     reasons.extend(tree)
     for joint in model.joints:

@@ -58,9 +58,9 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
         diags.error("PARSING_ERROR", "the document is empty", 1)
         return None
     if b"<!DOCTYPE" in data and b"<!ENTITY" in data:
-        line = data[: data.find(b"<!ENTITY")].count(b"\n") + 1
         diags.error("PARSING_ERROR",
-                    "entity declarations are not allowed (external or expanding entities)", line)
+                    "entity declarations are not allowed (external or expanding entities)",
+                    data[: data.find(b"<!ENTITY")].count(b"\n") + 1)
         return None
     data = _tolerate_declaration(data, diags)
     try:

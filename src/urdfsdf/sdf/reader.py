@@ -18,6 +18,8 @@ kept verbatim in ``extras``; ``urdf:`` custom elements written by
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
@@ -245,6 +247,8 @@ class SdfReader:
                 extras.append(extra(c))
             else:
                 extras.append(extra(c))
+        if self.version < (1, 7):
+            joints = self._legacy_joint_names(links, joints)
         return Model(
             name=name or "",
             links=tuple(links),
@@ -259,6 +263,27 @@ class SdfReader:
             version=el.get(U + "version"),
             line=line_of(el),
         )
+
+    def _legacy_joint_names(self, links: list[Link], joints: list[Joint]) -> list[Joint]:
+        """Before 1.7 a joint could share a link's name; rename it as libsdformat does.
+
+        libsdformat's 1.6 -> 1.7 conversion appends ``_joint`` to such a joint.
+        """
+        link_names = {link.name for link in links}
+        taken = link_names | {j.name for j in joints}
+        out = []
+        for joint in joints:
+            if joint.name in link_names:
+                new = joint.name + "_joint"
+                while new in taken:
+                    new += "_joint"
+                taken.add(new)
+                self.ctx.diags.warning("NAME_CHANGED", f"joint {joint.name!r} has the name of "
+                                       f"a link; renamed {new!r} (SDFormat 1.7 names are "
+                                       "unique among siblings)", joint.line)
+                joint = replace(joint, name=new)
+            out.append(joint)
+        return out
 
     def frame(self, el: etree._Element) -> Frame | None:
         """Read ``<frame name attached_to>``."""
@@ -312,9 +337,8 @@ class SdfReader:
     def geometry(self, parent: etree._Element, what: str) -> Geometry | None:
         """Read ``<geometry>``; shapes with no URDF form keep their XML in ``raw``."""
         el = parent.find("geometry")
-        if el is None:
-            self.ctx.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
-            return None
+        if el is None:  # libsdformat fills in an empty geometry
+            return Geometry("empty", line=line_of(parent))
         shapes = children(el)
         if not shapes:
             return Geometry("empty", line=line_of(el))
@@ -485,4 +509,6 @@ class SdfReader:
                                 self.number(dyn, "spring_stiffness", what), line_of(dyn))
         known = ("xyz", "limit", "dynamics", "use_parent_model_frame")
         extras = tuple(extra(c) for c in children(el) if c.tag not in known)
-        return Axis(xyz, text, expressed_in, limit, dynamics, extras, line_of(el))
+        # the line of <xyz> (where expressed_in is written), else of the axis
+        line = line_of(xyz_el) if xyz_el is not None else line_of(el)
+        return Axis(xyz, text, expressed_in, limit, dynamics, extras, line)

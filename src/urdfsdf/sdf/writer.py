@@ -38,7 +38,7 @@ U = "{" + URDF_NS + "}"
 
 def write_sdf_document(doc: SdfDocument) -> str:
     """Serialise a whole SDF document."""
-    nsmap: dict[str | None, str] = dict(doc.namespaces)  # type: ignore[arg-type]
+    nsmap: dict[str, str] = dict(doc.namespaces)
     nsmap.setdefault(URDF_PREFIX, URDF_NS)
     root = etree.Element("sdf", nsmap=nsmap)
     root.set("version", doc.version)

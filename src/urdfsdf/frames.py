@@ -1,0 +1,585 @@
+"""SDFormat 1.7 pose frame semantics: build -> validate -> resolve.
+
+Implements ../shared/spec/pose_frame_semantics_proposal.md ("Phases of parsing
+kinematics": 9 phases for a model, 7 for a world) the way libsdformat's
+FrameSemantics does: each scope (a model, or a world) gets two directed graphs
+over its frames,
+
+- the ``attached_to`` graph (//frame/@attached_to, joint -> child link,
+  ``__model__`` -> canonical link), which must lead every frame to a body;
+- the ``relative_to`` graph (//pose/@relative_to with the spec's defaults),
+  which must lead every frame to the scope's root (``__model__`` or
+  ``world``) without cycles.
+
+Both graphs have at most one outgoing edge per vertex, so validation and
+resolution are linear iterative walks with memoisation: no recursion over
+frames (a 100k-frame chain is fine), every pose computed once.
+
+Diagnostics: one per cause, never a cascade.  A vertex whose edge is invalid
+gets no edge; vertices that lead to it, or into a cycle, are unresolvable but
+not reported again.  A cycle is reported once, at its member written last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from urdfsdf import transforms as tf
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
+from urdfsdf.transforms import Transform
+from urdfsdf.xmlio import source_line
+
+MODEL_FRAME = "__model__"
+WORLD = "world"
+#: link children whose //pose may use relative_to (spec section 6)
+POSED_EXTRAS = ("light", "sensor", "projector", "audio_source", "particle_emitter")
+
+
+def is_reserved(name: str) -> bool:
+    """``world`` and ``__*__`` are reserved (spec 3.3)."""
+    return name == WORLD or (len(name) >= 4 and name.startswith("__") and name.endswith("__"))
+
+
+@dataclass
+class Vertex:
+    """A frame of a scope: an implicit (link, joint, model) or explicit one."""
+
+    name: str
+    kind: str  # "root", "link", "joint", "frame", "model"
+    line: int | None
+    #: the pose as written: values, and where relative_to was written
+    pose: Pose = field(default_factory=Pose)
+    #: relative_to target vertex (None: the root, or an invalid edge)
+    rel: str | None = None
+    #: attached_to target vertex (None: a body, or an invalid edge)
+    att: str | None = None
+    #: the line to blame for a relative_to problem of this vertex
+    rel_line: int | None = None
+
+
+class Scope:
+    """The frames of one model or world, their graphs and resolved poses."""
+
+    def __init__(self, kind: str, name: str, scoped_name: str) -> None:
+        self.kind = kind  # "model" or "world"
+        self.name = name
+        self.scoped_name = scoped_name
+        self.root = MODEL_FRAME if kind == "model" else WORLD
+        self.vertices: dict[str, Vertex] = {self.root: Vertex(self.root, "root", None)}
+        self.children: dict[str, Scope] = {}
+        self.model: Model | None = None
+        self.world: World | None = None
+        self.canonical_link: str | None = None
+        self.static = False
+        #: X_root_v for resolvable vertices (None: unresolvable)
+        self._pose: dict[str, Transform | None] = {self.root: tf.IDENTITY}
+        #: the body each vertex is attached to ("" for the world/static)
+        self._body: dict[str, str | None] = {}
+        self.links: dict[str, Link] = {}
+        self.joints: dict[str, Joint] = {}
+        self.frames: dict[str, Frame] = {}
+
+    # -- resolution -------------------------------------------------------
+    def pose(self, name: str) -> Transform | None:
+        """``X_RV``: pose of vertex ``name`` in the scope root R (None: unresolvable)."""
+        memo = self._pose
+        if name in memo:
+            return memo[name]
+        chain: list[str] = []
+        cur: str | None = name
+        while cur is not None and cur not in memo:
+            chain.append(cur)
+            cur = self.vertices[cur].rel
+        base = memo[cur] if cur is not None else None
+        vertices = self.vertices
+        for n in reversed(chain):
+            if base is not None:
+                p = vertices[n].pose
+                base = tf.compose(base, tf.from_xyz_rpy(p.xyz, p.rpy))
+            memo[n] = base
+        return base
+
+    def relative(self, frame_a: str, frame_b: str) -> Transform | None:
+        """``X_AB``: pose of frame B measured in frame A (both in this scope)."""
+        x_ra = self.pose(frame_a)
+        x_rb = self.pose(frame_b)
+        if x_ra is None or x_rb is None:
+            return None
+        return tf.relative(x_ra, x_rb)
+
+    def body(self, name: str) -> str | None:
+        """The link (``nested::link`` for a nested model's) frame ``name`` is attached to.
+
+        ``""`` means the world (frames of a static model, world frames).
+        """
+        memo = self._body
+        if name in memo:
+            return memo[name]
+        chain: list[str] = []
+        cur: str | None = name
+        result: str | None = None
+        while cur is not None:
+            if cur in memo:
+                result = memo[cur]
+                break
+            chain.append(cur)
+            v = self.vertices[cur]
+            if v.kind == "link":
+                result = cur
+                break
+            if v.kind == "model":
+                child = self.children.get(cur)
+                inner = child.body(MODEL_FRAME) if child is not None else None
+                result = f"{cur}::{inner}" if inner else inner
+                break
+            if v.kind == "root" and (self.kind == "world" or self.static):
+                result = ""
+                break
+            cur = v.att
+        for n in chain:
+            memo[n] = result
+        return result
+
+    def element_pose(self, link: str, pose: Pose) -> Transform | None:
+        """``X_RE`` of a visual/collision/light/sensor of ``link`` (pose as written)."""
+        frame = pose.relative_to or link
+        base = self.pose(frame) if frame in self.vertices else None
+        if base is None:
+            return None
+        return tf.compose(base, tf.from_xyz_rpy(pose.xyz, pose.rpy))
+
+    def axis_in(self, joint: Joint, axis: Axis, frame: str) -> tuple[float, float, float] | None:
+        """Unit vector of ``axis`` expressed in ``frame`` (of this scope)."""
+        source = axis.expressed_in or joint.name
+        x = self.relative(frame, source)
+        if x is None:
+            return None
+        v = tf.rot_apply(x[0], axis.xyz)
+        n = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) ** 0.5 or 1.0
+        return (v[0] / n, v[1] / n, v[2] / n)
+
+    def walk(self) -> Iterator[Scope]:
+        """This scope and every nested model scope below it, parents first."""
+        stack: list[Scope] = [self]
+        while stack:
+            s = stack.pop()
+            yield s
+            stack.extend(reversed(list(s.children.values())))
+
+
+@dataclass
+class Semantics:
+    """Every scope of a document, by scoped name."""
+
+    models: dict[str, Scope] = field(default_factory=dict)
+    worlds: dict[str, Scope] = field(default_factory=dict)
+
+
+# -- building and validating ------------------------------------------------
+
+class _Builder:
+    def __init__(self, diags: Diagnostics, version: tuple[int, int]) -> None:
+        self.diags = diags
+        self.version = version
+        # before 1.7 only a joint could share a link's name, and the reader
+        # renames it as libsdformat does; every other duplicate is an error
+        self.strict_names = True
+
+    def error(self, code: str, message: str, line: int | None) -> None:
+        self.diags.error(code, message, line)
+
+    # phase 2: names --------------------------------------------------------
+    def check_names(self, items: Iterable[tuple[str, str, int | None]], where: str,
+                    unique: bool = True) -> set[tuple[str, str]]:
+        """Reserved and duplicate names among siblings; returns the rejected (kind, name)."""
+        seen: dict[str, tuple[str, int | None]] = {}
+        rejected: set[tuple[str, str]] = set()
+        for kind, name, line in items:
+            if is_reserved(name):
+                self.error("RESERVED_NAME", f"{kind} name {name!r} in {where} is reserved "
+                           "(world and names starting and ending with __)", line)
+                rejected.add((kind, name))
+                continue
+            if name in seen:
+                if unique:
+                    first_kind, first_line = seen[name]
+                    self.error("DUPLICATE_NAME", f"{kind} {name!r} in {where} has the same "
+                               f"name as the {first_kind} at line {first_line}", line)
+                rejected.add((kind, name))
+                continue
+            seen[name] = (kind, line)
+        return rejected
+
+    # model scope (9 phases) -------------------------------------------------
+    def model_scope(self, model: Model, scoped: str) -> Scope:
+        s = Scope("model", model.name, scoped)
+        s.model = model
+        s.static = model.static
+        where = f"model {scoped!r}"
+        rejected = self.check_names(
+            [("link", x.name, x.line) for x in model.links]
+            + [("joint", x.name, x.line) for x in model.joints]
+            + [("frame", x.name, x.line) for x in model.frames]
+            + [("model", x.name, x.line) for x in model.models], where, self.strict_names)
+        for link in model.links:
+            self.check_names([("visual", v.name or "", v.line) for v in link.visuals],
+                             f"link {link.name!r}")
+            self.check_names([("collision", c.name or "", c.line) for c in link.collisions],
+                             f"link {link.name!r}")
+
+        vs = s.vertices
+        # phase 3: nested models first (their canonical links are needed below)
+        for nested in model.models:
+            if ("model", nested.name) in rejected:
+                continue
+            s.children[nested.name] = self.model_scope(nested, f"{scoped}::{nested.name}")
+            vs[nested.name] = Vertex(nested.name, "model", nested.line, nested.pose)
+        for link in model.links:
+            if ("link", link.name) not in rejected:
+                s.links[link.name] = link
+                vs[link.name] = Vertex(link.name, "link", link.line, link.pose)
+        for joint in model.joints:
+            if ("joint", joint.name) not in rejected:
+                s.joints[joint.name] = joint
+                vs[joint.name] = Vertex(joint.name, "joint", joint.line, joint.pose)
+        for frame in model.frames:
+            if ("frame", frame.name) not in rejected:
+                s.frames[frame.name] = frame
+                vs[frame.name] = Vertex(frame.name, "frame", frame.line, frame.pose)
+
+        self.joint_links(s)                      # phase 4
+        self.canonical(s, model)                 # phase 5
+        self.attached_to(s)                      # phases 6, 7
+        self.relative_to(s)                      # phases 8, 9
+        self.other_poses(s)                      # phase 8 for visuals, ..., and axes
+        return s
+
+    def joint_links(self, s: Scope) -> None:
+        """Phase 4: parent and child name sibling links (``world`` only as parent)."""
+        for joint in s.joints.values():
+            what = f"joint {joint.name!r}"
+            if joint.child == joint.parent:
+                self.error("JOINT_PARENT_SAME_AS_CHILD", f"{what}: parent and child are both "
+                           f"{joint.child!r}", joint.line)
+            if joint.child == WORLD:
+                self.error("JOINT_CHILD_LINK_INVALID", f"{what}: the child cannot be world",
+                           joint.line)
+            elif joint.child not in s.links:
+                self.error("JOINT_CHILD_LINK_INVALID", f"{what}: child link {joint.child!r} "
+                           "is not a link of this model", joint.line)
+            if joint.parent != WORLD and joint.parent not in s.links:
+                self.error("JOINT_PARENT_LINK_INVALID", f"{what}: parent link "
+                           f"{joint.parent!r} is not a link of this model", joint.line)
+
+    def canonical(self, s: Scope, model: Model) -> None:
+        """Phase 5: the canonical link (attribute, first link, first nested model's)."""
+        attr = model.canonical_link
+        if attr:
+            if "::" in attr:
+                head, _, rest = attr.partition("::")
+                child = s.children.get(head)
+                ok = child is not None and _has_scoped_link(child, rest)
+                target = head
+            else:
+                ok = attr in s.links
+                target = attr
+            if not ok:
+                self.error("MODEL_CANONICAL_LINK_INVALID", f"model {s.scoped_name!r}: "
+                           f"canonical_link {attr!r} is not a link of this model", model.line)
+                return
+            s.canonical_link = attr
+            if not s.static:
+                s.vertices[MODEL_FRAME].att = target
+            return
+        if s.links:
+            first = next(iter(s.links))
+            s.canonical_link = first
+            if not s.static:
+                s.vertices[MODEL_FRAME].att = first
+            return
+        for name, child in s.children.items():
+            if child.canonical_link is not None:
+                s.canonical_link = f"{name}::{child.canonical_link}"
+                if not s.static:
+                    s.vertices[MODEL_FRAME].att = name
+                return
+        if not s.static and not model.links and not model.models:
+            self.error("MODEL_WITHOUT_LINK", f"model {s.scoped_name!r} has no link",
+                       model.line)
+
+    def attached_to(self, s: Scope) -> None:
+        """Phases 6-7: //frame/@attached_to values, then the graph."""
+        vs = s.vertices
+        bad: set[str] = set()
+        for joint in s.joints.values():
+            if joint.child in s.links:
+                vs[joint.name].att = joint.child
+            else:
+                bad.add(joint.name)  # reported as JOINT_CHILD_LINK_INVALID
+        for frame in s.frames.values():
+            target = frame.attached_to or ""
+            v = vs[frame.name]
+            if not target:
+                v.att = MODEL_FRAME
+            elif target == frame.name:
+                v.att = target  # a self loop: reported by the cycle check
+            elif target in vs:
+                v.att = target
+            else:
+                self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
+                           f"{target!r} names no frame of model {s.scoped_name!r}", frame.line)
+                bad.add(frame.name)
+        self._check_graph(
+            s, "att", bad,
+            lambda n: vs[n].kind in ("link", "model") or (
+                vs[n].kind == "root" and (s.static or vs[n].att is None)),
+            "FRAME_ATTACHED_TO_CYCLE", "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
+            lambda n: vs[n].line)
+
+    def relative_to(self, s: Scope) -> None:
+        """Phases 8-9: //pose/@relative_to values (and defaults), then the graph."""
+        vs = s.vertices
+        bad: set[str] = set()
+        for name, v in vs.items():
+            if v.kind == "root":
+                continue
+            written = v.pose.relative_to or ""
+            if written:
+                target, line = written, v.pose.line or v.line
+            elif v.kind == "joint":
+                joint = s.joints[name]
+                target, line = joint.child, v.line
+                if joint.child not in s.links:
+                    bad.add(name)  # reported as JOINT_CHILD_LINK_INVALID
+                    continue
+            elif v.kind == "frame":
+                frame = s.frames[name]
+                target, line = frame.attached_to or MODEL_FRAME, v.line
+            else:
+                target, line = MODEL_FRAME, v.pose.line or v.line
+            v.rel_line = line
+            if target == name:
+                v.rel = target  # self loop: the cycle check reports it
+            elif target in vs:
+                v.rel = target
+            else:
+                where = "its attached_to" if not written else "relative_to"
+                self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {where} "
+                           f"{target!r} names no frame of model {s.scoped_name!r}", line)
+                bad.add(name)
+        for name in self._check_graph(s, "rel", bad, lambda n: vs[n].kind == "root",
+                                      "POSE_RELATIVE_TO_CYCLE", "POSE_RELATIVE_TO_GRAPH_ERROR",
+                                      "relative_to", lambda n: vs[n].rel_line or vs[n].line):
+            s._pose[name] = None
+
+    def _check_graph(self, s: Scope, edge: str, bad: set[str], is_terminal: object,
+                     cycle_code: str, graph_code: str, label: str, line_of: object
+                     ) -> list[str]:
+        """Walk a one-edge-per-vertex graph: report cycles and dead ends once each.
+
+        Returns the vertices that do not reach a terminal (unresolvable).
+        """
+        assert callable(is_terminal) and callable(line_of)
+        vs = s.vertices
+        order = {name: i for i, name in enumerate(vs)}
+        state: dict[str, int] = {}  # 1: fine, 2: unresolvable
+        unresolvable: list[str] = []
+        for start in vs:
+            if start in state:
+                continue
+            path: list[str] = []
+            on_path: dict[str, int] = {}
+            cur: str | None = start
+            outcome = 1
+            while True:
+                if cur is None:
+                    outcome = 2
+                    break
+                if cur in state:
+                    outcome = state[cur]
+                    break
+                if cur in on_path:
+                    cycle = path[on_path[cur]:]
+                    last = max(cycle, key=lambda n: (line_of(n) or 0, order[n]))
+                    names = " -> ".join([*cycle, cycle[0]])
+                    self.error(cycle_code, f"cycle in the {label} graph of model "
+                               f"{s.scoped_name!r}: {names}", line_of(last))
+                    outcome = 2
+                    break
+                if cur in bad:
+                    outcome = 2
+                    on_path[cur] = len(path)
+                    path.append(cur)
+                    break
+                if is_terminal(cur):
+                    outcome = 1
+                    on_path[cur] = len(path)
+                    path.append(cur)
+                    break
+                on_path[cur] = len(path)
+                path.append(cur)
+                nxt = getattr(vs[cur], edge)
+                if nxt is None:
+                    self.error(graph_code, f"{vs[cur].kind} {cur!r}: the {label} graph of "
+                               f"model {s.scoped_name!r} does not lead to "
+                               f"{'a link' if edge == 'att' else s.root}", vs[cur].line)
+                    outcome = 2
+                    break
+                cur = nxt
+            for n in path:
+                state[n] = outcome
+                if outcome == 2:
+                    unresolvable.append(n)
+        return unresolvable
+
+    def other_poses(self, s: Scope) -> None:
+        """Phase 8 for poses that are not frames (visual, collision, light, sensor) and axes."""
+        vs = s.vertices
+        for link in s.links.values():
+            posed: list[tuple[str, str | None, Pose]] = [
+                ("visual", v.name, v.pose) for v in link.visuals]
+            posed += [("collision", c.name, c.pose) for c in link.collisions]
+            posed += list(_extra_poses(link.extras))
+            for kind, name, pose in posed:
+                target = pose.relative_to or ""
+                if target and target not in vs:
+                    self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
+                               f"{name!r}: relative_to {target!r} names no frame of model "
+                               f"{s.scoped_name!r}", pose.line)
+        for joint in s.joints.values():
+            for axis in (joint.axis, joint.axis2):
+                if axis is None or not axis.expressed_in:
+                    continue
+                if axis.expressed_in not in vs:
+                    self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: "
+                               f"axis expressed_in {axis.expressed_in!r} names no frame of "
+                               f"model {s.scoped_name!r}", axis.line or joint.line)
+
+    # world scope (7 phases) -------------------------------------------------
+    def world_scope(self, world: World) -> Scope:
+        s = Scope("world", world.name, world.name)
+        s.world = world
+        where = f"world {world.name!r}"
+        rejected = self.check_names(
+            [("model", m.name, m.line) for m in world.models]
+            + [("frame", f.name, f.line) for f in world.frames], where, self.strict_names)
+        vs = s.vertices
+        for model in world.models:
+            if ("model", model.name) in rejected:
+                continue
+            s.children[model.name] = self.model_scope(model, model.name)
+            vs[model.name] = Vertex(model.name, "model", model.line, model.pose)
+        for frame in world.frames:
+            if ("frame", frame.name) not in rejected:
+                s.frames[frame.name] = frame
+                vs[frame.name] = Vertex(frame.name, "frame", frame.line, frame.pose)
+        bad: set[str] = set()
+        for frame in s.frames.values():
+            target = frame.attached_to or ""
+            v = vs[frame.name]
+            if not target:
+                v.att = WORLD
+            elif target in vs and vs[target].kind in ("model", "frame", "root") or \
+                    target == frame.name:
+                v.att = target
+            else:
+                self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
+                           f"{target!r} names no frame or model of {where}", frame.line)
+                bad.add(frame.name)
+        self._check_graph(s, "att", bad, lambda n: vs[n].kind in ("model", "root"),
+                          "FRAME_ATTACHED_TO_CYCLE", "FRAME_ATTACHED_TO_GRAPH_ERROR",
+                          "attached_to", lambda n: vs[n].line)
+        bad = set()
+        for name, v in vs.items():
+            if v.kind == "root":
+                continue
+            written = v.pose.relative_to or ""
+            if written:
+                target, line = written, v.pose.line or v.line
+            elif v.kind == "frame":
+                target, line = s.frames[name].attached_to or WORLD, v.line
+            else:
+                target, line = WORLD, v.pose.line or v.line
+            v.rel_line = line
+            if v.kind == "model" and written == MODEL_FRAME:
+                # the model's own frame: its pose would be relative to itself
+                self.error("POSE_RELATIVE_TO_CYCLE", f"model {name!r}: pose relative_to "
+                           "__model__ (its own frame) is a cycle", line)
+                bad.add(name)
+            elif v.kind == "model" and written == name:
+                self.error("POSE_RELATIVE_TO_INVALID", f"model {name!r}: a model cannot "
+                           f"place itself relative_to its own name in {where}", line)
+                bad.add(name)
+            elif target == name or target in vs:
+                v.rel = target
+            else:
+                self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: relative_to "
+                           f"{target!r} names no frame or model of {where}", line)
+                bad.add(name)
+        for name in self._check_graph(s, "rel", bad, lambda n: vs[n].kind == "root",
+                                      "POSE_RELATIVE_TO_CYCLE", "POSE_RELATIVE_TO_GRAPH_ERROR",
+                                      "relative_to", lambda n: vs[n].rel_line or vs[n].line):
+            s._pose[name] = None
+        return s
+
+    def top_model_pose(self, model: Model) -> None:
+        """A model at the document root has no outer scope for its relative_to."""
+        written = model.pose.relative_to or ""
+        if written == MODEL_FRAME:
+            self.error("POSE_RELATIVE_TO_CYCLE", f"model {model.name!r}: pose relative_to "
+                       "__model__ (its own frame) is a cycle", model.pose.line or model.line)
+        elif written:
+            self.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: relative_to "
+                       f"{written!r} names no frame outside the model",
+                       model.pose.line or model.line)
+
+
+def _has_scoped_link(scope: Scope, path: str) -> bool:
+    head, sep, rest = path.partition("::")
+    if not sep:
+        return head in scope.links
+    child = scope.children.get(head)
+    return child is not None and _has_scoped_link(child, rest)
+
+
+def _extra_poses(extras: tuple[Extra, ...]) -> Iterator[tuple[str, str | None, Pose]]:
+    """Poses with relative_to inside lights, sensors, ... kept verbatim in a link."""
+    for x in extras:
+        if x.tag not in POSED_EXTRAS or "relative_to" not in x.xml:
+            continue
+        el = etree.fromstring(x.xml)
+        pose = el.find("pose")
+        if pose is not None and pose.get("relative_to"):
+            inner = source_line(pose) or 1
+            line = x.line + inner - 1 if x.line else None
+            yield x.tag, el.get("name"), Pose(relative_to=pose.get("relative_to"), line=line)
+
+
+def analyze(doc: SdfDocument, diags: Diagnostics) -> Semantics:
+    """Validate every model and world of ``doc`` and prepare their poses."""
+    version = tuple(int(p) for p in doc.version.split(".")[:2])
+    builder = _Builder(diags, (version[0], version[1]) if len(version) == 2 else (1, 7))
+    sem = Semantics()
+    builder.check_names([("model", m.name, m.line) for m in doc.models]
+                        + [("world", w.name, w.line) for w in doc.worlds], "the document")
+    for model in doc.models:
+        builder.top_model_pose(model)
+        scope = builder.model_scope(model, model.name)
+        for sub in scope.walk():
+            sem.models[sub.scoped_name] = sub
+    for world in doc.worlds:
+        ws = builder.world_scope(world)
+        sem.worlds[world.name] = ws
+        for child in ws.children.values():
+            for sub in child.walk():
+                sem.models[sub.scoped_name] = sub
+    return sem
+
+
+def analyze_model(model: Model, diags: Diagnostics, version: str = "1.7") -> Scope:
+    """Validate one model (with its nested models) and return its scope."""
+    return analyze(SdfDocument(version, (model,)), diags).models[model.name]

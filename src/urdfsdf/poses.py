@@ -1,0 +1,123 @@
+"""``urdfsdf poses``: every frame of every model and world, resolved.
+
+JSON shape (poses in the frame of the model that holds the entity; world
+entries in ``world``; unresolvable poses are ``null``)::
+
+    {"models": {"outer::inner": {"canonical_link": str, "links": {name: P},
+       "joints": {name: P + {"axis_xyz": [x, y, z], "axis2_xyz": ...}},
+       "frames": {name: P + {"attached_to_body": str}}, "models": {name: P},
+       "visuals": {"link/visual": P}, "collisions": {"link/collision": P}}},
+     "worlds": {name: {"models": {name: P}, "frames": {name: P}}},
+     "errors": [diagnostic, ...]}
+
+with ``P = {"xyz": [..], "rpy": [..], "quat_wxyz": [..]}`` and axes
+expressed in the model frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from urdfsdf import transforms as tf
+from urdfsdf.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.frames import MODEL_FRAME, Scope, Semantics, analyze
+from urdfsdf.ir import SdfDocument
+from urdfsdf.sdf.reader import read_sdf_bytes
+from urdfsdf.transforms import Transform
+from urdfsdf.xmlio import Source, load_source
+
+Json = dict[str, Any]
+
+
+def pose_json(x: Transform | None) -> Json | None:
+    """``{"xyz", "rpy", "quat_wxyz"}`` of a transform (None stays None)."""
+    if x is None:
+        return None
+    xyz, rpy = tf.to_xyz_rpy(x)
+    return {"xyz": list(xyz), "rpy": list(rpy), "quat_wxyz": list(tf.quat_wxyz(x[0]))}
+
+
+def model_json(scope: Scope) -> Json:
+    """Everything of one model scope, posed in its model frame."""
+    out: Json = {"canonical_link": scope.canonical_link, "links": {}, "joints": {},
+                 "frames": {}, "models": {}, "visuals": {}, "collisions": {}}
+    for name, link in scope.links.items():
+        out["links"][name] = pose_json(scope.pose(name))
+        for v in link.visuals:
+            out["visuals"][f"{name}/{v.name}"] = pose_json(scope.element_pose(name, v.pose))
+        for c in link.collisions:
+            out["collisions"][f"{name}/{c.name}"] = pose_json(scope.element_pose(name, c.pose))
+    for name, joint in scope.joints.items():
+        entry = pose_json(scope.pose(name))
+        if entry is not None:
+            for key, axis in (("axis_xyz", joint.axis), ("axis2_xyz", joint.axis2)):
+                if axis is not None:
+                    direction = scope.axis_in(joint, axis, MODEL_FRAME)
+                    entry[key] = list(direction) if direction is not None else None
+        out["joints"][name] = entry
+    for name in scope.frames:
+        entry = pose_json(scope.pose(name))
+        if entry is not None:
+            entry["attached_to_body"] = scope.body(name)
+        out["frames"][name] = entry
+    for name in scope.children:
+        out["models"][name] = pose_json(scope.pose(name))
+    return out
+
+
+def report(sem: Semantics, diagnostics: list[Diagnostic]) -> Json:
+    """The JSON report of a whole document."""
+    out: Json = {"models": {}, "worlds": {}, "errors": []}
+    for scoped, scope in sem.models.items():
+        out["models"][scoped] = model_json(scope)
+    for name, world in sem.worlds.items():
+        out["worlds"][name] = {
+            "models": {m: pose_json(world.pose(m)) for m in world.children},
+            "frames": {f: pose_json(world.pose(f)) for f in world.frames},
+        }
+    out["errors"] = [d.to_dict() for d in diagnostics if d.severity == "error"]
+    return out
+
+
+def poses_document(doc: SdfDocument, diags: Diagnostics) -> Json:
+    """Resolve every pose of ``doc``."""
+    sem = analyze(doc, diags)
+    return report(sem, diags.items)
+
+
+def poses_source(source: Source, file: str | None = None) -> tuple[Json, list[Diagnostic]]:
+    """Read an SDF document and resolve every pose."""
+    diags = Diagnostics()
+    data, name, error = load_source(source)
+    diags.file = file or name
+    if error is not None or data is None:
+        diags.error("FILE_READ", error or "cannot read input")
+        return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in diags]}, diags.items
+    doc = read_sdf_bytes(data, diags)
+    if doc is None:
+        return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in diags]}, diags.items
+    return poses_document(doc, diags), diags.items
+
+
+def format_text(rep: Json) -> str:
+    """A plain listing: one line per entity with xyz and rpy."""
+    lines: list[str] = []
+
+    def fmt(p: Json | None) -> str:
+        if p is None:
+            return "(unresolvable)"
+        xyz = " ".join(f"{v:.6g}" for v in p["xyz"])
+        rpy = " ".join(f"{v:.6g}" for v in p["rpy"])
+        return f"xyz {xyz}  rpy {rpy}"
+
+    for scoped, m in rep["models"].items():
+        lines.append(f"model {scoped} (canonical link {m['canonical_link']})")
+        for kind in ("links", "joints", "frames", "models", "visuals", "collisions"):
+            for name, p in m[kind].items():
+                lines.append(f"  {kind[:-1]:9} {name}: {fmt(p)}")
+    for wname, w in rep["worlds"].items():
+        lines.append(f"world {wname}")
+        for kind in ("models", "frames"):
+            for name, p in w[kind].items():
+                lines.append(f"  {kind[:-1]:9} {name}: {fmt(p)}")
+    return "\n".join(lines) + "\n"
