@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 
 from urdfsdf.convert import carried_urdf_joints, sdf_to_urdf_copy, urdf_to_sdf
 from urdfsdf.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.frames import Scope, analyze, analyze_model
 from urdfsdf.ir import Model, SdfDocument
 from urdfsdf.sdf.reader import read_sdf_bytes
 from urdfsdf.sdf.writer import write_sdf_model
+from urdfsdf.to_urdf import Options, sdf_to_urdf_transform, world_pose_of_model
+from urdfsdf.transforms import Transform
 from urdfsdf.urdf.reader import read_urdf_bytes
 from urdfsdf.urdf.writer import write_urdf_model
 from urdfsdf.wellformed import shape_reasons
@@ -99,29 +102,51 @@ def urdf_to_sdf_result(source: Source, file: str | None = None) -> Result:
     return Result(write_sdf_model(sdf_model), diags.items, "copy")
 
 
-def sdf_model_to_urdf(model: Model, diags: Diagnostics) -> tuple[Model | None, str | None]:
-    """An SDF-convention model in URDF form, and which path produced it."""
+def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None = None,
+                      scope: Scope | None = None, x_wm: Transform | None = None
+                      ) -> tuple[Model | None, str | None]:
+    """An SDF-convention model in URDF form, and which path produced it.
+
+    The copy path applies when the model is URDF-shaped (:mod:`urdfsdf.wellformed`):
+    xyz/rpy are copied as text.  Otherwise the frame engine resolves every pose
+    (``scope``: the model's, when the caller already analysed the document).
+    """
     if model.convention == "urdf":
         return model, "copy"
-    carried = carried_urdf_joints(model, diags)
+    if scope is None:
+        scope = analyze_model(model, diags)
+        if diags.has_errors():
+            return None, None
+    carried = carried_urdf_joints(model, Diagnostics())
     reasons = shape_reasons(model, carried)
-    if reasons:
-        for r in reasons:
-            diags.error("URDF_NOT_WELL_FORMED", f"{r.message} [{r.code}]", r.line)
-        return None, "transform"
-    return sdf_to_urdf_copy(model, carried, diags), "copy"
+    if not reasons and (options is None or options.frames):
+        lossy = options.lossy if options is not None else False
+        return sdf_to_urdf_copy(model, carried_urdf_joints(model, diags), diags, lossy), "copy"
+    for r in reasons:
+        diags.add(r.code, f"transform path: {r.message}", r.line, severity="info")
+    if x_wm is None:
+        x_wm = world_pose_of_model(model)
+    return sdf_to_urdf_transform(model, scope, diags, options, x_wm), "transform"
 
 
 def sdf_to_urdf_result(source: Source, model_name: str | None = None,
-                       file: str | None = None) -> Result:
-    """SDFormat -> URDF."""
+                       file: str | None = None, options: Options | None = None) -> Result:
+    """SDFormat -> URDF: validate the document, pick the model, copy or transform."""
     doc, diags = load_sdf(source, file)
     if doc is None or diags.has_errors():
+        return Result(None, diags.items)
+    sem = analyze(doc, diags)
+    if diags.has_errors():
         return Result(None, diags.items)
     model = select_model(doc, model_name, diags)
     if model is None:
         return Result(None, diags.items)
-    urdf_model, path = sdf_model_to_urdf(model, diags)
+    scope = sem.models.get(model.name)
+    x_wm = None
+    for world in sem.worlds.values():
+        if model.name in world.children:
+            x_wm = world.pose(model.name)
+    urdf_model, path = sdf_model_to_urdf(model, diags, options, scope, x_wm)
     if urdf_model is None or diags.has_errors():
         return Result(None, diags.items, path)
     return Result(write_urdf_model(urdf_model), diags.items, path)

@@ -48,6 +48,16 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument("--model", help="the model to convert when the file holds several")
+    p.add_argument("--separator", default="::",
+                   help="joins nested model and link names when flattening (default: ::)")
+    p.add_argument("--no-frames", action="store_true",
+                   help="drop explicit frames instead of writing massless links")
+    p.add_argument("--lossy", action="store_true",
+                   help="approximate what URDF cannot hold (ball/screw/gearbox joints become "
+                        "fixed, shapes without URDF form are dropped), with warnings")
+    p.add_argument("--disconnected", choices=("error", "floating"), default="error",
+                   help="links not connected to the joint tree: error (default) or attach "
+                        "them with floating joints")
     _common(p)
     p = sub.add_parser("check", help="validate a URDF or SDF file")
     p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
@@ -115,7 +125,11 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
     if args.command == "urdf2sdf":
         result = urdf_to_sdf_result(source, file=name)
     else:
-        result = sdf_to_urdf_result(source, args.model, file=name)
+        from urdfsdf.to_urdf import Options
+
+        options = Options(separator=args.separator, frames=not args.no_frames,
+                          lossy=args.lossy, disconnected=args.disconnected)
+        result = sdf_to_urdf_result(source, args.model, file=name, options=options)
     _print_diags(result.diagnostics, args, err)
     if not result.ok(args.strict) or result.text is None:
         if args.strict and result.text is not None and args.format == "text":

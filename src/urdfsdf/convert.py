@@ -16,6 +16,7 @@ from dataclasses import replace
 from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.frames import is_reserved
 from urdfsdf.ir import Collision, Extra, Joint, Link, Material, Model, Pose, Visual
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.xmlio import URDF_NS, from_string, local, to_string
@@ -53,6 +54,71 @@ def _unique(base: str, used: set[str]) -> str:
     return name
 
 
+def _sdf_name(name: str, kind: str, used: set[str]) -> str:
+    """A name SDFormat accepts for a URDF name it forbids (see :func:`sdf_names`)."""
+    if name == "world":
+        base = f"world_{kind}"
+    elif is_reserved(name):
+        base = f"{name.strip('_') or 'unnamed'}_{kind}"
+    else:
+        base = f"{name}_{kind}"  # a joint named like a link, as libsdformat renames it
+    return _unique(base, used)
+
+
+def sdf_names(model: Model, root: str, world_root: bool, diags: Diagnostics
+              ) -> tuple[dict[str, str], dict[str, str]]:
+    """Renames URDF names that SDFormat 1.7 forbids: ``(links, joints)`` old -> new.
+
+    A link called ``world`` (other than an empty root, which becomes the world),
+    names reserved by SDFormat (``__x__``), and a joint with the name of a link
+    (sibling names must be unique).  Each rename is reported and the original
+    travels as ``urdf:name`` so sdf2urdf restores it.
+    """
+    used = {link.name for link in model.links} | {j.name for j in model.joints}
+    links: dict[str, str] = {}
+    for link in model.links:
+        if (link.name == "world" and not (world_root and link.name == root)) or \
+                (link.name != "world" and is_reserved(link.name)):
+            links[link.name] = _sdf_name(link.name, "link", used)
+    link_names = {links.get(n.name, n.name) for n in model.links}
+    joints: dict[str, str] = {}
+    for joint in model.joints:
+        if is_reserved(joint.name) or joint.name in link_names:
+            joints[joint.name] = _sdf_name(joint.name, "joint", used)
+    for kind, mapping in (("link", links), ("joint", joints)):
+        for old, new in mapping.items():
+            diags.warning("NAME_CHANGED", f"{kind} {old!r} is not a valid SDFormat 1.7 name "
+                          f"here; written as {new!r} with urdf:name={old!r}")
+    return links, joints
+
+
+def restore_names(model: Model) -> Model:
+    """Undo :func:`sdf_names` on a URDF-shaped model read back from SDF."""
+    links = {x.name: x.original_name for x in model.links if x.original_name}
+    joints = {x.name: x.original_name for x in model.joints if x.original_name}
+    renamed_shapes = any(v.original_name for x in model.links for v in x.visuals) or any(
+        c.original_name for x in model.links for c in x.collisions)
+    if not links and not joints and not renamed_shapes:
+        return model
+
+    def shapes(link: Link) -> Link:
+        return replace(link, name=links.get(link.name, link.name), original_name=None,
+                       visuals=tuple(replace(v, name=v.original_name or v.name,
+                                             original_name=None) for v in link.visuals),
+                       collisions=tuple(replace(c, name=c.original_name or c.name,
+                                                original_name=None) for c in link.collisions))
+
+    out_joints = []
+    for j in model.joints:
+        mimic = j.mimic
+        if mimic is not None and mimic.joint in joints:
+            mimic = replace(mimic, joint=joints[mimic.joint])
+        out_joints.append(replace(j, name=joints.get(j.name, j.name), original_name=None,
+                                  parent=links.get(j.parent, j.parent),
+                                  child=links.get(j.child, j.child), mimic=mimic))
+    return replace(model, links=tuple(shapes(x) for x in model.links), joints=tuple(out_joints))
+
+
 def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]:
     """SDF needs unique visual/collision names: name the unnamed ones.
 
@@ -61,18 +127,28 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
     restores the absent name.
     """
     used_v = {v.name for v in link.visuals if v.name}
+    seen: set[str] = set()
     visuals = []
     for v in link.visuals:
         if not v.name:
             v = replace(v, name=_unique(f"{link.name}_visual", used_v),
                         extras=(UNNAMED, *v.extras))
+        elif v.name in seen or is_reserved(v.name):  # URDF allows it, SDF does not
+            v = replace(v, name=_unique(f"{v.name.strip('_') or 'v'}_visual", used_v),
+                        original_name=v.name)
+        seen.add(v.name or "")
         visuals.append(v)
     used_c = {c.name for c in link.collisions if c.name}
+    seen = set()
     collisions = []
     for c in link.collisions:
         if not c.name:
             c = replace(c, name=_unique(f"{link.name}_collision", used_c),
                         extras=(UNNAMED, *c.extras))
+        elif c.name in seen or is_reserved(c.name):
+            c = replace(c, name=_unique(f"{c.name.strip('_') or 'c'}_collision", used_c),
+                        original_name=c.name)
+        seen.add(c.name or "")
         collisions.append(c)
     return tuple(visuals), tuple(collisions)
 
@@ -111,6 +187,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     links_by_name = {link.name: link for link in model.links}
 
     world_root = root == "world" and _is_empty(links_by_name["world"])
+    link_map, joint_map = sdf_names(model, root, world_root, diags)
     out_links: list[Link] = []
     out_joints: list[Joint] = []
     extras: list[Extra] = [urdf_extra(x) for x in model.extras]
@@ -119,8 +196,20 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         visuals, collisions = _name_shapes(link)
         visuals = tuple(replace(v, material=_resolve_material(v.material, named))
                         for v in visuals)
-        out_links.append(replace(link, pose=pose, visuals=visuals, collisions=collisions,
+        new = link_map.get(link.name)
+        out_links.append(replace(link, name=new or link.name, pose=pose, visuals=visuals,
+                                 collisions=collisions, original_name=link.name if new else None,
                                  extras=tuple(urdf_extra(x) for x in link.extras)))
+
+    def sdf_joint(joint: Joint, pose: Pose) -> Joint:
+        j = _sdf_joint(joint, pose)
+        mimic = j.mimic
+        if mimic is not None and mimic.joint in joint_map:
+            mimic = replace(mimic, joint=joint_map[mimic.joint])
+        new = joint_map.get(j.name)
+        return replace(j, name=new or j.name, original_name=j.name if new else None,
+                       parent=link_map.get(j.parent, j.parent),
+                       child=link_map.get(j.child, j.child), mimic=mimic)
 
     if not world_root:
         emit_link(links_by_name[root], Pose())
@@ -129,7 +218,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     while stack:
         joint = stack.pop()
         child = links_by_name[joint.child]
-        parent_frame = joint.parent
+        parent_frame = link_map.get(joint.parent, joint.parent)
         if world_root and joint.parent == "world":
             # `world` may be a joint parent but not a relative_to frame inside a
             # model (//pose/@relative_to scope rule); the model frame is the
@@ -145,11 +234,11 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
             extras.append(urdf_extra(Extra("joint", _joint_xml(joint), joint.line)))
             emit_link(child, jpose)
         elif tree_joint[joint.child] is not joint:
-            out_joints.append(_sdf_joint(joint, jpose))  # closes a loop; link comes once
+            out_joints.append(sdf_joint(joint, jpose))  # closes a loop; link comes once
             continue
         else:
-            out_joints.append(_sdf_joint(joint, jpose))
-            emit_link(child, Pose(relative_to=joint.name))
+            out_joints.append(sdf_joint(joint, jpose))
+            emit_link(child, Pose(relative_to=joint_map.get(joint.name, joint.name)))
         stack.extend(reversed(children.get(joint.child, [])))
 
     materials = tuple(model.materials)
@@ -251,41 +340,61 @@ def _urdf_material(visual: Visual, diags: Diagnostics, owner: str) -> Material |
     return Material(name=f"{visual.name}_material", rgba=rgba, line=m.line)
 
 
-def urdf_link(link: Link, diags: Diagnostics) -> Link:
+URDF_SHAPES = ("box", "cylinder", "sphere", "mesh")
+
+
+def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
+               lossy: bool) -> bool:
+    """Whether a visual/collision has a URDF form; reports it when not (if ``diags``).
+
+    Shapes with no URDF geometry are an error, or dropped with a warning when
+    ``lossy``; an SDF ``<empty>`` geometry is always dropped with a warning.
+    """
+    g = shape.geometry
+    if g is None or g.kind in URDF_SHAPES:
+        return True
+    if diags is not None:
+        kind = "visual" if isinstance(shape, Visual) else "collision"
+        where = f"{owner} {kind} {shape.name!r}"
+        if g.kind == "empty":
+            diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
+        elif lossy:
+            diags.warning("ELEMENT_DROPPED", f"{where}: <{g.kind}> geometry has no URDF form; "
+                          "dropped (--lossy)", g.line or shape.line)
+        else:
+            diags.error("NO_URDF_EQUIVALENT", f"{where}: <{g.kind}> geometry has no URDF form "
+                        "(--lossy drops it)", g.line or shape.line)
+    return False
+
+
+def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False) -> Link:
     """A link's URDF form: shapes with URDF names and materials, extras unwrapped."""
     owner = f"link {link.name!r}"
+    link = replace(link, visuals=tuple(v for v in link.visuals
+                                       if keep_shape(v, owner, diags, lossy)),
+                   collisions=tuple(c for c in link.collisions
+                                    if keep_shape(c, owner, diags, lossy)))
     visuals = []
     for v in link.visuals:
         unnamed = any(x.tag == UNNAMED.tag for x in v.extras)
         vo = f"{owner} visual {v.name!r}"
         visuals.append(Visual(None if unnamed else v.name, v.geometry, _shape_pose(v.pose),
                               _urdf_material(v, diags, vo),
-                              _urdf_extras(v.extras, vo, diags, (UNNAMED.tag,)), v.line))
+                              _urdf_extras(v.extras, vo, diags, (UNNAMED.tag,)), v.line,
+                              v.original_name))
     collisions = []
     for c in link.collisions:
         unnamed = any(x.tag == UNNAMED.tag for x in c.extras)
         collisions.append(Collision(None if unnamed else c.name, c.geometry,
                                     _shape_pose(c.pose),
                                     _urdf_extras(c.extras, f"{owner} collision {c.name!r}",
-                                                 diags, (UNNAMED.tag,)), c.line))
-    shapes: list[Visual | Collision] = [*link.visuals, *link.collisions]
-    for shape in shapes:
-        _check_geometry(shape.geometry, owner, diags, shape.line)
+                                                 diags, (UNNAMED.tag,)), c.line,
+                                    c.original_name))
     inertial = link.inertial
     if inertial is not None:
         inertial = replace(inertial, pose=_shape_pose(inertial.pose))
     return Link(link.name, Pose(), inertial, tuple(visuals), tuple(collisions),
-                _urdf_extras(link.extras, owner, diags), link.line)
-
-
-def _check_geometry(geometry: object, owner: str, diags: Diagnostics,
-                    line: int | None) -> None:
-    from urdfsdf.ir import Geometry
-
-    if isinstance(geometry, Geometry) and geometry.kind not in (
-            "box", "cylinder", "sphere", "mesh"):
-        diags.error("NO_URDF_EQUIVALENT", f"{owner}: <{geometry.kind}> geometry has no URDF "
-                    "form", geometry.line or line)
+                _urdf_extras(link.extras, owner, diags), link.line, link.original_name)
 
 
 def _shape_pose(pose: Pose) -> Pose:
@@ -340,12 +449,13 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
     return Joint(joint.name, jtype, joint.parent, joint.child,
                  Pose(pose.xyz, pose.rpy, None, pose.text, pose.line), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
-                 _urdf_extras(joint.extras, owner, diags), joint.line)
+                 _urdf_extras(joint.extras, owner, diags), joint.line, joint.original_name)
 
 
-def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics) -> Model:
+def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
+                     lossy: bool = False) -> Model:
     """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.wellformed`): a copy."""
-    links = [urdf_link(link, diags) for link in model.links]
+    links = [urdf_link(link, diags, lossy) for link in model.links]
     if any(j.parent == "world" for j in model.joints) and model.link("world") is None:
         links.insert(0, Link("world"))
     joints = []
@@ -355,5 +465,6 @@ def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics) -> 
             joints.append(uj)
     joints.extend(carried)
     extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U + "joint",))
-    return Model(model.name, tuple(links), tuple(joints), materials=model.materials,
-                 extras=extras, version=model.version, line=model.line, convention="urdf")
+    return restore_names(Model(model.name, tuple(links), tuple(joints),
+                               materials=model.materials, extras=extras, version=model.version,
+                               line=model.line, convention="urdf"))

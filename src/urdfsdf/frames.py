@@ -89,6 +89,8 @@ class Scope:
         memo = self._pose
         if name in memo:
             return memo[name]
+        if name not in self.vertices:  # an invalid reference, reported when validated
+            return None
         chain: list[str] = []
         cur: str | None = name
         while cur is not None and cur not in memo:
@@ -136,8 +138,13 @@ class Scope:
                 inner = child.body(MODEL_FRAME) if child is not None else None
                 result = f"{cur}::{inner}" if inner else inner
                 break
-            if v.kind == "root" and (self.kind == "world" or self.static):
-                result = ""
+            if v.kind == "root":
+                # spec 2.1: the model frame is attached to the canonical link,
+                # which may be any link of a nested model (8.2: canonical_link
+                # "nested::link"), not only that model's own canonical link;
+                # a static model's frame and the world's are fixed in the world
+                static = self.kind == "world" or self.static
+                result = "" if static else self.canonical_link
                 break
             cur = v.att
         for n in chain:
@@ -333,12 +340,13 @@ class _Builder:
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
                            f"{target!r} names no frame of model {s.scoped_name!r}", frame.line)
                 bad.add(frame.name)
-        self._check_graph(
-            s, "att", bad,
-            lambda n: vs[n].kind in ("link", "model") or (
-                vs[n].kind == "root" and (s.static or vs[n].att is None)),
-            "FRAME_ATTACHED_TO_CYCLE", "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
-            lambda n: vs[n].line)
+        for name in self._check_graph(
+                s, "att", bad,
+                lambda n: vs[n].kind in ("link", "model") or (
+                    vs[n].kind == "root" and (s.static or vs[n].att is None)),
+                "FRAME_ATTACHED_TO_CYCLE", "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
+                lambda n: vs[n].line):
+            s._body[name] = None  # in or into a cycle: body() must not walk it
 
     def relative_to(self, s: Scope) -> None:
         """Phases 8-9: //pose/@relative_to values (and defaults), then the graph."""
@@ -490,9 +498,11 @@ class _Builder:
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
                            f"{target!r} names no frame or model of {where}", frame.line)
                 bad.add(frame.name)
-        self._check_graph(s, "att", bad, lambda n: vs[n].kind in ("model", "root"),
-                          "FRAME_ATTACHED_TO_CYCLE", "FRAME_ATTACHED_TO_GRAPH_ERROR",
-                          "attached_to", lambda n: vs[n].line)
+        for name in self._check_graph(s, "att", bad, lambda n: vs[n].kind in ("model", "root"),
+                                      "FRAME_ATTACHED_TO_CYCLE",
+                                      "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
+                                      lambda n: vs[n].line):
+            s._body[name] = None  # in or into a cycle: body() must not walk it
         bad = set()
         for name, v in vs.items():
             if v.kind == "root":

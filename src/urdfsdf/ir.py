@@ -133,6 +133,8 @@ class Visual:
     material: Material | None = None
     extras: Extras = ()
     line: int | None = None
+    #: the URDF name when SDFormat forbids it (carried as urdf:name)
+    original_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,8 @@ class Collision:
     pose: Pose = IDENTITY
     extras: Extras = ()
     line: int | None = None
+    #: the URDF name when SDFormat forbids it (carried as urdf:name)
+    original_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -243,6 +247,8 @@ class Joint:
     calibration: Calibration | None = None
     extras: Extras = ()
     line: int | None = None
+    #: the URDF name when SDFormat forbids it (carried as urdf:name)
+    original_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -257,6 +263,8 @@ class Link:
     #: SDF link children the IR does not model (sensor, light, gravity, ...) as XML
     extras: Extras = ()
     line: int | None = None
+    #: the URDF name when SDFormat forbids it (carried as urdf:name)
+    original_name: str | None = None
 
 
 @dataclass(frozen=True)

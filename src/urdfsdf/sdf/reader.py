@@ -317,7 +317,7 @@ class SdfReader:
             else:
                 extras.append(extra(c))
         return Link(name, self.pose(el, what), inertial, tuple(visuals), tuple(collisions),
-                    tuple(extras), line_of(el))
+                    tuple(extras), line_of(el), el.get(U + "name"))
 
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
@@ -413,7 +413,7 @@ class SdfReader:
                                 base.diffuse, base.specular, base.emissive, base.extras,
                                 base.line or urdf_mat.line)
         return Visual(name, self.geometry(el, what), self.pose(el, what), material,
-                      tuple(extras), line_of(el))
+                      tuple(extras), line_of(el), el.get(U + "name"))
 
     def collision(self, el: etree._Element, what: str) -> Collision:
         """Read ``<collision>``."""
@@ -421,7 +421,7 @@ class SdfReader:
         what = f"{what} collision {name!r}"
         extras = tuple(extra(c) for c in children(el) if c.tag not in ("pose", "geometry"))
         return Collision(name, self.geometry(el, what), self.pose(el, what), extras,
-                         line_of(el))
+                         line_of(el), el.get(U + "name"))
 
     # -- joint ------------------------------------------------------------
     def joint(self, el: etree._Element) -> Joint | None:
@@ -469,7 +469,7 @@ class SdfReader:
             else:
                 extras.append(extra(c))
         return Joint(name, jtype, parent[1], child[1], self.pose(el, what), axis, axis2,
-                     mimic, safety, calibration, tuple(extras), line_of(el))
+                     mimic, safety, calibration, tuple(extras), line_of(el), el.get(U + "name"))
 
     def axis(self, el: etree._Element, what: str) -> Axis:
         """Read ``<axis>``/``<axis2>``: xyz (default 0 0 1), expressed_in, limit, dynamics."""

@@ -128,6 +128,8 @@ def _frame(parent: etree._Element, frame: Frame) -> None:
 
 def _link(parent: etree._Element, link: Link) -> None:
     el = SubElement(parent, "link", name=link.name)
+    if link.original_name is not None:
+        el.set(U + "name", link.original_name)
     _pose(el, link.pose)
     if link.inertial is not None:
         _inertial(el, link.inertial)
@@ -174,6 +176,8 @@ def _geometry(parent: etree._Element, geometry: Geometry | None) -> None:
 
 def _visual(parent: etree._Element, visual: Visual) -> None:
     el = SubElement(parent, "visual", name=visual.name or "")
+    if visual.original_name is not None:
+        el.set(U + "name", visual.original_name)
     _pose(el, visual.pose)
     _geometry(el, visual.geometry)
     if visual.material is not None:
@@ -183,6 +187,8 @@ def _visual(parent: etree._Element, visual: Visual) -> None:
 
 def _collision(parent: etree._Element, collision: Collision) -> None:
     el = SubElement(parent, "collision", name=collision.name or "")
+    if collision.original_name is not None:
+        el.set(U + "name", collision.original_name)
     _pose(el, collision.pose)
     _geometry(el, collision.geometry)
     _extras(el, collision.extras)
@@ -220,6 +226,8 @@ def _urdf_material(parent: etree._Element, material: Material) -> None:
 
 def _joint(parent: etree._Element, joint: Joint) -> None:
     el = SubElement(parent, "joint", name=joint.name, type=joint.type)
+    if joint.original_name is not None:
+        el.set(U + "name", joint.original_name)
     _pose(el, joint.pose)
     _text(el, "parent", joint.parent)
     _text(el, "child", joint.child)

@@ -1,0 +1,431 @@
+"""SDF -> URDF for any valid SDFormat model: the transform path.
+
+The frame engine (:mod:`urdfsdf.frames`) resolves every pose; this module
+lays the model out the URDF way:
+
+- nested models are flattened; scoped names are joined with
+  :attr:`Options.separator` (default ``::``, as SDFormat writes them), clashes
+  renamed deterministically and reported;
+- the URDF root is the root of the joint tree (``world`` when a joint has
+  ``world`` as parent); each URDF link frame is its parent joint's frame, so
+  a child's inertial, visuals and collisions are re-expressed in it (the
+  inertia tensor stays as written: the inertial origin's rpy carries any
+  change of orientation);
+- joint origin = pose of the joint frame in the parent's URDF link frame;
+  axes are resolved from ``expressed_in`` into the joint frame;
+- explicit frames become massless links on fixed joints to the body they are
+  attached to (``--no-frames`` drops them, with a warning each);
+- universal and revolute2 joints become two revolute joints around a
+  massless link (exact kinematics); ball, screw and gearbox are errors, or
+  fixed joints with ``--lossy``;
+- links not connected to the tree are an error, or get floating joints with
+  ``disconnected="floating"``.
+
+Numbers are copied as written wherever a pose is unchanged (the joint pose is
+already relative_to its parent link and that link's URDF frame is its SDF
+frame, ...); computed ones are written with :func:`urdfsdf.numbers.fmt`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from urdfsdf import transforms as tf
+from urdfsdf.convert import (
+    _urdf_extras,
+    carried_urdf_joints,
+    keep_shape,
+    restore_names,
+    urdf_joint,
+    urdf_link,
+)
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.frames import WORLD, Scope
+from urdfsdf.ir import Axis, Inertial, Joint, Link, Model, Pose
+from urdfsdf.transforms import Transform
+
+U_JOINT = "{http://wiki.ros.org/urdf}joint"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Choices for the transform path (CLI flags of sdf2urdf)."""
+
+    separator: str = "::"
+    frames: bool = True
+    lossy: bool = False
+    disconnected: str = "error"  # or "floating"
+
+
+def pose_of(x: Transform, line: int | None = None) -> Pose:
+    """A computed IR pose (no original text) of a transform."""
+    xyz, rpy = tf.to_xyz_rpy(x)
+    return Pose(_clean(xyz), _clean(rpy), None, None, line)
+
+
+def _clean(v: tuple[float, float, float]) -> tuple[float, float, float]:
+    return (_snap(v[0]), _snap(v[1]), _snap(v[2]))
+
+
+def _snap(x: float) -> float:
+    return 0.0 if abs(x) < 1e-15 else x
+
+
+def _x(pose: Pose) -> Transform:
+    return tf.from_xyz_rpy(pose.xyz, pose.rpy)
+
+
+@dataclass
+class _Body:
+    """A flattened link: its scoped name, the IR link, and its SDF frame X_ML."""
+
+    name: str
+    link: Link
+    x_ml: Transform
+    scope: Scope
+    local: str
+
+
+@dataclass
+class _Edge:
+    """A flattened joint (or a frame's fixed joint) between two flattened links."""
+
+    name: str
+    joint: Joint
+    parent: str
+    child: str
+    x_mj: Transform
+    scope: Scope | None
+    #: original joint pose tokens may be copied (relative_to parent link as written)
+    copy_origin: bool = False
+
+
+class _Flattener:
+    def __init__(self, top: Scope, x_wm: Transform | None, diags: Diagnostics,
+                 options: Options) -> None:
+        self.top = top
+        self.x_wm = x_wm
+        self.diags = diags
+        self.opt = options
+        self.bodies: dict[str, _Body] = {}
+        self.edges: list[_Edge] = []
+        self.frames: list[tuple[str, str, Transform, int | None]] = []
+        self.used: set[str] = set()
+        self.ok = True
+
+    def unique(self, name: str, line: int | None, what: str) -> str:
+        if name not in self.used:
+            self.used.add(name)
+            return name
+        i = 1
+        while f"{name}_{i}" in self.used:
+            i += 1
+        new = f"{name}_{i}"
+        self.used.add(new)
+        self.diags.warning("NAME_CHANGED", f"{what} {name!r} clashes with another name once "
+                           f"nested models are flattened; renamed {new!r}", line)
+        return new
+
+    def walk(self) -> None:
+        """Collect links, joints and frames of every scope, posed in the top model frame."""
+        sep = self.opt.separator
+        stack: list[tuple[Scope, str, Transform]] = [(self.top, "", tf.IDENTITY)]
+        link_names: dict[tuple[int, str], str] = {}
+        order: list[tuple[Scope, str, Transform]] = []
+        while stack:
+            scope, prefix, x_top_s = stack.pop()
+            order.append((scope, prefix, x_top_s))
+            for name in reversed(list(scope.children)):
+                x = scope.pose(name)
+                if x is None:
+                    continue
+                stack.append((scope.children[name], f"{prefix}{name}{sep}",
+                              tf.compose(x_top_s, x)))
+        for scope, prefix, x_top_s in order:
+            for name, link in scope.links.items():
+                x = scope.pose(name)
+                if x is None:
+                    continue
+                flat = self.unique(prefix + name, link.line, "link")
+                link_names[(id(scope), name)] = flat
+                self.bodies[flat] = _Body(flat, link, tf.compose(x_top_s, x), scope, name)
+        for scope, prefix, x_top_s in order:
+            for name, joint in scope.joints.items():
+                x = scope.pose(name)
+                if x is None:
+                    continue
+                parent = WORLD if joint.parent == WORLD else \
+                    link_names.get((id(scope), joint.parent))
+                child = link_names.get((id(scope), joint.child))
+                if parent is None or child is None:
+                    continue
+                copy = joint.pose.relative_to == joint.parent and joint.parent != WORLD
+                self.edges.append(_Edge(self.unique(prefix + name, joint.line, "joint"), joint,
+                                        parent, child, tf.compose(x_top_s, x), scope, copy))
+            for name, frame in scope.frames.items():
+                x = scope.pose(name)
+                body = scope.body(name)
+                if x is None or body is None:
+                    continue
+                if body == "":
+                    body_flat = ""
+                else:
+                    body_flat = prefix + body.replace("::", sep)
+                self.frames.append((prefix + name, body_flat, tf.compose(x_top_s, x),
+                                    frame.line))
+
+
+def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
+    """True when a link's URDF frame (its parent joint's) is its SDF frame, as written."""
+    if tree_joint is None:
+        return True
+    pose = body.link.pose
+    return pose.relative_to == tree_joint.joint.name and pose.is_identity
+
+
+def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
+                          options: Options | None = None,
+                          x_wm: Transform | None = None) -> Model | None:
+    """URDF form of any valid SDF model (``scope`` from the frame engine).
+
+    ``x_wm`` is the model's pose in the world (for joints to ``world``).
+    """
+    opt = options or Options()
+    flat = _Flattener(scope, x_wm, diags, opt)
+    flat.walk()
+    bodies = flat.bodies
+    edges = flat.edges
+
+    # URDF joints that travel as <urdf:joint> (floating, planar): their frame is
+    # the child link's SDF frame
+    for joint in carried_urdf_joints(model, diags):
+        if joint.parent in bodies and joint.child in bodies:
+            edges.append(_Edge(flat.unique(joint.name, joint.line, "joint"), joint,
+                               joint.parent, joint.child, bodies[joint.child].x_ml, None,
+                               copy_origin=False))
+
+    # expand joints that URDF lacks
+    expanded: list[_Edge] = []
+    for e in edges:
+        expanded.extend(_expand(e, flat, diags, opt))
+    edges = expanded
+
+    # the tree: each child has one tree joint; roots are links with none
+    tree_joint: dict[str, _Edge] = {}
+    for e in edges:
+        if e.child in tree_joint:
+            diags.error("URDF_TREE_INVALID", f"link {e.child!r} is the child of joints "
+                        f"{tree_joint[e.child].name!r} and {e.name!r}: URDF needs a tree",
+                        e.joint.line)
+            flat.ok = False
+            continue
+        tree_joint[e.child] = e
+    roots = [n for n in bodies if n not in tree_joint]
+    has_world = any(e.parent == WORLD for e in edges)
+    if has_world:
+        extra = roots
+        main_root = WORLD
+    elif roots:
+        main_root, extra = roots[0], roots[1:]
+    else:
+        diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link", model.line)
+        return None
+    if extra:
+        if opt.disconnected == "floating":
+            for name in extra:
+                x = bodies[name].x_ml
+                parent = main_root
+                j = Joint(flat.unique(f"{name}_floating", None, "joint"), "floating", parent,
+                          name, line=bodies[name].link.line)
+                e = _Edge(j.name, j, parent, name, x, None)
+                tree_joint[name] = e
+                edges.append(e)
+                diags.warning("VALUE_APPROXIMATED", f"link {name!r} is not connected to the "
+                              f"tree; attached to {parent!r} with floating joint {j.name!r}",
+                              bodies[name].link.line)
+        else:
+            names = ", ".join(repr(n) for n in extra)
+            diags.error("URDF_TREE_INVALID", f"links not connected to the joint tree of "
+                        f"{main_root!r}: {names} (--disconnected floating attaches them)",
+                        bodies[extra[0]].link.line)
+            return None
+    if not flat.ok:
+        return None
+
+    # URDF frame of every link: X_M_F (its tree joint's frame; root: its own frame)
+    def urdf_frame(name: str) -> Transform:
+        if name == WORLD:
+            return tf.inverse(flat.x_wm) if flat.x_wm is not None else tf.IDENTITY
+        e = tree_joint.get(name)
+        return e.x_mj if e is not None else bodies[name].x_ml
+
+    if main_root != WORLD and (model.pose.relative_to or not model.pose.is_identity):
+        diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: the model pose has no URDF "
+                      "place without a joint to world; dropped", model.pose.line or model.line)
+
+    out_links: list[Link] = []
+    if main_root == WORLD:
+        out_links.append(Link(WORLD))
+    for name, body in bodies.items():
+        out_links.append(_link(body, urdf_frame(name), tree_joint.get(name), diags,
+                               opt.lossy))
+
+    out_joints: list[Joint] = []
+    for e in edges:
+        out = _joint(e, urdf_frame(e.parent), tree_joint.get(e.parent), bodies, diags)
+        if out is not None:
+            out_joints.append(out)
+
+    # explicit frames -> massless links on fixed joints
+    for fname, attached, x_mf, line in flat.frames:
+        if not opt.frames:
+            diags.warning("ELEMENT_DROPPED", f"frame {fname!r} dropped (--no-frames)", line)
+            continue
+        parent = attached or main_root
+        link_name = flat.unique(fname, line, "frame")
+        joint_name = flat.unique(f"{fname}_joint", line, "frame joint")
+        origin = tf.relative(urdf_frame(parent), x_mf)
+        out_links.append(Link(link_name, line=line))
+        out_joints.append(Joint(joint_name, "fixed", parent, link_name, pose_of(origin, line),
+                                line=line))
+
+    extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U_JOINT,))
+    for s in scope.walk():
+        if s is not scope and s.model is not None:
+            extras += _urdf_extras(s.model.extras, f"model {s.scoped_name!r}", diags)
+    return restore_names(Model(model.name, tuple(out_links), tuple(out_joints),
+                               materials=model.materials, extras=extras, version=model.version,
+                               line=model.line, convention="urdf"))
+
+
+def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> list[_Edge]:
+    """Universal/revolute2 -> two revolute joints; ball/screw/gearbox -> error or fixed."""
+    jt = e.joint.type
+    if jt in ("universal", "revolute2"):
+        # both axes in this joint's frame first: the second joint has another name
+        joint = replace(e.joint, axis=_axis_in_joint(e, e.joint.axis),
+                        axis2=_axis_in_joint(e, e.joint.axis2))
+        mid = flat.unique(f"{e.name}_axis2_link", e.joint.line, "link")
+        j1 = replace(joint, type="revolute" if _bounded(joint.axis) else "continuous",
+                     axis2=None)
+        axis2 = joint.axis2 or Axis((0.0, 1.0, 0.0))
+        j2 = replace(e.joint, name=flat.unique(f"{e.name}_axis2", e.joint.line, "joint"),
+                     type="revolute" if _bounded(axis2) else "continuous", axis=axis2,
+                     axis2=None, extras=())
+        flat.bodies[mid] = _Body(mid, Link(mid, line=e.joint.line), e.x_mj, flat.top, mid)
+        diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as revolute "
+                      f"joints {e.name!r} and {j2.name!r} around massless link {mid!r} "
+                      "(exact kinematics)", e.joint.line)
+        return [_Edge(e.name, j1, e.parent, mid, e.x_mj, e.scope, e.copy_origin),
+                _Edge(j2.name, j2, mid, e.child, e.x_mj, e.scope)]
+    if jt in ("ball", "screw", "gearbox"):
+        if not opt.lossy:
+            diags.error("NO_URDF_EQUIVALENT", f"joint {e.name!r}: SDF joint type {jt!r} has no "
+                        "URDF equivalent (--lossy writes a fixed joint)", e.joint.line)
+            flat.ok = False
+            return []
+        diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as a "
+                      "fixed joint (--lossy)", e.joint.line)
+        return [replace(e, joint=replace(e.joint, type="fixed", axis=None, axis2=None))]
+    return [e]
+
+
+def _axis_in_joint(e: _Edge, axis: Axis | None) -> Axis | None:
+    """``axis`` with its direction resolved into the joint frame (text kept if already)."""
+    joint = e.joint
+    if axis is None or axis.expressed_in in (None, "", joint.name) or e.scope is None:
+        return axis
+    v = e.scope.axis_in(joint, axis, joint.name)
+    if v is None:
+        return axis
+    return replace(axis, xyz=_clean(v), text=None, expressed_in=None)
+
+
+def _bounded(axis: Axis | None) -> bool:
+    if axis is None or axis.limit is None:
+        return False
+    lim = axis.limit
+    try:
+        return lim.lower is not None and lim.upper is not None and \
+            -1e16 < float(lim.lower) and float(lim.upper) < 1e16
+    except ValueError:
+        return False
+
+
+def _reexpress(pose: Pose, x_fm: Transform, x_ml: Transform, scope: Scope, local: str,
+               copy: bool) -> Pose:
+    """A pose written in link L (or relative_to a frame of its scope), in URDF frame F."""
+    if copy and pose.frame in ("", local):
+        return Pose(pose.xyz, pose.rpy, None, pose.text, pose.line)
+    if pose.frame in ("", local):
+        x_lp = _x(pose)
+        return pose_of(tf.compose(tf.compose(x_fm, x_ml), x_lp), pose.line)
+    x_sp = scope.element_pose(local, pose)  # in the scope's frame
+    x_ml_scope = scope.pose(local)
+    if x_sp is None or x_ml_scope is None:
+        return pose
+    # X_F_P = X_F_L * X_L_P with X_L_P = inv(X_S_L) * X_S_P
+    x_lp = tf.relative(x_ml_scope, x_sp)
+    return pose_of(tf.compose(tf.compose(x_fm, x_ml), x_lp), pose.line)
+
+
+def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnostics,
+          lossy: bool) -> Link:
+    """The link's URDF form with its contents re-expressed in its URDF frame."""
+    owner = f"link {body.name!r}"
+    base = urdf_link(replace(body.link, name=body.name), diags, lossy)
+    # the same shapes urdf_link kept, to pair each with its SDF pose
+    orig = replace(body.link,
+                   visuals=tuple(v for v in body.link.visuals if keep_shape(v, owner, None, lossy)),
+                   collisions=tuple(c for c in body.link.collisions
+                                    if keep_shape(c, owner, None, lossy)))
+    copy = _urdf_frame_is_sdf_frame(body, tree_joint)
+    x_fm = tf.inverse(x_mf)
+    scope, local = body.scope, body.local
+    visuals = tuple(
+        replace(v, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
+        for v, o in zip(base.visuals, orig.visuals, strict=True))
+    collisions = tuple(
+        replace(c, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
+        for c, o in zip(base.collisions, orig.collisions, strict=True))
+    inertial = base.inertial
+    if inertial is not None and body.link.inertial is not None:
+        ip = body.link.inertial.pose
+        if copy:
+            new = Pose(ip.xyz, ip.rpy, None, ip.text, ip.line)
+        else:
+            new = pose_of(tf.compose(tf.compose(x_fm, body.x_ml), _x(ip)), ip.line)
+        inertial = Inertial(inertial.mass, inertial.inertia, new, inertial.line)
+    return Link(base.name, Pose(), inertial, visuals, collisions, base.extras, base.line,
+                base.original_name)
+
+
+def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
+           bodies: dict[str, _Body], diags: Diagnostics) -> Joint | None:
+    """The joint's URDF form: origin in the parent's URDF frame, axis in the joint frame."""
+    joint = e.joint
+    if e.scope is None:  # urdf:joint carried verbatim, or a generated floating joint
+        if joint.type in ("floating", "planar") and joint.pose.text is not None and \
+                _urdf_frame_is_sdf_frame(bodies[e.parent], parent_tree_joint):
+            return replace(joint, name=e.name, parent=e.parent, child=e.child)
+        origin = pose_of(tf.relative(x_mp, e.x_mj), joint.line)
+        return replace(joint, name=e.name, parent=e.parent, child=e.child, pose=origin)
+    parent_body = bodies.get(e.parent)
+    copy = e.copy_origin and parent_body is not None and \
+        _urdf_frame_is_sdf_frame(parent_body, parent_tree_joint)
+    if copy:
+        origin = Pose(joint.pose.xyz, joint.pose.rpy, None, joint.pose.text, joint.pose.line)
+    else:
+        origin = pose_of(tf.relative(x_mp, e.x_mj), joint.pose.line or joint.line)
+    resolved = replace(joint, name=e.name, parent=e.parent, child=e.child,
+                       axis=_axis_in_joint(e, joint.axis), axis2=_axis_in_joint(e, joint.axis2))
+    return urdf_joint(resolved, origin, diags)
+
+
+def world_pose_of_model(model: Model) -> Transform | None:
+    """X_WM for a top-level model placed with a plain pose (None if relative_to is set)."""
+    if model.pose.relative_to not in (None, "", WORLD):
+        return None
+    return _x(model.pose)
+
+
