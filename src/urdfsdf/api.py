@@ -6,7 +6,12 @@ Every function here collects diagnostics and returns them with its result;
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import wraps
+from typing import ParamSpec, TypeVar
 
 from urdfsdf.convert import carried_urdf_joints, sdf_to_urdf_copy, urdf_to_sdf
 from urdfsdf.diagnostics import Diagnostic, Diagnostics
@@ -20,6 +25,36 @@ from urdfsdf.urdf.reader import read_urdf_bytes
 from urdfsdf.urdf.writer import write_urdf_model
 from urdfsdf.wellformed import shape_reasons
 from urdfsdf.xmlio import Source, load_source
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector, restoring its state afterwards.
+
+    A conversion allocates one IR object per element and frees them together;
+    the collector's generation scans over them made big models superlinear
+    (measured: 10k links 13x the time of 1k with it, ~10x without).  The IR
+    holds no reference cycles, so nothing waits for a collection.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def gc_paused(fn: Callable[P, R]) -> Callable[P, R]:
+    """Decorator form of :func:`paused_gc` for pipeline entry points."""
+    @wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with paused_gc():
+            return fn(*args, **kwargs)
+    return wrapper
 
 
 @dataclass
@@ -91,6 +126,7 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
     return None
 
 
+@gc_paused
 def urdf_to_sdf_result(source: Source, file: str | None = None) -> Result:
     """URDF -> SDFormat 1.7 (always the copy path)."""
     model, diags = load_urdf(source, file)
@@ -129,6 +165,7 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
     return sdf_to_urdf_transform(model, scope, diags, options, x_wm), "transform"
 
 
+@gc_paused
 def sdf_to_urdf_result(source: Source, model_name: str | None = None,
                        file: str | None = None, options: Options | None = None) -> Result:
     """SDFormat -> URDF: validate the document, pick the model, copy or transform."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from urdfsdf.api import gc_paused
 from urdfsdf.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.frames import analyze
 from urdfsdf.ir import Model
@@ -30,6 +31,7 @@ class Report:
     paths: dict[str, str] = field(default_factory=dict)
 
 
+@gc_paused
 def check_source(source: Source, file: str | None = None) -> Report:
     """Check a URDF or SDF document (sniffed from its root element)."""
     diags = Diagnostics()

@@ -27,8 +27,11 @@ UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
 
 def urdf_extra(x: Extra) -> Extra:
     """Wrap a URDF element as the same element in the ``urdf`` namespace."""
-    el = from_string(x.xml)
-    el.tag = U + local(el)
+    src = from_string(x.xml)
+    attrib: dict[str, str] = {str(k): str(v) for k, v in src.attrib.items()}
+    el = etree.Element(U + local(src), attrib, nsmap={"urdf": URDF_NS})
+    el.text = src.text
+    el.extend(list(src))
     return Extra(str(el.tag), to_string(el), x.line)
 
 

@@ -44,6 +44,8 @@ CODES: dict[str, str] = {
     "POSE_RELATIVE_TO_CYCLE": "the relative_to graph has a cycle",
     "POSE_RELATIVE_TO_GRAPH_ERROR": "the relative_to graph does not lead to the scope root",
     "STRING_READ": "the input text could not be read",
+    "LINK_INERTIA_INVALID": "an inertia is not physical (negative or triangle-breaking "
+                            "principal moments); a warning",
     # urdfsdf's own codes
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",
     "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",

@@ -39,13 +39,20 @@ def split_numbers(text: str | None, count: int | None) -> tuple[tuple[str, ...],
     Returns ``(tokens, values)``, or a short reason string when the text does
     not hold ``count`` finite numbers (any count when ``count`` is None).
     """
-    tokens = tuple((text or "").split())
+    tokens = tuple(text.split()) if text else ()
     if count is not None and len(tokens) != count:
         return f"expected {count} numbers, found {len(tokens)}"
-    values: list[float] = []
+    try:
+        values = [float(t) for t in tokens]
+    except ValueError:
+        values = []
+    if len(values) == len(tokens):
+        total = sum(values)
+        if total - total == 0.0:  # every value finite (inf/nan make it nan)
+            return tokens, values
+        if all(v - v == 0.0 for v in values):  # finite values whose sum overflowed
+            return tokens, values
     for token in tokens:
-        value = parse_number(token)
-        if value is None:
+        if parse_number(token) is None:
             return f"{token!r} is not a finite number"
-        values.append(value)
-    return tokens, values
+    return f"{text!r} is not a list of finite numbers"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from urdfsdf import transforms as tf
+from urdfsdf.api import gc_paused
 from urdfsdf.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.frames import MODEL_FRAME, Scope, Semantics, analyze
 from urdfsdf.ir import SdfDocument
@@ -85,6 +86,7 @@ def poses_document(doc: SdfDocument, diags: Diagnostics) -> Json:
     return report(sem, diags.items)
 
 
+@gc_paused
 def poses_source(source: Source, file: str | None = None) -> tuple[Json, list[Diagnostic]]:
     """Read an SDF document and resolve every pose."""
     diags = Diagnostics()

@@ -7,6 +7,9 @@ diagnostic (code, line, XPath) whichever format it came from.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
@@ -64,6 +67,12 @@ class ReadContext:
         result = self.numbers(el, text, 1, what)
         return result[0][0] if result else default
 
+    def inertia(self, el: etree._Element, moments: Sequence[str], what: str) -> None:
+        """Warn (LINK_INERTIA_INVALID) when the inertia ``moments`` are not physical."""
+        problem = inertia_problem([float(m) for m in moments])
+        if problem is not None:
+            self.warning("LINK_INERTIA_INVALID", f"{what} inertia is invalid: {problem}", el)
+
     def pose6(self, el: etree._Element, text: str | None, relative_to: str | None,
               what: str) -> Pose:
         """An SDF ``x y z roll pitch yaw`` pose (empty text: identity)."""
@@ -74,6 +83,32 @@ class ReadContext:
             return Pose(relative_to=relative_to, line=_line(el))
         tokens, v = result
         return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, _line(el))
+
+
+#: relative tolerance of the inertia checks (of the largest principal moment)
+INERTIA_TOLERANCE = 1e-6
+
+
+def inertia_problem(moments: Sequence[float]) -> str | None:
+    """Why ``ixx ixy ixz iyy iyz izz`` is not a physical inertia, or None.
+
+    The principal moments (eigenvalues of the symmetric matrix) must be
+    non-negative and satisfy the triangle inequality ``I1 + I2 >= I3`` for
+    every permutation, within :data:`INERTIA_TOLERANCE` of the largest.
+    """
+    ixx, ixy, ixz, iyy, iyz, izz = moments
+    scale = max(abs(m) for m in moments)
+    if scale == 0.0:
+        return None
+    matrix = np.array([[ixx, ixy, ixz], [ixy, iyy, iyz], [ixz, iyz, izz]]) / scale
+    e = sorted(float(v) for v in np.linalg.eigvalsh(matrix))
+    tol = INERTIA_TOLERANCE * max(abs(e[0]), abs(e[2]))
+    shown = " ".join(f"{v * scale:.6g}" for v in e)
+    if e[0] < -tol:
+        return f"the principal moments ({shown}) are not all >= 0"
+    if e[0] + e[1] < e[2] - tol:
+        return f"the principal moments ({shown}) break the triangle inequality I1 + I2 >= I3"
+    return None
 
 
 def _line(el: etree._Element | None) -> int | None:

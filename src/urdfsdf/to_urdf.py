@@ -323,7 +323,9 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
             diags.error("NO_URDF_EQUIVALENT", f"joint {e.name!r}: SDF joint type {jt!r} has no "
                         "URDF equivalent (--lossy writes a fixed joint)", e.joint.line)
             flat.ok = False
-            return []
+            # kept (as fixed) until the tree checks: its child is not "disconnected"
+            # (one diagnostic per cause); flat.ok stops the conversion after them
+            return [replace(e, joint=replace(e.joint, type="fixed", axis=None, axis2=None))]
         diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as a "
                       "fixed joint (--lossy)", e.joint.line)
         return [replace(e, joint=replace(e.joint, type="fixed", axis=None, axis2=None))]

@@ -23,8 +23,20 @@ URDF_PREFIX = "urdf"
 Source = str | bytes | os.PathLike[str]
 
 
+class _ReadNothing(etree.Resolver):
+    """Resolve every external resource (DTD, entity) to an empty text.
+
+    libxml2 reads a DOCTYPE's external subset even with ``load_dtd=False``;
+    with this resolver no file or URL is ever opened.
+    """
+
+    def resolve(self, system_url: str, public_id: str,  # type: ignore[override]
+                context: object) -> object:
+        return self.resolve_string("", context, base_url=None)
+
+
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(
+    parser = etree.XMLParser(
         resolve_entities=False,
         no_network=True,
         load_dtd=False,
@@ -33,6 +45,8 @@ def _parser() -> etree.XMLParser:
         remove_blank_text=False,
         collect_ids=False,
     )
+    parser.resolvers.add(_ReadNothing())
+    return parser
 
 
 def load_source(source: Source) -> tuple[bytes | None, str | None, str | None]:
@@ -43,13 +57,17 @@ def load_source(source: Source) -> tuple[bytes | None, str | None, str | None]:
     """
     if isinstance(source, bytes):
         return source, None, None
-    if isinstance(source, str) and source.lstrip()[:1] == "<":
+    if isinstance(source, str) and (not source.strip()
+                                    or source.lstrip("\ufeff \t\r\n")[:1] == "<"):
+        # XML text (a byte order mark may lead); an empty text is an empty document
         return source.encode("utf-8"), None, None
     path = Path(source)
     try:
         return path.read_bytes(), str(source), None
     except OSError as exc:
         return None, str(source), f"cannot read {str(source)!r}: {exc.strerror or exc}"
+    except ValueError as exc:  # e.g. a NUL character in the path
+        return None, str(source), f"cannot read {str(source)!r}: {exc}"
 
 
 def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
@@ -57,14 +75,19 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
     if not data.strip():
         diags.error("PARSING_ERROR", "the document is empty", 1)
         return None
-    if b"<!DOCTYPE" in data and b"<!ENTITY" in data:
-        diags.error("PARSING_ERROR",
-                    "entity declarations are not allowed (external or expanding entities)",
-                    data[: data.find(b"<!ENTITY")].count(b"\n") + 1)
+    refused = _refused_doctype(data)
+    if refused is not None:
+        diags.error("PARSING_ERROR", refused[0], refused[1])
         return None
     data = _tolerate_declaration(data, diags)
     try:
-        return etree.fromstring(data, _parser())
+        root = etree.fromstring(data, _parser())
+        problem = _refused_tree(root)
+        if problem is not None:
+            # a DOCTYPE in an encoding the byte scan does not know
+            diags.error("PARSING_ERROR", problem, 1)
+            return None
+        return root
     except etree.XMLSyntaxError as exc:
         line: int | None = exc.lineno or None
         msg = exc.msg or str(exc)
@@ -84,6 +107,50 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
     except ValueError as exc:  # e.g. unicode strings with an encoding declaration
         diags.error("PARSING_ERROR", f"cannot parse XML: {exc}", 1)
         return None
+
+
+_NO_ENTITIES = "entity declarations are not allowed (external or expanding entities)"
+_NO_EXTERNAL = "a DOCTYPE naming an external DTD is not allowed (SYSTEM or PUBLIC)"
+_EXTERNAL_ID = re.compile(rb"<!DOCTYPE\s+[^\s\[>]+\s+(?:SYSTEM|PUBLIC)\b")
+#: encodings libxml2 detects from the first bytes, for the DOCTYPE scan
+_WIDE = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+
+
+def _refused_doctype(data: bytes) -> tuple[str, int] | None:
+    """Why a DOCTYPE is refused, and its line: entity declarations, external DTD.
+
+    Scans the bytes as UTF-8 (and any ASCII-compatible encoding) and as
+    UTF-16/32, so the document is refused before lxml sees it.
+    """
+    if b"<!DOCTYPE" in data:
+        if b"<!ENTITY" in data:
+            return _NO_ENTITIES, data[: data.find(b"<!ENTITY")].count(b"\n") + 1
+        m = _EXTERNAL_ID.search(data)
+        if m is not None:
+            return _NO_EXTERNAL, data[: m.start()].count(b"\n") + 1
+        return None
+    if b"\x00" not in data[:4]:
+        return None
+    for enc in _WIDE:
+        mark = "<!ENTITY".encode(enc)
+        if "<!DOCTYPE".encode(enc) in data and mark in data:
+            return _NO_ENTITIES, data[: data.find(mark)].count("\n".encode(enc)) + 1
+    return None
+
+
+def _refused_tree(root: etree._Element) -> str | None:
+    """Why a parsed document is refused: what :func:`_refused_doctype` could not see."""
+    info = root.getroottree().docinfo
+    if info.system_url or info.public_id:  # type: ignore[attr-defined]
+        return _NO_EXTERNAL
+    dtd = info.internalDTD
+    if dtd is None:
+        return None  # without a DTD, libxml2 rejects any undeclared entity
+    if any(True for _ in dtd.iterentities()):  # type: ignore[attr-defined]
+        return _NO_ENTITIES
+    if any(True for _ in root.iter(etree.Entity)):
+        return "references to undeclared entities are not allowed"
+    return None
 
 
 _DECL = re.compile(rb"^(\xef\xbb\xbf)?(\s*(?:<!--.*?-->\s*)*)(<\?xml\b[^>]*\?>)", re.S)
@@ -153,7 +220,7 @@ def extra(el: etree._Element) -> Extra:
 
 def source_line(el: etree._Element) -> int | None:
     """The line ``el`` starts on, when lxml knows it."""
-    line = getattr(el, "sourceline", None)
+    line: object = el.sourceline  # lxml-stubs type it loosely
     return line if isinstance(line, int) else None
 
 

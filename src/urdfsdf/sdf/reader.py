@@ -329,8 +329,11 @@ class SdfReader:
         moments = ["1", "0", "0", "1", "0", "1"]
         inertia = el.find("inertia")
         if inertia is not None:
+            before = len(self.ctx.diags)
             for i, key in enumerate(("ixx", "ixy", "ixz", "iyy", "iyz", "izz")):
                 moments[i] = self.number(inertia, key, what, moments[i]) or moments[i]
+            if len(self.ctx.diags) == before:
+                self.ctx.inertia(inertia, moments, what)
         pose = self.pose(el, what)
         return Inertial(mass, tuple(moments), pose, line_of(el))
 

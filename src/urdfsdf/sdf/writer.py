@@ -12,8 +12,6 @@ libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
 
 from __future__ import annotations
 
-from lxml import etree
-
 from urdfsdf.ir import (
     Axis,
     Collision,
@@ -30,24 +28,29 @@ from urdfsdf.ir import (
     Visual,
     World,
 )
-from urdfsdf.xmlio import URDF_NS, URDF_PREFIX, from_string, serialize
+from urdfsdf.xmlio import URDF_NS, URDF_PREFIX
+from urdfsdf.xmlout import XmlBuilder, attr, attrs
 
-SubElement = etree.SubElement
-U = "{" + URDF_NS + "}"
+URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'
+INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
 
 def write_sdf_document(doc: SdfDocument) -> str:
     """Serialise a whole SDF document."""
-    nsmap: dict[str, str] = dict(doc.namespaces)
-    nsmap.setdefault(URDF_PREFIX, URDF_NS)
-    root = etree.Element("sdf", nsmap=nsmap)
-    root.set("version", doc.version)
+    out = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
+    out.open("sdf")  # placeholder line, replaced below once namespaces are known
     for world in doc.worlds:
-        _world(root, world)
+        _world(out, world)
     for model in doc.models:
-        _model(root, model)
-    _drop_unused_ns(root)
-    return serialize(root)
+        _model(out, model)
+    out.close("sdf")
+    body = "".join(out.parts[2:])
+    ns = [(k, v) for k, v in doc.namespaces if k != URDF_PREFIX]
+    if "<urdf:" in body or " urdf:" in body:
+        ns.insert(0, (URDF_PREFIX, URDF_NS))
+    decls = "".join(f' xmlns:{k}="{attr(v)}"' for k, v in ns)
+    out.parts[1] = f'<sdf{decls} version="{attr(doc.version)}">\n'
+    return out.getvalue()
 
 
 def write_sdf_model(model: Model) -> str:
@@ -55,229 +58,231 @@ def write_sdf_model(model: Model) -> str:
     return write_sdf_document(SdfDocument("1.7", (model,)))
 
 
-def _drop_unused_ns(root: etree._Element) -> None:
-    etree.cleanup_namespaces(root)
-
-
-def _text(parent: etree._Element, tag: str, text: str) -> etree._Element:
-    el = SubElement(parent, tag)
-    el.text = text
-    return el
-
-
-def _pose(parent: etree._Element, pose: Pose, always: bool = False) -> None:
-    """Write ``<pose>``; an absent identity pose is omitted unless ``always``."""
-    if pose.relative_to is None and pose.text is None and pose.is_identity and not always:
+def _pose(out: XmlBuilder, pose: Pose) -> None:
+    """Write ``<pose>``; an absent identity pose (no relative_to, no text) is omitted."""
+    if pose.text is None and pose.is_identity:
+        if pose.relative_to is not None:
+            out.empty("pose", f' relative_to="{attr(pose.relative_to)}"')
         return
-    el = SubElement(parent, "pose")
-    if pose.relative_to is not None:
-        el.set("relative_to", pose.relative_to)
-    if pose.text is not None or not pose.is_identity:
-        el.text = " ".join(pose.tokens())
+    rel = f' relative_to="{attr(pose.relative_to)}"' if pose.relative_to is not None else ""
+    out.leaf("pose", " ".join(pose.tokens()), rel)
 
 
-def _extras(parent: etree._Element, extras: Extras) -> None:
+def _extras(out: XmlBuilder, extras: Extras) -> None:
     for x in extras:
-        parent.append(from_string(x.xml))
+        out.raw(x.xml)
 
 
-def _world(parent: etree._Element, world: World) -> None:
-    el = SubElement(parent, "world", name=world.name)
+def _world(out: XmlBuilder, world: World) -> None:
+    out.open("world", f' name="{attr(world.name)}"')
     for frame in world.frames:
-        _frame(el, frame)
+        _frame(out, frame)
     for model in world.models:
-        _model(el, model)
-    _extras(el, world.extras)
+        _model(out, model)
+    _extras(out, world.extras)
+    out.close("world")
 
 
-def _model(parent: etree._Element, model: Model) -> None:
-    el = SubElement(parent, "model", name=model.name)
-    if model.canonical_link is not None:
-        el.set("canonical_link", model.canonical_link)
-    if model.version is not None:
-        el.set(U + "version", model.version)
+def _model(out: XmlBuilder, model: Model) -> None:
+    out.open("model", attrs((("name", model.name), ("canonical_link", model.canonical_link),
+                             ("urdf:version", model.version))))
     if model.static:
-        _text(el, "static", "true")
-    _pose(el, model.pose)
+        out.leaf("static", "true")
+    _pose(out, model.pose)
     for material in model.materials:
-        _urdf_material(el, material)
+        _urdf_material(out, material)
     # each joint right before its child link, as in the spec's parity example
     by_child: dict[str, list[Joint]] = {}
     for joint in model.joints:
         by_child.setdefault(joint.child, []).append(joint)
     for link in model.links:
         for joint in by_child.pop(link.name, ()):
-            _joint(el, joint)
-        _link(el, link)
+            _joint(out, joint)
+        _link(out, link)
     for joints in by_child.values():
         for joint in joints:
-            _joint(el, joint)
+            _joint(out, joint)
     for frame in model.frames:
-        _frame(el, frame)
+        _frame(out, frame)
     for nested in model.models:
-        _model(el, nested)
-    _extras(el, model.extras)
+        _model(out, nested)
+    _extras(out, model.extras)
+    out.close("model")
 
 
-def _frame(parent: etree._Element, frame: Frame) -> None:
-    el = SubElement(parent, "frame", name=frame.name)
-    if frame.attached_to is not None:
-        el.set("attached_to", frame.attached_to)
-    _pose(el, frame.pose)
+def _frame(out: XmlBuilder, frame: Frame) -> None:
+    a = attrs((("name", frame.name), ("attached_to", frame.attached_to)))
+    if frame.pose.text is None and frame.pose.is_identity and frame.pose.relative_to is None:
+        out.empty("frame", a)
+        return
+    out.open("frame", a)
+    _pose(out, frame.pose)
+    out.close("frame")
 
 
-def _link(parent: etree._Element, link: Link) -> None:
-    el = SubElement(parent, "link", name=link.name)
-    if link.original_name is not None:
-        el.set(U + "name", link.original_name)
-    _pose(el, link.pose)
+def _link(out: XmlBuilder, link: Link) -> None:
+    a = attrs((("name", link.name), ("urdf:name", link.original_name)))
+    if link.pose.text is None and link.pose.is_identity and link.pose.relative_to is None \
+            and link.inertial is None and not link.visuals and not link.collisions \
+            and not link.extras:
+        out.empty("link", a)
+        return
+    out.open("link", a)
+    _pose(out, link.pose)
     if link.inertial is not None:
-        _inertial(el, link.inertial)
+        _inertial(out, link.inertial)
     for visual in link.visuals:
-        _visual(el, visual)
+        _visual(out, visual)
     for collision in link.collisions:
-        _collision(el, collision)
-    _extras(el, link.extras)
+        _collision(out, collision)
+    _extras(out, link.extras)
+    out.close("link")
 
 
-def _inertial(parent: etree._Element, inertial: Inertial) -> None:
-    el = SubElement(parent, "inertial")
+def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
+    out.open("inertial")
     # //inertial/pose has no relative_to in 1.7: it is in the link frame
-    _pose(el, Pose(inertial.pose.xyz, inertial.pose.rpy, None, inertial.pose.text))
-    _text(el, "mass", inertial.mass)
-    inertia = SubElement(el, "inertia")
-    for key, value in zip(("ixx", "ixy", "ixz", "iyy", "iyz", "izz"), inertial.inertia,
-                          strict=True):
-        _text(inertia, key, value)
+    p = inertial.pose
+    if p.text is not None or not p.is_identity:
+        out.leaf("pose", " ".join(p.tokens()))
+    out.leaf("mass", inertial.mass)
+    out.open("inertia")
+    for key, value in zip(INERTIA_KEYS, inertial.inertia, strict=True):
+        out.leaf(key, value)
+    out.close("inertia")
+    out.close("inertial")
 
 
-def _geometry(parent: etree._Element, geometry: Geometry | None) -> None:
-    el = SubElement(parent, "geometry")
+def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
+    out.open("geometry")
     if geometry is None:
-        SubElement(el, "empty")
-        return
-    if geometry.raw is not None:
-        el.append(from_string(geometry.raw))
-        return
-    kind = geometry.kind
-    shape = SubElement(el, kind)
-    if kind == "box":
-        _text(shape, "size", " ".join(geometry.size or ("0", "0", "0")))
-    elif kind in ("cylinder", "capsule"):
-        _text(shape, "radius", geometry.radius or "0")
-        _text(shape, "length", geometry.length or "0")
-    elif kind == "sphere":
-        _text(shape, "radius", geometry.radius or "0")
-    elif kind == "mesh":
-        _text(shape, "uri", geometry.uri or "")
-        if geometry.scale is not None:
-            _text(shape, "scale", " ".join(geometry.scale))
+        out.empty("empty")
+    elif geometry.raw is not None:
+        out.raw(geometry.raw)
+    else:
+        kind = geometry.kind
+        if kind == "empty":
+            out.empty("empty")
+        else:
+            out.open(kind)
+            if kind == "box":
+                out.leaf("size", " ".join(geometry.size or ("0", "0", "0")))
+            elif kind in ("cylinder", "capsule"):
+                out.leaf("radius", geometry.radius or "0")
+                out.leaf("length", geometry.length or "0")
+            elif kind == "sphere":
+                out.leaf("radius", geometry.radius or "0")
+            elif kind == "mesh":
+                out.leaf("uri", geometry.uri or "")
+                if geometry.scale is not None:
+                    out.leaf("scale", " ".join(geometry.scale))
+            out.close(kind)
+    out.close("geometry")
 
 
-def _visual(parent: etree._Element, visual: Visual) -> None:
-    el = SubElement(parent, "visual", name=visual.name or "")
-    if visual.original_name is not None:
-        el.set(U + "name", visual.original_name)
-    _pose(el, visual.pose)
-    _geometry(el, visual.geometry)
+def _visual(out: XmlBuilder, visual: Visual) -> None:
+    out.open("visual", attrs((("name", visual.name or ""),
+                              ("urdf:name", visual.original_name))))
+    _pose(out, visual.pose)
+    _geometry(out, visual.geometry)
     if visual.material is not None:
-        _material(el, visual.material)
-    _extras(el, visual.extras)
+        _material(out, visual.material)
+    _extras(out, visual.extras)
+    out.close("visual")
 
 
-def _collision(parent: etree._Element, collision: Collision) -> None:
-    el = SubElement(parent, "collision", name=collision.name or "")
-    if collision.original_name is not None:
-        el.set(U + "name", collision.original_name)
-    _pose(el, collision.pose)
-    _geometry(el, collision.geometry)
-    _extras(el, collision.extras)
+def _collision(out: XmlBuilder, collision: Collision) -> None:
+    out.open("collision", attrs((("name", collision.name or ""),
+                                 ("urdf:name", collision.original_name))))
+    _pose(out, collision.pose)
+    _geometry(out, collision.geometry)
+    _extras(out, collision.extras)
+    out.close("collision")
 
 
-def _material(parent: etree._Element, material: Material) -> None:
+def _material(out: XmlBuilder, material: Material) -> None:
     """SDF //visual/material; URDF name/texture ride along as <urdf:material>."""
     ambient = material.ambient
     diffuse = material.diffuse
     if ambient is None and diffuse is None and material.rgba is not None:
         # one reversible mapping: URDF rgba -> SDF ambient and diffuse
         ambient = diffuse = material.rgba
-    if any(c is not None for c in (ambient, diffuse, material.specular, material.emissive)) \
-            or material.extras:
-        el = SubElement(parent, "material")
-        for tag, value in (("ambient", ambient), ("diffuse", diffuse),
-                           ("specular", material.specular), ("emissive", material.emissive)):
+    channels = (("ambient", ambient), ("diffuse", diffuse), ("specular", material.specular),
+                ("emissive", material.emissive))
+    if any(c is not None for _, c in channels) or material.extras:
+        out.open("material")
+        for tag, value in channels:
             if value is not None:
-                _text(el, tag, " ".join(value))
-        _extras(el, material.extras)
+                out.leaf(tag, " ".join(value))
+        _extras(out, material.extras)
+        out.close("material")
     if material.name is not None or material.texture is not None or (
             material.rgba is not None and (material.ambient or material.diffuse)):
-        _urdf_material(parent, material)
+        _urdf_material(out, material)
 
 
-def _urdf_material(parent: etree._Element, material: Material) -> None:
-    el = SubElement(parent, U + "material")
-    if material.name is not None:
-        el.set("name", material.name)
+def _urdf_material(out: XmlBuilder, material: Material) -> None:
+    a = attrs((("name", material.name),))
+    if material.rgba is None and material.texture is None:
+        out.empty("urdf:material", a)
+        return
+    out.open("urdf:material", a)
     if material.rgba is not None:
-        SubElement(el, "color", rgba=" ".join(material.rgba))
+        out.empty("color", f' rgba="{attr(" ".join(material.rgba))}"')
     if material.texture is not None:
-        SubElement(el, "texture", filename=material.texture)
+        out.empty("texture", f' filename="{attr(material.texture)}"')
+    out.close("urdf:material")
 
 
-def _joint(parent: etree._Element, joint: Joint) -> None:
-    el = SubElement(parent, "joint", name=joint.name, type=joint.type)
-    if joint.original_name is not None:
-        el.set(U + "name", joint.original_name)
-    _pose(el, joint.pose)
-    _text(el, "parent", joint.parent)
-    _text(el, "child", joint.child)
+def _joint(out: XmlBuilder, joint: Joint) -> None:
+    out.open("joint", attrs((("name", joint.name), ("type", joint.type),
+                             ("urdf:name", joint.original_name))))
+    _pose(out, joint.pose)
+    out.leaf("parent", joint.parent)
+    out.leaf("child", joint.child)
     if joint.axis is not None:
-        _axis(el, "axis", joint.axis)
+        _axis(out, "axis", joint.axis)
     if joint.axis2 is not None:
-        _axis(el, "axis2", joint.axis2)
+        _axis(out, "axis2", joint.axis2)
     if joint.mimic is not None:
         m = joint.mimic
-        attrs = {"joint": m.joint}
-        if m.multiplier is not None:
-            attrs["multiplier"] = m.multiplier
-        if m.offset is not None:
-            attrs["offset"] = m.offset
-        SubElement(el, U + "mimic", attrs)
+        out.empty("urdf:mimic", attrs((("joint", m.joint), ("multiplier", m.multiplier),
+                                       ("offset", m.offset))))
     if joint.safety_controller is not None:
         s = joint.safety_controller
-        SubElement(el, U + "safety_controller", _attrs(
-            k_velocity=s.k_velocity, k_position=s.k_position,
-            soft_lower_limit=s.soft_lower_limit, soft_upper_limit=s.soft_upper_limit))
+        out.empty("urdf:safety_controller", attrs((
+            ("k_velocity", s.k_velocity), ("k_position", s.k_position),
+            ("soft_lower_limit", s.soft_lower_limit), ("soft_upper_limit", s.soft_upper_limit))))
     if joint.calibration is not None:
         c = joint.calibration
-        SubElement(el, U + "calibration", _attrs(
-            rising=c.rising, falling=c.falling, reference_position=c.reference_position))
-    _extras(el, joint.extras)
+        out.empty("urdf:calibration", attrs((
+            ("rising", c.rising), ("falling", c.falling),
+            ("reference_position", c.reference_position))))
+    _extras(out, joint.extras)
+    out.close("joint")
 
 
-def _attrs(**values: str | None) -> dict[str, str]:
-    return {k: v for k, v in values.items() if v is not None}
-
-
-def _axis(parent: etree._Element, tag: str, axis: Axis) -> None:
-    el = SubElement(parent, tag)
-    xyz = _text(el, "xyz", " ".join(axis.tokens()))
-    if axis.expressed_in is not None:
-        xyz.set("expressed_in", axis.expressed_in)
+def _axis(out: XmlBuilder, tag: str, axis: Axis) -> None:
+    out.open(tag)
+    rel = f' expressed_in="{attr(axis.expressed_in)}"' if axis.expressed_in is not None else ""
+    out.leaf("xyz", " ".join(axis.tokens()), rel)
     if axis.dynamics is not None:
         d = axis.dynamics
-        dyn = SubElement(el, "dynamics")
+        out.open("dynamics")
         for key, value in (("damping", d.damping), ("friction", d.friction),
                            ("spring_reference", d.spring_reference),
                            ("spring_stiffness", d.spring_stiffness)):
             if value is not None:
-                _text(dyn, key, value)
+                out.leaf(key, value)
+        out.close("dynamics")
     if axis.limit is not None:
         lim = axis.limit
-        le = SubElement(el, "limit")
+        out.open("limit")
         for key, value in (("lower", lim.lower), ("upper", lim.upper),
                            ("effort", lim.effort), ("velocity", lim.velocity)):
             if value is not None:
-                _text(le, key, value)
-        _extras(le, lim.extras)
-    _extras(el, axis.extras)
+                out.leaf(key, value)
+        _extras(out, lim.extras)
+        out.close("limit")
+    _extras(out, axis.extras)
+    out.close(tag)

@@ -175,8 +175,20 @@ def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
                 (*xyz_tok, *rpy_tok), line_of(el))
 
 
+def _kids(el: etree._Element) -> dict[object, etree._Element]:
+    """The first child of each tag, in one pass (``find`` per tag costs more)."""
+    kids: dict[object, etree._Element] = {}
+    for c in el:
+        if c.tag not in kids:
+            kids[c.tag] = c
+    return kids
+
+
 def _child(el: etree._Element, tag: str) -> etree._Element | None:
-    return el.find(tag)
+    for c in el:
+        if c.tag == tag:
+            return c
+    return None
 
 
 def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
@@ -220,8 +232,9 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
 def read_inertial(el: etree._Element, ctx: ReadContext, link: str) -> Inertial:
     """Read ``<inertial>``: origin, mass value, inertia moments."""
     what = f"link {link!r} inertial"
-    pose = read_origin(_child(el, "origin"), ctx, what)
-    mass_el = _child(el, "mass")
+    kids = _kids(el)
+    pose = read_origin(kids.get("origin"), ctx, what)
+    mass_el = kids.get("mass")
     mass = "0"
     if mass_el is None:
         ctx.error("ELEMENT_MISSING", f"{what} has no <mass>", el)
@@ -230,14 +243,17 @@ def read_inertial(el: etree._Element, ctx: ReadContext, link: str) -> Inertial:
                           required=True, default="0") or "0"
         if mass and float(mass) < 0:
             ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}", mass_el)
-    inertia_el = _child(el, "inertia")
+    inertia_el = kids.get("inertia")
     moments = ["0"] * 6
     if inertia_el is None:
         ctx.error("ELEMENT_MISSING", f"{what} has no <inertia>", el)
     else:
+        before = len(ctx.diags)
         for i, key in enumerate(("ixx", "ixy", "ixz", "iyy", "iyz", "izz")):
             moments[i] = ctx.number(inertia_el, inertia_el.get(key), f"{what} inertia {key}",
                                     required=True, default="0") or "0"
+        if len(ctx.diags) == before:
+            ctx.inertia(inertia_el, moments, what)
     return Inertial(mass, tuple(moments), pose, line_of(el))
 
 
@@ -308,21 +324,24 @@ def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
 def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
     """Read ``<visual>``."""
     what = f"link {link!r} visual"
-    pose = read_origin(_child(el, "origin"), ctx, what)
-    geometry = read_geometry(_child(el, "geometry"), ctx, what, el)
-    mat_el = _child(el, "material")
+    kids = _kids(el)
+    pose = read_origin(kids.get("origin"), ctx, what)
+    geometry = read_geometry(kids.get("geometry"), ctx, what, el)
+    mat_el = kids.get("material")
     material = read_material(mat_el, ctx) if mat_el is not None else None
-    extras = tuple(extra(c) for c in children(el)
-                   if c.tag not in ("origin", "geometry", "material"))
+    extras = () if all(k in ("origin", "geometry", "material") for k in kids) else tuple(
+        extra(c) for c in children(el) if c.tag not in ("origin", "geometry", "material"))
     return Visual(el.get("name"), geometry, pose, material, extras, line_of(el))
 
 
 def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
     """Read ``<collision>``."""
     what = f"link {link!r} collision"
-    pose = read_origin(_child(el, "origin"), ctx, what)
-    geometry = read_geometry(_child(el, "geometry"), ctx, what, el)
-    extras = tuple(extra(c) for c in children(el) if c.tag not in ("origin", "geometry"))
+    kids = _kids(el)
+    pose = read_origin(kids.get("origin"), ctx, what)
+    geometry = read_geometry(kids.get("geometry"), ctx, what, el)
+    extras = () if all(k in ("origin", "geometry") for k in kids) else tuple(
+        extra(c) for c in children(el) if c.tag not in ("origin", "geometry"))
     return Collision(el.get("name"), geometry, pose, extras, line_of(el))
 
 
@@ -339,8 +358,9 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     if jtype not in JOINT_TYPES:
         ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {jtype!r}", el)
         return None
-    parent_el = _child(el, "parent")
-    child_el = _child(el, "child")
+    kids = _kids(el)
+    parent_el = kids.get("parent")
+    child_el = kids.get("child")
     parent = child = None
     if parent_el is None:
         ctx.error("ELEMENT_MISSING", f"{what} has no <parent>", el)
@@ -352,10 +372,10 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
         child = ctx.name(child_el, f"{what} <child>", "link")
     if parent is None or child is None:
         return None
-    pose = read_origin(_child(el, "origin"), ctx, what)
+    pose = read_origin(kids.get("origin"), ctx, what)
 
     axis = None
-    axis_el = _child(el, "axis")
+    axis_el = kids.get("axis")
     if jtype in AXIS_TYPES or axis_el is not None:
         xyz, text = (1.0, 0.0, 0.0), None
         if axis_el is not None and axis_el.get("xyz") is not None:
@@ -365,22 +385,22 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
                 xyz = (v[0], v[1], v[2])
                 if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
                     ctx.error("ELEMENT_INVALID", f"{what} axis is the zero vector", axis_el)
-        axis = Axis(xyz, text, None, _read_limit(el, ctx, what, jtype),
-                    _read_dynamics(el, ctx, what), (),
+        axis = Axis(xyz, text, None, _read_limit(kids, el, ctx, what, jtype),
+                    _read_dynamics(kids, ctx, what), (),
                     line_of(axis_el) if axis_el is not None else None)
-    elif _child(el, "limit") is not None or _child(el, "dynamics") is not None:
-        axis = Axis((1.0, 0.0, 0.0), None, None, _read_limit(el, ctx, what, jtype),
-                    _read_dynamics(el, ctx, what))
+    elif "limit" in kids or "dynamics" in kids:
+        axis = Axis((1.0, 0.0, 0.0), None, None, _read_limit(kids, el, ctx, what, jtype),
+                    _read_dynamics(kids, ctx, what))
 
     mimic = None
-    m = _child(el, "mimic")
+    m = kids.get("mimic")
     if m is not None:
         mj = ctx.name(m, f"{what} <mimic>", "joint")
         if mj is not None:
             mimic = Mimic(mj, ctx.number(m, m.get("multiplier"), f"{what} mimic multiplier"),
                           ctx.number(m, m.get("offset"), f"{what} mimic offset"), line_of(m))
     safety = None
-    s = _child(el, "safety_controller")
+    s = kids.get("safety_controller")
     if s is not None:
         safety = SafetyController(
             ctx.number(s, s.get("k_velocity"), f"{what} safety k_velocity", required=True),
@@ -389,7 +409,7 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
             ctx.number(s, s.get("soft_upper_limit"), f"{what} soft_upper_limit"),
             line_of(s))
     calibration = None
-    c = _child(el, "calibration")
+    c = kids.get("calibration")
     if c is not None:
         calibration = Calibration(
             ctx.number(c, c.get("rising"), f"{what} calibration rising"),
@@ -398,13 +418,15 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
             line_of(c))
     known = ("origin", "parent", "child", "axis", "limit", "dynamics", "mimic",
              "safety_controller", "calibration")
-    extras = tuple(extra(x) for x in children(el) if x.tag not in known)
+    extras = () if all(k in known for k in kids) else tuple(
+        extra(x) for x in children(el) if x.tag not in known)
     return Joint(name, jtype, parent, child, pose, axis, None, mimic, safety, calibration,
                  extras, line_of(el))
 
 
-def _read_limit(el: etree._Element, ctx: ReadContext, what: str, jtype: str) -> Limit | None:
-    lim = _child(el, "limit")
+def _read_limit(kids: dict[object, etree._Element], el: etree._Element, ctx: ReadContext,
+                what: str, jtype: str) -> Limit | None:
+    lim = kids.get("limit")
     if lim is None:
         if jtype in ("revolute", "prismatic"):
             ctx.error("ELEMENT_MISSING", f"{what} is {jtype} but has no <limit>", el)
@@ -419,8 +441,9 @@ def _read_limit(el: etree._Element, ctx: ReadContext, what: str, jtype: str) -> 
         (), line_of(lim))
 
 
-def _read_dynamics(el: etree._Element, ctx: ReadContext, what: str) -> Dynamics | None:
-    d = _child(el, "dynamics")
+def _read_dynamics(kids: dict[object, etree._Element], ctx: ReadContext, what: str
+                   ) -> Dynamics | None:
+    d = kids.get("dynamics")
     if d is None:
         return None
     return Dynamics(ctx.number(d, d.get("damping"), f"{what} dynamics damping"),
