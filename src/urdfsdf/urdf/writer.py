@@ -3,7 +3,7 @@
 URDF-shaped means: each joint's pose is its origin in the parent link frame,
 link poses are not used (a URDF link frame is its parent joint's frame), and
 axes are in the joint frame.  :mod:`urdfsdf.convert` and
-:mod:`urdfsdf.transform` produce that shape; this module only writes it,
+:mod:`urdfsdf.to_urdf` produce that shape; this module only writes it,
 copying number tokens as the IR holds them.
 """
 
@@ -12,146 +12,150 @@ from __future__ import annotations
 from lxml import etree
 
 from urdfsdf.ir import Collision, Geometry, Inertial, Joint, Link, Material, Model, Pose, Visual
-from urdfsdf.xmlio import from_string, serialize
+from urdfsdf.xmlio import from_string
+from urdfsdf.xmlout import XmlBuilder, attr, attrs
 
-SubElement = etree.SubElement
+INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
 
 def write_urdf_model(model: Model) -> str:
     """Serialise a URDF-shaped model as a URDF document."""
-    return serialize(robot_element(model))
-
-
-def robot_element(model: Model) -> etree._Element:
-    """The ``<robot>`` element of a URDF-shaped model."""
-    root = etree.Element("robot", name=model.name)
-    if model.version is not None:
-        root.set("version", model.version)
+    out = XmlBuilder()
+    out.open("robot", attrs((("name", model.name), ("version", model.version))))
     for material in model.materials:
-        root.append(material_element(material))
+        _material(out, material)
     for link in model.links:
-        root.append(link_element(link))
+        _link(out, link)
     for joint in model.joints:
-        root.append(joint_element(joint))
+        _joint(out, joint)
     for x in model.extras:
-        root.append(from_string(x.xml))
-    return root
-
-
-def _origin(parent: etree._Element, pose: Pose) -> None:
-    if pose.text is None and pose.is_identity:
-        return
-    t = pose.tokens()
-    SubElement(parent, "origin", xyz=" ".join(t[:3]), rpy=" ".join(t[3:]))
-
-
-def link_element(link: Link) -> etree._Element:
-    """``<link>`` with inertial, visuals, collisions and kept extras."""
-    el = etree.Element("link", name=link.name)
-    if link.inertial is not None:
-        _inertial(el, link.inertial)
-    for visual in link.visuals:
-        _visual(el, visual)
-    for collision in link.collisions:
-        _collision(el, collision)
-    for x in link.extras:
-        el.append(from_string(x.xml))
-    return el
-
-
-def _inertial(parent: etree._Element, inertial: Inertial) -> None:
-    el = SubElement(parent, "inertial")
-    _origin(el, inertial.pose)
-    SubElement(el, "mass", value=inertial.mass)
-    SubElement(el, "inertia", dict(zip(("ixx", "ixy", "ixz", "iyy", "iyz", "izz"),
-                                       inertial.inertia, strict=True)))
-
-
-def _geometry(parent: etree._Element, geometry: Geometry | None) -> None:
-    el = SubElement(parent, "geometry")
-    if geometry is None:
-        return
-    kind = geometry.kind
-    if kind == "box":
-        SubElement(el, "box", size=" ".join(geometry.size or ("0", "0", "0")))
-    elif kind in ("cylinder", "capsule"):
-        SubElement(el, kind, radius=geometry.radius or "0", length=geometry.length or "0")
-    elif kind == "sphere":
-        SubElement(el, "sphere", radius=geometry.radius or "0")
-    elif kind == "mesh":
-        mesh = SubElement(el, "mesh", filename=geometry.uri or "")
-        if geometry.scale is not None:
-            mesh.set("scale", " ".join(geometry.scale))
-
-
-def material_element(material: Material) -> etree._Element:
-    """``<material name>`` with ``<color rgba>`` and ``<texture filename>``."""
-    el = etree.Element("material")
-    if material.name is not None:
-        el.set("name", material.name)
-    if material.rgba is not None:
-        SubElement(el, "color", rgba=" ".join(material.rgba))
-    if material.texture is not None:
-        SubElement(el, "texture", filename=material.texture)
-    return el
-
-
-def _visual(parent: etree._Element, visual: Visual) -> None:
-    el = SubElement(parent, "visual")
-    if visual.name is not None:
-        el.set("name", visual.name)
-    _origin(el, visual.pose)
-    _geometry(el, visual.geometry)
-    if visual.material is not None:
-        el.append(material_element(visual.material))
-    for x in visual.extras:
-        el.append(from_string(x.xml))
-
-
-def _collision(parent: etree._Element, collision: Collision) -> None:
-    el = SubElement(parent, "collision")
-    if collision.name is not None:
-        el.set("name", collision.name)
-    _origin(el, collision.pose)
-    _geometry(el, collision.geometry)
-    for x in collision.extras:
-        el.append(from_string(x.xml))
-
-
-def _attrs(**values: str | None) -> dict[str, str]:
-    return {k: v for k, v in values.items() if v is not None}
+        out.raw(x.xml)
+    out.close("robot")
+    return out.getvalue()
 
 
 def joint_element(joint: Joint) -> etree._Element:
+    """A joint as an lxml element (for URDF joints carried verbatim inside SDF)."""
+    out = XmlBuilder()
+    _joint(out, joint)
+    return from_string("".join(out.parts[1:]))
+
+
+def _origin(out: XmlBuilder, pose: Pose) -> None:
+    if pose.text is None and pose.is_identity:
+        return
+    t = pose.tokens()
+    out.empty("origin", f' xyz="{attr(" ".join(t[:3]))}" rpy="{attr(" ".join(t[3:]))}"')
+
+
+def _link(out: XmlBuilder, link: Link) -> None:
+    a = f' name="{attr(link.name)}"'
+    if link.inertial is None and not link.visuals and not link.collisions and not link.extras:
+        out.empty("link", a)
+        return
+    out.open("link", a)
+    if link.inertial is not None:
+        _inertial(out, link.inertial)
+    for visual in link.visuals:
+        _visual(out, visual)
+    for collision in link.collisions:
+        _collision(out, collision)
+    for x in link.extras:
+        out.raw(x.xml)
+    out.close("link")
+
+
+def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
+    out.open("inertial")
+    _origin(out, inertial.pose)
+    out.empty("mass", f' value="{attr(inertial.mass)}"')
+    out.empty("inertia", attrs(zip(INERTIA_KEYS, inertial.inertia, strict=True)))
+    out.close("inertial")
+
+
+def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
+    if geometry is None:
+        out.empty("geometry")
+        return
+    out.open("geometry")
+    kind = geometry.kind
+    if kind == "box":
+        out.empty("box", f' size="{attr(" ".join(geometry.size or ("0", "0", "0")))}"')
+    elif kind in ("cylinder", "capsule"):
+        out.empty(kind, attrs((("radius", geometry.radius or "0"),
+                               ("length", geometry.length or "0"))))
+    elif kind == "sphere":
+        out.empty("sphere", f' radius="{attr(geometry.radius or "0")}"')
+    elif kind == "mesh":
+        scale = " ".join(geometry.scale) if geometry.scale is not None else None
+        out.empty("mesh", attrs((("filename", geometry.uri or ""), ("scale", scale))))
+    out.close("geometry")
+
+
+def _material(out: XmlBuilder, material: Material) -> None:
+    """``<material name>`` with ``<color rgba>`` and ``<texture filename>``."""
+    a = attrs((("name", material.name),))
+    if material.rgba is None and material.texture is None:
+        out.empty("material", a)
+        return
+    out.open("material", a)
+    if material.rgba is not None:
+        out.empty("color", f' rgba="{attr(" ".join(material.rgba))}"')
+    if material.texture is not None:
+        out.empty("texture", f' filename="{attr(material.texture)}"')
+    out.close("material")
+
+
+def _visual(out: XmlBuilder, visual: Visual) -> None:
+    out.open("visual", attrs((("name", visual.name),)))
+    _origin(out, visual.pose)
+    _geometry(out, visual.geometry)
+    if visual.material is not None:
+        _material(out, visual.material)
+    for x in visual.extras:
+        out.raw(x.xml)
+    out.close("visual")
+
+
+def _collision(out: XmlBuilder, collision: Collision) -> None:
+    out.open("collision", attrs((("name", collision.name),)))
+    _origin(out, collision.pose)
+    _geometry(out, collision.geometry)
+    for x in collision.extras:
+        out.raw(x.xml)
+    out.close("collision")
+
+
+def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
-    el = etree.Element("joint", name=joint.name, type=joint.type)
-    _origin(el, joint.pose)
-    SubElement(el, "parent", link=joint.parent)
-    SubElement(el, "child", link=joint.child)
+    out.open("joint", attrs((("name", joint.name), ("type", joint.type))))
+    _origin(out, joint.pose)
+    out.empty("parent", f' link="{attr(joint.parent)}"')
+    out.empty("child", f' link="{attr(joint.child)}"')
     axis = joint.axis
     if axis is not None and (axis.text is not None or (
             joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
-        SubElement(el, "axis", xyz=" ".join(axis.tokens()))
+        out.empty("axis", f' xyz="{attr(" ".join(axis.tokens()))}"')
     if joint.calibration is not None:
         c = joint.calibration
-        SubElement(el, "calibration", _attrs(rising=c.rising, falling=c.falling,
-                                             reference_position=c.reference_position))
+        out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
+                                        ("reference_position", c.reference_position))))
     if axis is not None and axis.dynamics is not None:
         d = axis.dynamics
-        SubElement(el, "dynamics", _attrs(damping=d.damping, friction=d.friction))
+        out.empty("dynamics", attrs((("damping", d.damping), ("friction", d.friction))))
     if axis is not None and axis.limit is not None:
         lim = axis.limit
-        SubElement(el, "limit", _attrs(lower=lim.lower, upper=lim.upper, effort=lim.effort,
-                                       velocity=lim.velocity))
+        out.empty("limit", attrs((("lower", lim.lower), ("upper", lim.upper),
+                                  ("effort", lim.effort), ("velocity", lim.velocity))))
     if joint.safety_controller is not None:
         s = joint.safety_controller
-        SubElement(el, "safety_controller", _attrs(
-            soft_lower_limit=s.soft_lower_limit, soft_upper_limit=s.soft_upper_limit,
-            k_position=s.k_position, k_velocity=s.k_velocity))
+        out.empty("safety_controller", attrs((
+            ("soft_lower_limit", s.soft_lower_limit), ("soft_upper_limit", s.soft_upper_limit),
+            ("k_position", s.k_position), ("k_velocity", s.k_velocity))))
     if joint.mimic is not None:
         m = joint.mimic
-        SubElement(el, "mimic", _attrs(joint=m.joint, multiplier=m.multiplier,
-                                       offset=m.offset))
+        out.empty("mimic", attrs((("joint", m.joint), ("multiplier", m.multiplier),
+                                  ("offset", m.offset))))
     for x in joint.extras:
-        el.append(from_string(x.xml))
-    return el
+        out.raw(x.xml)
+    out.close("joint")
