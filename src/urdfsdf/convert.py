@@ -17,6 +17,7 @@ from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import is_reserved
+from urdfsdf.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
 from urdfsdf.ir import Collision, Extra, Joint, Link, Material, Model, Pose, Visual
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.xmlio import URDF_NS, from_string, local, to_string
@@ -244,10 +245,11 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
             emit_link(child, Pose(relative_to=joint_map.get(joint.name, joint.name)))
         stack.extend(reversed(children.get(joint.child, [])))
 
-    materials = tuple(model.materials)
-    return Model(name=model.name, links=tuple(out_links), joints=tuple(out_joints),
-                 materials=materials, extras=tuple(extras), version=model.version,
-                 line=model.line)
+    sdf = Model(name=model.name, links=tuple(out_links), joints=tuple(out_joints),
+                materials=model.materials, extras=tuple(extras), version=model.version,
+                line=model.line)
+    blocks = [x for x in model.extras if x.tag == "gazebo"]
+    return apply_gazebo(sdf, blocks, link_map, joint_map, diags) if blocks else sdf
 
 
 def _is_empty(link: Link) -> bool:
@@ -306,17 +308,8 @@ def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
 
 def _urdf_extras(extras: tuple[Extra, ...], owner: str, diags: Diagnostics,
                  skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
-    """Unwrap ``urdf:`` extras; report every SDF-only extra as dropped."""
-    out = []
-    for x in extras:
-        if x.tag in skip:
-            continue
-        if is_urdf_extra(x):
-            out.append(unwrap_urdf_extra(x))
-        else:
-            diags.warning("ELEMENT_DROPPED", f"{owner}: <{_local_tag(x.tag)}> has no URDF "
-                          "equivalent and was dropped", x.line)
-    return tuple(out)
+    """Unwrap the ``urdf:`` extras (SDF-only ones travel in :mod:`urdfsdf.gazebo` blocks)."""
+    return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip and is_urdf_extra(x))
 
 
 def _local_tag(tag: str) -> str:
@@ -324,16 +317,10 @@ def _local_tag(tag: str) -> str:
 
 
 def _urdf_material(visual: Visual, diags: Diagnostics, owner: str) -> Material | None:
+    # specular, emissive and material scripts travel in a <gazebo> block
     m = visual.material
     if m is None:
         return None
-    for tag, value in (("specular", m.specular), ("emissive", m.emissive)):
-        if value is not None:
-            diags.warning("ELEMENT_DROPPED", f"{owner}: material <{tag}> has no URDF "
-                          "equivalent and was dropped", m.line)
-    for x in m.extras:
-        diags.warning("ELEMENT_DROPPED", f"{owner}: material <{_local_tag(x.tag)}> has no "
-                      "URDF equivalent and was dropped", x.line)
     if m.name is not None:
         return Material(name=m.name, rgba=m.rgba, texture=m.texture, line=m.line)
     color = m.diffuse or m.ambient
@@ -413,19 +400,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
         diags.error("NO_URDF_EQUIVALENT", f"{owner}: SDF joint type {jtype!r} has no URDF "
                     "equivalent", joint.line)
         return None
-    if axis is not None and axis.dynamics is not None:
-        d = axis.dynamics
-        if d.spring_reference is not None or d.spring_stiffness is not None:
-            diags.warning("ELEMENT_DROPPED", f"{owner}: dynamics spring_reference/"
-                          "spring_stiffness have no URDF equivalent and were dropped", d.line)
-    if axis is not None:
-        for x in axis.extras:
-            diags.warning("ELEMENT_DROPPED", f"{owner}: axis <{_local_tag(x.tag)}> has no URDF"
-                          " equivalent and was dropped", x.line)
-        if axis.limit is not None:
-            for x in axis.limit.extras:
-                diags.warning("ELEMENT_DROPPED", f"{owner}: limit <{_local_tag(x.tag)}> has no"
-                              " URDF equivalent and was dropped", x.line)
+    # spring values and axis/limit extras travel in a <gazebo> block
     if jtype in ("revolute", "prismatic"):
         from urdfsdf.ir import Axis, Limit
 
@@ -468,6 +443,8 @@ def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
             joints.append(uj)
     joints.extend(carried)
     extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U + "joint",))
+    extras += tuple(gazebo_blocks(model, [(x.name, x) for x in model.links],
+                                  [(j.name, j) for j in model.joints], applied_outputs(model)))
     return restore_names(Model(model.name, tuple(links), tuple(joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))

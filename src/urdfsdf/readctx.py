@@ -7,9 +7,9 @@ diagnostic (code, line, XPath) whichever format it came from.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-import numpy as np
 from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
@@ -96,12 +96,10 @@ def inertia_problem(moments: Sequence[float]) -> str | None:
     non-negative and satisfy the triangle inequality ``I1 + I2 >= I3`` for
     every permutation, within :data:`INERTIA_TOLERANCE` of the largest.
     """
-    ixx, ixy, ixz, iyy, iyz, izz = moments
     scale = max(abs(m) for m in moments)
     if scale == 0.0:
         return None
-    matrix = np.array([[ixx, ixy, ixz], [ixy, iyy, iyz], [ixz, iyz, izz]]) / scale
-    e = sorted(float(v) for v in np.linalg.eigvalsh(matrix))
+    e = principal_moments([m / scale for m in moments])
     tol = INERTIA_TOLERANCE * max(abs(e[0]), abs(e[2]))
     shown = " ".join(f"{v * scale:.6g}" for v in e)
     if e[0] < -tol:
@@ -109,6 +107,28 @@ def inertia_problem(moments: Sequence[float]) -> str | None:
     if e[0] + e[1] < e[2] - tol:
         return f"the principal moments ({shown}) break the triangle inequality I1 + I2 >= I3"
     return None
+
+
+def principal_moments(moments: Sequence[float]) -> tuple[float, float, float]:
+    """Eigenvalues, ascending, of the symmetric matrix ``ixx ixy ixz iyy iyz izz``.
+
+    Closed form (trigonometric solution of the characteristic cubic): one
+    inertia at a time, this is much faster than a general eigen solver.
+    """
+    a, d, e, b, f, c = moments  # [[a d e] [d b f] [e f c]]
+    off = d * d + e * e + f * f
+    if off == 0.0:
+        x, y, z = sorted((a, b, c))
+        return x, y, z
+    q = (a + b + c) / 3.0
+    p = math.sqrt(((a - q) ** 2 + (b - q) ** 2 + (c - q) ** 2 + 2.0 * off) / 6.0)
+    a1, b1, c1 = (a - q) / p, (b - q) / p, (c - q) / p
+    d1, e1, f1 = d / p, e / p, f / p
+    r = (a1 * (b1 * c1 - f1 * f1) - d1 * (d1 * c1 - f1 * e1) + e1 * (d1 * f1 - b1 * e1)) / 2.0
+    phi = math.acos(min(1.0, max(-1.0, r))) / 3.0
+    big = q + 2.0 * p * math.cos(phi)
+    small = q + 2.0 * p * math.cos(phi + 2.0 * math.pi / 3.0)
+    return small, 3.0 * q - big - small, big
 
 
 def _line(el: etree._Element | None) -> int | None:

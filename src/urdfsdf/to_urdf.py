@@ -41,6 +41,7 @@ from urdfsdf.convert import (
 )
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import WORLD, Scope
+from urdfsdf.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.ir import Axis, Inertial, Joint, Link, Model, Pose
 from urdfsdf.transforms import Transform
 
@@ -293,6 +294,14 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     for s in scope.walk():
         if s is not scope and s.model is not None:
             extras += _urdf_extras(s.model.extras, f"model {s.scoped_name!r}", diags)
+            for kept in s.model.extras:
+                if not kept.tag.startswith("{"):
+                    diags.warning("ELEMENT_DROPPED", f"nested model {s.scoped_name!r}: "
+                                  f"<{kept.tag}> has no place once flattened; dropped",
+                                  kept.line)
+    extras += tuple(gazebo_blocks(model, [(n, b.link) for n, b in bodies.items()],
+                                  [(e.name, e.joint) for e in edges if e.scope is not None],
+                                  applied_outputs(model)))
     return restore_names(Model(model.name, tuple(out_links), tuple(out_joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))

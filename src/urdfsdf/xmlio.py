@@ -208,9 +208,21 @@ def local(el: etree._Element) -> str:
     return tag.rsplit("}", 1)[-1] if tag.startswith("{") else tag
 
 
+_XMLNS = re.compile(r' xmlns:([A-Za-z_][\w.-]*)="[^"]*"')
+
+
 def to_string(el: etree._Element) -> str:
-    """Serialise ``el`` (without its tail) as XML text, namespaces declared."""
-    return etree.tostring(el, encoding="unicode", with_tail=False)
+    """Serialise ``el`` (without its tail) as XML text.
+
+    lxml declares every namespace in scope on the serialised element; the
+    ones the fragment does not use are removed.
+    """
+    xml = etree.tostring(el, encoding="unicode", with_tail=False)
+    if " xmlns:" in xml:
+        for m in reversed(list(_XMLNS.finditer(xml))):
+            if f"{m.group(1)}:" not in xml[: m.start()] + xml[m.end():]:
+                xml = xml[: m.start()] + xml[m.end():]
+    return xml
 
 
 def extra(el: etree._Element) -> Extra:

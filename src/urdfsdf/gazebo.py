@@ -1,0 +1,408 @@
+"""``<gazebo>`` extension blocks: SDF-only content in a URDF, both ways.
+
+URDF -> SDF (:func:`apply_gazebo`): the robot's ``<gazebo>`` blocks are applied
+the way libsdformat's URDF parser applies them, so the SDF means what Gazebo
+would make of the URDF:
+
+- ``<gazebo reference="LINK">``: ``mu1 mu2 fdir1 kp kd minDepth maxVel
+  maxContacts laserRetro`` become every collision's surface/contact values;
+  ``selfCollide``, ``gravity``/``turnGravityOff``, ``kinematic``,
+  ``dampingFactor`` link values; ``material`` (a Gazebo material name) every
+  visual's script; ``<visual name=..>``/``<collision name=..>`` blobs are
+  merged into the shape of that name; any other child (sensor, light,
+  plugin, ...) is copied into the link;
+- ``<gazebo reference="JOINT">``: ``provideFeedback``,
+  ``implicitSpringDamper``/``cfmDamping``, ``stopCfm``/``stopErp``,
+  ``fudgeFactor`` become ``//joint/physics/ode``; ``springReference`` and
+  ``springStiffness`` the axis dynamics; an ``<axis>`` blob the axis;
+  other children are copied into the joint;
+- ``<gazebo>`` without reference: ``static`` the model's; other children
+  (plugins, ...) are copied into the model.
+
+Each block also travels verbatim as ``<urdf:gazebo>`` so URDF -> SDF -> URDF
+restores it exactly; :func:`applied_outputs` says which SDF elements a block
+produced so that SDF -> URDF does not write them twice.
+
+SDF -> URDF (:func:`gazebo_blocks`): whatever SDF holds that URDF cannot
+(link sensors, lights, self_collide, gravity...; collision surfaces; visual
+material scripts and extra colours; joint physics, spring values, axis
+extras; model plugins) is written into ``<gazebo reference>`` blocks of the
+form above, which both libsdformat and :func:`apply_gazebo` read back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from lxml import etree
+
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.ir import (
+    Axis,
+    Collision,
+    Dynamics,
+    Extra,
+    Joint,
+    Limit,
+    Link,
+    Material,
+    Model,
+    Visual,
+)
+from urdfsdf.xmlio import URDF_NS, from_string, to_string
+
+U = "{" + URDF_NS + "}"
+
+#: link-level extension tags -> (collision path, SDF leaf)
+COLLISION_VALUES = {
+    "mu1": ("surface/friction/ode", "mu"),
+    "mu2": ("surface/friction/ode", "mu2"),
+    "fdir1": ("surface/friction/ode", "fdir1"),
+    "kp": ("surface/contact/ode", "kp"),
+    "kd": ("surface/contact/ode", "kd"),
+    "minDepth": ("surface/contact/ode", "min_depth"),
+    "maxVel": ("surface/contact/ode", "max_vel"),
+    "maxContacts": ("", "max_contacts"),
+    "laserRetro": ("", "laser_retro"),
+}
+LINK_VALUES = {"selfCollide": "self_collide", "gravity": "gravity", "kinematic": "kinematic"}
+JOINT_PHYSICS = {
+    "provideFeedback": "provide_feedback",
+    "implicitSpringDamper": "implicit_spring_damper",
+    "cfmDamping": "implicit_spring_damper",
+    "stopCfm": "limit/cfm",
+    "stopErp": "limit/erp",
+    "fudgeFactor": "fudge_factor",
+}
+#: read by libsdformat for fixed-joint lumping; nothing to apply to the SDF
+LUMPING = ("preserveFixedJoint", "disableFixedJointLumping")
+
+
+def _el(tag: str, text: str | None = None) -> etree._Element:
+    el = etree.Element(tag)
+    el.text = text
+    return el
+
+
+def _path(root: etree._Element, path: str) -> etree._Element:
+    """``root/a/b/c``, creating the missing elements."""
+    node = root
+    for part in path.split("/") if path else ():
+        found = node.find(part)
+        node = found if found is not None else etree.SubElement(node, part)
+    return node
+
+
+def _extra(el: etree._Element, line: int | None) -> Extra:
+    return Extra(str(el.tag), to_string(el), line)
+
+
+def canonical(xml: str) -> str:
+    """Whitespace- and attribute-order-insensitive form of an XML fragment."""
+    parser = etree.XMLParser(remove_blank_text=True, remove_comments=True,
+                             resolve_entities=False, no_network=True)
+    el = etree.fromstring(xml, parser)
+    for node in el.iter():
+        if node.text is not None and not node.text.strip():
+            node.text = None
+        elif node.text is not None:
+            node.text = node.text.strip()
+        node.tail = None
+    etree.cleanup_namespaces(el)
+    return etree.tostring(el, method="c14n").decode()
+
+
+# -- URDF -> SDF -------------------------------------------------------------
+
+@dataclass
+class _Target:
+    """What the blocks add to one link or joint (or the model)."""
+
+    extras: list[Extra] = field(default_factory=list)
+    collision_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
+    visual_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
+    all_collisions: list[etree._Element] = field(default_factory=list)
+    all_visuals: list[etree._Element] = field(default_factory=list)
+    spring: dict[str, str] = field(default_factory=dict)
+    axis: list[etree._Element] = field(default_factory=list)
+    static: bool | None = None
+
+
+def _translate(block: etree._Element, kind: str, diags: Diagnostics | None) -> _Target:
+    """The SDF content one ``<gazebo>`` block stands for (kind: link, joint, model)."""
+    t = _Target()
+    line = block.sourceline if isinstance(block.sourceline, int) else None
+    physics = etree.Element("physics")
+    surface = etree.Element("collision")
+    for child in block:
+        if not isinstance(child.tag, str):
+            continue
+        tag = child.tag
+        value = (child.text or "").strip()
+        if kind == "link" and tag in COLLISION_VALUES:
+            path, leaf = COLLISION_VALUES[tag]
+            _path(surface, path).append(_el(leaf, value))
+        elif kind == "link" and tag in LINK_VALUES:
+            t.extras.append(_extra(_el(LINK_VALUES[tag], value), line))
+        elif kind == "link" and tag == "turnGravityOff":
+            off = value.lower() in ("true", "1")
+            t.extras.append(_extra(_el("gravity", "false" if off else "true"), line))
+        elif kind == "link" and tag == "dampingFactor":
+            decay = _el("velocity_decay")
+            decay.append(_el("linear", value))
+            decay.append(_el("angular", value))
+            t.extras.append(_extra(decay, line))
+        elif kind == "link" and tag == "material" and not len(child):
+            mat = _el("material")
+            script = etree.SubElement(mat, "script")
+            script.append(_el("uri", "file://media/materials/scripts/gazebo.material"))
+            script.append(_el("name", value))
+            t.all_visuals.append(mat)
+        elif kind == "link" and tag in ("visual", "collision") and child.get("name"):
+            target = t.visual_extras if tag == "visual" else t.collision_extras
+            target.setdefault(child.get("name", ""), []).extend(
+                c for c in child if isinstance(c.tag, str))
+        elif kind == "joint" and tag in JOINT_PHYSICS:
+            _path(physics, "ode/" + JOINT_PHYSICS[tag]).text = value
+        elif kind == "joint" and tag in ("springReference", "springStiffness"):
+            t.spring["spring_reference" if tag == "springReference" else
+                     "spring_stiffness"] = value
+        elif kind == "joint" and tag == "axis":
+            t.axis.extend(c for c in child if isinstance(c.tag, str))
+        elif kind == "model" and tag == "static":
+            t.static = value.lower() in ("true", "1")
+        elif tag in LUMPING:
+            continue
+        else:
+            t.extras.append(_extra(child, line))
+    if len(surface):
+        t.all_collisions.extend(c for c in surface)
+    if len(physics):
+        t.extras.append(_extra(physics, line))
+    return t
+
+
+def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, str],
+                 joint_names: dict[str, str], diags: Diagnostics) -> Model:
+    """An SDF-shaped model with the URDF's ``<gazebo>`` blocks applied (module doc).
+
+    ``link_names``/``joint_names`` map URDF names to the SDF names they got.
+    """
+    links = {link.name: link for link in model.links}
+    joints = {joint.name: joint for joint in model.joints}
+    static = model.static
+    model_extras: list[Extra] = []
+    for x in blocks:
+        block = from_string(x.xml)
+        ref = block.get("reference")
+        if not ref:
+            t = _translate(block, "model", diags)
+            if t.static is not None:
+                static = t.static
+            model_extras.extend(t.extras)
+        elif link_names.get(ref, ref) in links:
+            name = link_names.get(ref, ref)
+            links[name] = _apply_link(links[name], _translate(block, "link", diags))
+        elif joint_names.get(ref, ref) in joints:
+            name = joint_names.get(ref, ref)
+            joints[name] = _apply_joint(joints[name], _translate(block, "joint", diags))
+        elif ref != "world":
+            diags.warning("ELEMENT_DROPPED", f"<gazebo reference={ref!r}> names no link or "
+                          "joint; kept verbatim only", x.line)
+    return replace(model, links=tuple(links[n.name] for n in model.links),
+                   joints=tuple(joints[j.name] for j in model.joints), static=static,
+                   extras=(*model.extras, *model_extras))
+
+
+def _merge(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | None
+           ) -> tuple[Extra, ...]:
+    return (*extras, *(_extra(e, line) for e in new))
+
+
+def _apply_link(link: Link, t: _Target) -> Link:
+    visuals = []
+    for v in link.visuals:
+        add = [*t.visual_extras.get(v.name or "", [])]
+        material = v.material
+        for mat in t.all_visuals:
+            material = _merge_material(material, mat)
+        for el in list(add):
+            if el.tag == "material":
+                material = _merge_material(material, el)
+                add.remove(el)
+        visuals.append(replace(v, material=material, extras=_merge(v.extras, add, v.line)))
+    collisions = []
+    for c in link.collisions:
+        add = [*t.collision_extras.get(c.name or "", [])]
+        add.extend(_copy(e) for e in t.all_collisions)
+        collisions.append(replace(c, extras=_merge(c.extras, add, c.line)))
+    return replace(link, visuals=tuple(visuals), collisions=tuple(collisions),
+                   extras=(*link.extras, *t.extras))
+
+
+def _copy(el: etree._Element) -> etree._Element:
+    return from_string(to_string(el))
+
+
+def _merge_material(material: Material | None, el: etree._Element) -> Material:
+    base = material or Material()
+    colours = {}
+    extras = list(base.extras)
+    for c in el:
+        if not isinstance(c.tag, str):
+            continue
+        if c.tag in ("ambient", "diffuse", "specular", "emissive"):
+            colours[c.tag] = tuple((c.text or "").split())
+        else:
+            extras.append(_extra(c, None))
+    return replace(base, ambient=colours.get("ambient", base.ambient),
+                   diffuse=colours.get("diffuse", base.diffuse),
+                   specular=colours.get("specular", base.specular),
+                   emissive=colours.get("emissive", base.emissive), extras=tuple(extras))
+
+
+def _apply_joint(joint: Joint, t: _Target) -> Joint:
+    axis = joint.axis
+    if (t.spring or t.axis) and axis is None:
+        axis = Axis()
+    if axis is not None and t.spring:
+        d = axis.dynamics or Dynamics()
+        axis = replace(axis, dynamics=replace(
+            d, spring_reference=t.spring.get("spring_reference", d.spring_reference),
+            spring_stiffness=t.spring.get("spring_stiffness", d.spring_stiffness)))
+    if axis is not None and t.axis:
+        limit_kids = [c for e in t.axis if e.tag == "limit" for c in e]
+        rest = [e for e in t.axis if e.tag != "limit"]
+        if limit_kids:
+            lim = axis.limit or Limit()
+            axis = replace(axis, limit=replace(lim, extras=_merge(lim.extras, limit_kids,
+                                                                  lim.line)))
+        axis = replace(axis, extras=_merge(axis.extras, rest, axis.line))
+    return replace(joint, axis=axis, extras=(*joint.extras, *t.extras))
+
+
+def applied_outputs(model: Model) -> set[str]:
+    """Canonical XML of every element the model's ``urdf:gazebo`` blocks produce.
+
+    SDF -> URDF skips these extras: the verbatim block already carries them.
+    """
+    out: set[str] = set()
+    for x in model.extras:
+        if x.tag != U + "gazebo":
+            continue
+        el = from_string(x.xml)
+        kind = "model" if not el.get("reference") else "any"
+        for k in (("model",) if kind == "model" else ("link", "joint")):
+            t = _translate(el, k, None)
+            for kept in t.extras:
+                out.add(canonical(kept.xml))
+            for group in (*t.visual_extras.values(), *t.collision_extras.values(),
+                          t.all_collisions, t.axis, t.all_visuals):
+                for e in group:
+                    out.add(canonical(to_string(e)))
+                    if e.tag in ("material", "limit"):  # merged child by child
+                        out.update(canonical(to_string(c)) for c in e
+                                   if isinstance(c.tag, str))
+    return out
+
+
+# -- SDF -> URDF -------------------------------------------------------------
+
+def _block(reference: str | None, children: Iterable[etree._Element]) -> etree._Element:
+    g = etree.Element("gazebo")
+    if reference is not None:
+        g.set("reference", reference)
+    for c in children:
+        c.tail = None
+        g.append(c)
+    return g
+
+
+def _pretty(el: etree._Element, line: int | None) -> Extra:
+    for node in el.iter():
+        if node.text is not None and not node.text.strip():
+            node.text = None
+        node.tail = None
+    etree.indent(el, space="  ", level=1)
+    return _extra(el, line)
+
+
+def _parse(x: Extra) -> etree._Element:
+    return from_string(x.xml)
+
+
+def _sdf_only(extras: Iterable[Extra], skip: set[str]) -> list[etree._Element]:
+    return [_parse(x) for x in extras
+            if not x.tag.startswith(U) and canonical(x.xml) not in skip]
+
+
+def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
+                  joints: Iterable[tuple[str, Joint]], skip: set[str]) -> list[Extra]:
+    """``<gazebo>`` blocks holding the SDF-only content of a model being written as URDF.
+
+    ``links``/``joints`` pair each URDF name with the SDF element it came from;
+    ``skip`` lists canonical XML already carried by verbatim ``urdf:gazebo`` blocks.
+    """
+    out: list[Extra] = []
+    model_children = _sdf_only(model.extras, skip)
+    if model.static:
+        model_children.insert(0, _el("static", "true"))
+    if model_children:
+        out.append(_pretty(_block(None, model_children), model.line))
+    for name, link in links:
+        children = _sdf_only(link.extras, skip)
+        for v in link.visuals:
+            shape = _shape_blob("visual", v, skip)
+            if shape is not None:
+                children.append(shape)
+        for c in link.collisions:
+            shape = _shape_blob("collision", c, skip)
+            if shape is not None:
+                children.append(shape)
+        if children:
+            out.append(_pretty(_block(name, children), link.line))
+    for name, joint in joints:
+        children = _sdf_only(joint.extras, skip)
+        axis = joint.axis
+        if axis is not None:
+            d = axis.dynamics
+            if d is not None and d.spring_reference is not None:
+                children.append(_el("springReference", d.spring_reference))
+            if d is not None and d.spring_stiffness is not None:
+                children.append(_el("springStiffness", d.spring_stiffness))
+            axis_children = _sdf_only(axis.extras, skip)
+            limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
+            if limit_children:
+                axis_children.append(_block(None, limit_children))
+                axis_children[-1].tag = "limit"
+            if axis_children:
+                children.append(_block(None, axis_children))
+                children[-1].tag = "axis"
+        if children:
+            out.append(_pretty(_block(name, children), joint.line))
+    return out
+
+
+def _shape_blob(kind: str, shape: Visual | Collision, skip: set[str]
+                ) -> etree._Element | None:
+    children = _sdf_only(shape.extras, skip)
+    if isinstance(shape, Visual) and shape.material is not None:
+        m = shape.material
+        mat = etree.Element("material")
+        for tag, value in (("specular", m.specular), ("emissive", m.emissive)):
+            if value is not None:
+                mat.append(_el(tag, " ".join(value)))
+        for x in m.extras:
+            if canonical(x.xml) not in skip:
+                mat.append(_parse(x))
+        if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
+            # URDF rgba holds diffuse; a different ambient rides along
+            mat.insert(0, _el("ambient", " ".join(m.ambient)))
+        if len(mat):
+            children.append(mat)
+    if not children:
+        return None
+    el = etree.Element(kind, name=shape.name or "")
+    el.extend(children)
+    return el
