@@ -198,8 +198,14 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
 
     def emit_link(link: Link, pose: Pose) -> None:
         visuals, collisions = _name_shapes(link)
-        visuals = tuple(replace(v, material=_resolve_material(v.material, named))
+        # URDF elements inside shapes and materials travel as urdf: custom elements
+        visuals = tuple(replace(v, material=_wrap_material(_resolve_material(v.material, named)),
+                                extras=tuple(x if x is UNNAMED else urdf_extra(x)
+                                             for x in v.extras))
                         for v in visuals)
+        collisions = tuple(replace(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
+                                                   for x in c.extras))
+                           for c in collisions)
         new = link_map.get(link.name)
         out_links.append(replace(link, name=new or link.name, pose=pose, visuals=visuals,
                                  collisions=collisions, original_name=link.name if new else None,
@@ -250,6 +256,12 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
                 line=model.line)
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     return apply_gazebo(sdf, blocks, link_map, joint_map, diags) if blocks else sdf
+
+
+def _wrap_material(material: Material | None) -> Material | None:
+    if material is None or not material.extras:
+        return material
+    return replace(material, extras=tuple(urdf_extra(x) for x in material.extras))
 
 
 def _is_empty(link: Link) -> bool:
@@ -321,13 +333,14 @@ def _urdf_material(visual: Visual, diags: Diagnostics, owner: str) -> Material |
     m = visual.material
     if m is None:
         return None
+    kept = tuple(unwrap_urdf_extra(x) for x in m.extras if is_urdf_extra(x))
     if m.name is not None:
-        return Material(name=m.name, rgba=m.rgba, texture=m.texture, line=m.line)
+        return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
     color = m.diffuse or m.ambient
     if color is None:
         return None
     rgba = color if len(color) == 4 else (*color, "1")
-    return Material(name=f"{visual.name}_material", rgba=rgba, line=m.line)
+    return Material(name=f"{visual.name}_material", rgba=rgba, extras=kept, line=m.line)
 
 
 URDF_SHAPES = ("box", "cylinder", "sphere", "mesh")

@@ -394,7 +394,7 @@ def _shape_blob(kind: str, shape: Visual | Collision, skip: set[str]
             if value is not None:
                 mat.append(_el(tag, " ".join(value)))
         for x in m.extras:
-            if canonical(x.xml) not in skip:
+            if not x.tag.startswith(U) and canonical(x.xml) not in skip:
                 mat.append(_parse(x))
         if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
             # URDF rgba holds diffuse; a different ambient rides along

@@ -390,9 +390,10 @@ class SdfReader:
             r = self.ctx.numbers(color, color.get("rgba"), 4, "urdf:material color")
             rgba = r[0] if r else None
         tex = el.find("texture")
+        extras = tuple(extra(c) for c in children(el) if c.tag not in ("color", "texture"))
         return Material(name=el.get("name"), rgba=rgba,
                         texture=tex.get("filename", "") if tex is not None else None,
-                        line=line_of(el))
+                        extras=extras, line=line_of(el))
 
     def visual(self, el: etree._Element, what: str) -> Visual:
         """Read ``<visual>``."""

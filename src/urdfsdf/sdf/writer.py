@@ -90,7 +90,7 @@ def _model(out: XmlBuilder, model: Model) -> None:
         out.leaf("static", "true")
     _pose(out, model.pose)
     for material in model.materials:
-        _urdf_material(out, material)
+        _urdf_material(out, material, with_extras=True)
     # each joint right before its child link, as in the spec's parity example
     by_child: dict[str, list[Joint]] = {}
     for joint in model.joints:
@@ -221,9 +221,11 @@ def _material(out: XmlBuilder, material: Material) -> None:
         _urdf_material(out, material)
 
 
-def _urdf_material(out: XmlBuilder, material: Material) -> None:
+def _urdf_material(out: XmlBuilder, material: Material, with_extras: bool = False) -> None:
+    """A URDF material as ``<urdf:material>``; a top-level one with its other children."""
     a = attrs((("name", material.name),))
-    if material.rgba is None and material.texture is None:
+    extras = material.extras if with_extras else ()
+    if material.rgba is None and material.texture is None and not extras:
         out.empty("urdf:material", a)
         return
     out.open("urdf:material", a)
@@ -231,6 +233,7 @@ def _urdf_material(out: XmlBuilder, material: Material) -> None:
         out.empty("color", f' rgba="{attr(" ".join(material.rgba))}"')
     if material.texture is not None:
         out.empty("texture", f' filename="{attr(material.texture)}"')
+    _extras(out, extras)
     out.close("urdf:material")
 
 

@@ -165,6 +165,7 @@ def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
     """A URDF ``<origin xyz rpy>`` as a Pose (absent: identity)."""
     if el is None:
         return Pose()
+    _check_attributes(el, ctx)
     xyz_t = el.get("xyz")
     rpy_t = el.get("rpy")
     xyz_r = ctx.numbers(el, xyz_t, 3, f"{what} origin xyz") if xyz_t is not None else None
@@ -175,12 +176,48 @@ def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
                 (*xyz_tok, *rpy_tok), line_of(el))
 
 
-def _kids(el: etree._Element) -> dict[object, etree._Element]:
-    """The first child of each tag, in one pass (``find`` per tag costs more)."""
+#: the attributes URDF defines, per element (urdfdom ignores any other)
+ATTRIBUTES = {
+    "robot": ("name", "version"), "link": ("name",), "joint": ("name", "type"),
+    "origin": ("xyz", "rpy"), "mass": ("value",),
+    "inertia": ("ixx", "ixy", "ixz", "iyy", "iyz", "izz"),
+    "visual": ("name",), "collision": ("name",), "box": ("size",),
+    "cylinder": ("radius", "length"), "capsule": ("radius", "length"), "sphere": ("radius",),
+    "mesh": ("filename", "scale"), "material": ("name",), "color": ("rgba",),
+    "texture": ("filename",), "parent": ("link",), "child": ("link",), "axis": ("xyz",),
+    "limit": ("lower", "upper", "effort", "velocity"), "dynamics": ("damping", "friction"),
+    "mimic": ("joint", "multiplier", "offset"),
+    "safety_controller": ("soft_lower_limit", "soft_upper_limit", "k_position", "k_velocity"),
+    "calibration": ("rising", "falling", "reference_position"),
+}
+
+
+def _check_attributes(el: etree._Element, ctx: ReadContext) -> None:
+    """Warn about attributes URDF does not define: they have no meaning and are dropped."""
+    allowed = ATTRIBUTES.get(str(el.tag))
+    if allowed is None or len(el.attrib) <= len(allowed) and all(
+            k in allowed for k in el.attrib):
+        return
+    for key in el.attrib:
+        if key not in allowed:
+            ctx.warning("ELEMENT_DROPPED", f"<{el.tag}> attribute {key!r} is not part of "
+                        "URDF (urdfdom ignores it); dropped", el)
+
+
+def _kids(el: etree._Element, ctx: ReadContext | None = None
+          ) -> dict[object, etree._Element]:
+    """The first child of each tag, in one pass (``find`` per tag costs more).
+
+    urdfdom reads the first of each; a repeated one is reported when ``ctx``.
+    """
     kids: dict[object, etree._Element] = {}
     for c in el:
-        if c.tag not in kids:
-            kids[c.tag] = c
+        tag = c.tag
+        if tag not in kids:
+            kids[tag] = c
+        elif ctx is not None and tag in ATTRIBUTES:
+            ctx.warning("ELEMENT_DROPPED", f"second <{tag}> in <{el.tag}> ignored (urdfdom "
+                        "reads the first)", c)
     return kids
 
 
@@ -196,6 +233,7 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
     name = ctx.name(el, "<link>")
     if name is None:
         return None
+    _check_attributes(el, ctx)
     inertial = None
     visuals: list[Visual] = []
     collisions: list[Collision] = []
@@ -219,7 +257,9 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
                     ctx.diags.warning(d.code, f"{d.message}; the <{c.tag}> is skipped as "
                                       "urdfdom does and kept verbatim", d.line, d.xpath)
                 extras.append(extra(c))
-            elif isinstance(item, Visual):
+                continue
+            ctx.diags.extend(local.items)  # warnings only
+            if isinstance(item, Visual):
                 visuals.append(item)
             else:
                 collisions.append(item)
@@ -232,7 +272,9 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
 def read_inertial(el: etree._Element, ctx: ReadContext, link: str) -> Inertial:
     """Read ``<inertial>``: origin, mass value, inertia moments."""
     what = f"link {link!r} inertial"
-    kids = _kids(el)
+    kids = _kids(el, ctx)
+    for c in kids.values():
+        _check_attributes(c, ctx)
     pose = read_origin(kids.get("origin"), ctx, what)
     mass_el = kids.get("mass")
     mass = "0"
@@ -268,6 +310,10 @@ def read_geometry(el: etree._Element | None, ctx: ReadContext, what: str,
         ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
         return None
     s = shapes[0]
+    if len(shapes) > 1:
+        ctx.warning("ELEMENT_DROPPED", f"{what}: <geometry> holds {len(shapes)} shapes; only "
+                    f"the first, <{s.tag}>, is read (as urdfdom)", shapes[1])
+    _check_attributes(s, ctx)
     kind = s.tag
     line = line_of(s)
     if kind == "box":
@@ -318,13 +364,16 @@ def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
     tex = _child(el, "texture")
     if tex is not None:
         texture = tex.get("filename", "")
-    return Material(name=name, rgba=rgba, texture=texture, line=line_of(el))
+    # children URDF does not define (e.g. pybullet's <specular rgb>) are kept verbatim
+    extras = tuple(extra(c) for c in children(el) if c.tag not in ("color", "texture"))
+    return Material(name=name, rgba=rgba, texture=texture, extras=extras, line=line_of(el))
 
 
 def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
     """Read ``<visual>``."""
     what = f"link {link!r} visual"
-    kids = _kids(el)
+    _check_attributes(el, ctx)
+    kids = _kids(el, ctx)
     pose = read_origin(kids.get("origin"), ctx, what)
     geometry = read_geometry(kids.get("geometry"), ctx, what, el)
     mat_el = kids.get("material")
@@ -337,7 +386,8 @@ def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
 def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
     """Read ``<collision>``."""
     what = f"link {link!r} collision"
-    kids = _kids(el)
+    _check_attributes(el, ctx)
+    kids = _kids(el, ctx)
     pose = read_origin(kids.get("origin"), ctx, what)
     geometry = read_geometry(kids.get("geometry"), ctx, what, el)
     extras = () if all(k in ("origin", "geometry") for k in kids) else tuple(
@@ -358,7 +408,11 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     if jtype not in JOINT_TYPES:
         ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {jtype!r}", el)
         return None
-    kids = _kids(el)
+    _check_attributes(el, ctx)
+    kids = _kids(el, ctx)
+    for c in kids.values():
+        if c.tag != "origin":
+            _check_attributes(c, ctx)
     parent_el = kids.get("parent")
     child_el = kids.get("child")
     parent = child = None
@@ -409,8 +463,9 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
             ctx.number(s, s.get("soft_upper_limit"), f"{what} soft_upper_limit"),
             line_of(s))
     calibration = None
-    c = kids.get("calibration")
-    if c is not None:
+    cal = kids.get("calibration")
+    if cal is not None:
+        c = cal
         calibration = Calibration(
             ctx.number(c, c.get("rising"), f"{what} calibration rising"),
             ctx.number(c, c.get("falling"), f"{what} calibration falling"),

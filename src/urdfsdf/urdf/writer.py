@@ -95,7 +95,7 @@ def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
 def _material(out: XmlBuilder, material: Material) -> None:
     """``<material name>`` with ``<color rgba>`` and ``<texture filename>``."""
     a = attrs((("name", material.name),))
-    if material.rgba is None and material.texture is None:
+    if material.rgba is None and material.texture is None and not material.extras:
         out.empty("material", a)
         return
     out.open("material", a)
@@ -103,6 +103,8 @@ def _material(out: XmlBuilder, material: Material) -> None:
         out.empty("color", f' rgba="{attr(" ".join(material.rgba))}"')
     if material.texture is not None:
         out.empty("texture", f' filename="{attr(material.texture)}"')
+    for x in material.extras:
+        out.raw(x.xml)
     out.close("material")
 
 
