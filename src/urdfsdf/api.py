@@ -7,7 +7,8 @@ Every function here collects diagnostics and returns them with its result;
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import wraps
@@ -23,7 +24,9 @@ from urdfsdf.to_urdf import Options, sdf_to_urdf_transform, world_pose_of_model
 from urdfsdf.transforms import Transform
 from urdfsdf.urdf.reader import read_urdf_bytes
 from urdfsdf.urdf.writer import write_urdf_model
+from urdfsdf.uris import UriMap, map_uris
 from urdfsdf.wellformed import shape_reasons
+from urdfsdf.xacro_input import expand_xacro, is_xacro
 from urdfsdf.xmlio import Source, load_source
 
 P = ParamSpec("P")
@@ -55,6 +58,27 @@ def gc_paused(fn: Callable[P, R]) -> Callable[P, R]:
         with paused_gc():
             return fn(*args, **kwargs)
     return wrapper
+
+
+@dataclass(frozen=True)
+class ConvertOptions:
+    """What the command line can ask of a conversion (picklable for worker processes)."""
+
+    uri_map: tuple[tuple[str, str], ...] = ()
+    strict: bool = False
+    xacro_args: tuple[tuple[str, str], ...] = ()
+    package_paths: tuple[tuple[str, str], ...] = ()
+    sdf: Options | None = None
+
+
+def convert(command: str, source: Source, options: ConvertOptions,
+            file: str | None = None, model: str | None = None) -> Result:
+    """Run ``urdf2sdf`` or ``sdf2urdf`` on one input with the command line's options."""
+    if command == "urdf2sdf":
+        return urdf_to_sdf_result(source, file, uri_map=options.uri_map,
+                                  xacro_args=dict(options.xacro_args),
+                                  package_paths=dict(options.package_paths))
+    return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map)
 
 
 @dataclass
@@ -127,11 +151,23 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
 
 
 @gc_paused
-def urdf_to_sdf_result(source: Source, file: str | None = None) -> Result:
-    """URDF -> SDFormat 1.7 (always the copy path)."""
+def urdf_to_sdf_result(source: Source, file: str | None = None, *,
+                       uri_map: UriMap | None = None,
+                       xacro_args: Mapping[str, str] | None = None,
+                       package_paths: Mapping[str, str] | None = None) -> Result:
+    """URDF (or a ``.xacro`` file) -> SDFormat 1.7 (always the copy path)."""
+    if isinstance(source, (str, os.PathLike)) and not (
+            isinstance(source, str) and source.lstrip()[:1] == "<") and is_xacro(source):
+        xdiags = Diagnostics(file or str(source))
+        data = expand_xacro(str(source), xacro_args or {}, package_paths or {}, xdiags)
+        if data is None:
+            return Result(None, xdiags.items)
+        source, file = data, file or str(source)
     model, diags = load_urdf(source, file)
     if model is None or diags.has_errors():
         return Result(None, diags.items)
+    if uri_map:
+        model = map_uris(model, uri_map, "sdf", diags)
     sdf_model = urdf_to_sdf(model, diags)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
@@ -167,7 +203,8 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
 
 @gc_paused
 def sdf_to_urdf_result(source: Source, model_name: str | None = None,
-                       file: str | None = None, options: Options | None = None) -> Result:
+                       file: str | None = None, options: Options | None = None, *,
+                       uri_map: UriMap | None = None) -> Result:
     """SDFormat -> URDF: validate the document, pick the model, copy or transform."""
     doc, diags = load_sdf(source, file)
     if doc is None or diags.has_errors():
@@ -186,4 +223,5 @@ def sdf_to_urdf_result(source: Source, model_name: str | None = None,
     urdf_model, path = sdf_model_to_urdf(model, diags, options, scope, x_wm)
     if urdf_model is None or diags.has_errors():
         return Result(None, diags.items, path)
+    urdf_model = map_uris(urdf_model, uri_map or (), "urdf", diags)
     return Result(write_urdf_model(urdf_model), diags.items, path)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.diagnostics import Diagnostic, to_json
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -35,18 +36,33 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="how diagnostics are printed (default: text)")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also print info diagnostics (e.g. why sdf2urdf transforms)")
+
+
+def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
+    p.add_argument("input", nargs="?",
+                   help=f"{kind} file, or a folder to convert recursively (default: stdin)")
+    p.add_argument("-o", "--output",
+                   help="output file (default: stdout); an output folder for a folder input")
+    p.add_argument("--uri-map", action="append", default=[], metavar="FROM=TO",
+                   help="rewrite mesh URIs starting with FROM (repeatable)")
+    p.add_argument("-j", "--jobs", type=int, default=None,
+                   help="parallel workers for a folder (default: one per core)")
 
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="urdfsdf", description="Exact URDF <-> SDFormat 1.7 translation.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    p = sub.add_parser("urdf2sdf", help="convert URDF to SDFormat 1.7")
-    p.add_argument("input", nargs="?", help="URDF file (default: stdin)")
-    p.add_argument("-o", "--output", help="output file (default: stdout)")
+    p = sub.add_parser("urdf2sdf", help="convert URDF (or xacro) to SDFormat 1.7")
+    _conversion(p, "URDF or .xacro")
+    p.add_argument("--xacro-arg", action="append", default=[], metavar="NAME:=VALUE",
+                   help="a xacro argument (repeatable)")
+    p.add_argument("--package-path", action="append", default=[], metavar="NAME=DIR",
+                   help="where $(find NAME) points for xacro (repeatable)")
     _common(p)
     p = sub.add_parser("sdf2urdf", help="convert SDFormat to URDF")
-    p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
-    p.add_argument("-o", "--output", help="output file (default: stdout)")
+    _conversion(p, "SDF")
     p.add_argument("--model", help="the model to convert when the file holds several")
     p.add_argument("--separator", default="::",
                    help="joins nested model and link names when flattening (default: ::)")
@@ -77,7 +93,8 @@ def _read_input(path: str | None, stdin: TextIO) -> tuple[bytes | None, str]:
 
 
 def _print_diags(diags: Sequence[Diagnostic], args: argparse.Namespace, err: TextIO) -> None:
-    shown = [d for d in diags if not args.quiet or d.severity == "error"]
+    shown = [d for d in diags if (d.severity == "error" or not args.quiet)
+             and (d.severity != "info" or getattr(args, "verbose", False))]
     if args.format == "json":
         if shown:
             print(to_json(shown), file=err)
@@ -117,19 +134,70 @@ def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None
     return None
 
 
-def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
+def _pairs(items: Sequence[str], sep: str, flag: str) -> dict[str, str] | str:
+    out = {}
+    for item in items:
+        key, found, value = item.partition(sep)
+        if not found or not key:
+            return f"{flag} expects NAME{sep}VALUE, got {item!r}"
+        out[key] = value
+    return out
 
+
+def _options(args: argparse.Namespace) -> ConvertOptions | str:
+    """The conversion options of the command line, or a usage message."""
+    from urdfsdf.to_urdf import Options
+    from urdfsdf.uris import parse_uri_map
+
+    uri_map = parse_uri_map(args.uri_map)
+    if isinstance(uri_map, str):
+        return uri_map
+    if args.command == "sdf2urdf":
+        sdf = Options(separator=args.separator, frames=not args.no_frames, lossy=args.lossy,
+                      disconnected=args.disconnected)
+        return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf)
+    xacro_args = _pairs(args.xacro_arg, ":=", "--xacro-arg")
+    package_paths = _pairs(args.package_path, "=", "--package-path")
+    if isinstance(xacro_args, str):
+        return xacro_args
+    if isinstance(package_paths, str):
+        return package_paths
+    return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
+                          tuple(package_paths.items()))
+
+
+def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> int:
+    import time
+
+    from urdfsdf.batch import print_summary, run_batch
+
+    if not args.output:
+        print(f"{args.command}: error: a folder input needs -o OUTDIR", file=err)
+        return EXIT_USAGE
+    out_dir = Path(args.output)
+    if out_dir.resolve() == Path(args.input).resolve():
+        print(f"{args.output}: error[OUTPUT_REFUSED]: the output folder is the input folder",
+              file=err)
+        return EXIT_INVALID
+    start = time.monotonic()
+    outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs)
+    for o in outcomes:
+        _print_diags([d for d in o.diagnostics if d.severity != "warning" or args.verbose],
+                     args, err)
+    print_summary(outcomes, err, time.monotonic() - start)
+    return EXIT_OK if all(o.ok for o in outcomes) else EXIT_INVALID
+
+
+def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    options = _options(args)
+    if isinstance(options, str):
+        print(f"{args.command}: error: {options}", file=err)
+        return EXIT_USAGE
+    if args.input and args.input != "-" and Path(args.input).is_dir():
+        return _batch(args, options, err)
     data, name = _read_input(args.input, stdin)
     source = data if data is not None else name
-    if args.command == "urdf2sdf":
-        result = urdf_to_sdf_result(source, file=name)
-    else:
-        from urdfsdf.to_urdf import Options
-
-        options = Options(separator=args.separator, frames=not args.no_frames,
-                          lossy=args.lossy, disconnected=args.disconnected)
-        result = sdf_to_urdf_result(source, args.model, file=name, options=options)
+    result = convert(args.command, source, options, name, getattr(args, "model", None))
     _print_diags(result.diagnostics, args, err)
     if not result.ok(args.strict) or result.text is None:
         if args.strict and result.text is not None and args.format == "text":

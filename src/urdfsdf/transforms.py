@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where arrays are made: it costs ~0.1 s at start-up
+    import numpy as np
 
 Rot = tuple[float, float, float, float, float, float, float, float, float]
 Vec = tuple[float, float, float]
@@ -146,6 +148,8 @@ def quat_wxyz(r: Rot) -> tuple[float, float, float, float]:
 
 def as_matrix(x: Transform) -> np.ndarray:
     """4x4 homogeneous matrix of a transform (for tests and numpy users)."""
+    import numpy as np
+
     r, p = x
     m = np.eye(4)
     m[:3, :3] = np.asarray(r, dtype=float).reshape(3, 3)
@@ -156,11 +160,15 @@ def as_matrix(x: Transform) -> np.ndarray:
 def inertia_matrix(ixx: float, ixy: float, ixz: float, iyy: float, iyz: float,
                    izz: float) -> np.ndarray:
     """Symmetric 3x3 inertia tensor from its six moments."""
+    import numpy as np
+
     return np.array([[ixx, ixy, ixz], [ixy, iyy, iyz], [ixz, iyz, izz]], dtype=float)
 
 
 def rotate_inertia(inertia: Sequence[float], r_ab: Rot) -> tuple[float, ...]:
     """Inertia (ixx ixy ixz iyy iyz izz) given in frame B, re-expressed in A."""
+    import numpy as np
+
     rot = np.asarray(r_ab, dtype=float).reshape(3, 3)
     i_b = inertia_matrix(*inertia)
     i_a = rot @ i_b @ rot.T

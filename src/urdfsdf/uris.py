@@ -1,0 +1,77 @@
+"""Mesh and texture URIs: kept as written, rewritten by prefix on request.
+
+``--uri-map FROM=TO`` (repeatable) replaces a leading ``FROM`` with ``TO``,
+e.g. ``model://robot/=package://robot_description/``.  URIs are never opened.
+A URI whose scheme the target format's usual consumers cannot resolve gets a
+warning: ``model://`` in a URDF (ROS resolves ``package://`` and files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.ir import Geometry, Material, Model
+
+UriMap = Sequence[tuple[str, str]]
+
+
+def parse_uri_map(items: Sequence[str]) -> list[tuple[str, str]] | str:
+    """``FROM=TO`` strings as pairs, or a usage message."""
+    pairs = []
+    for item in items:
+        src, sep, dst = item.partition("=")
+        if not sep or not src:
+            return f"--uri-map expects FROM=TO, got {item!r}"
+        pairs.append((src, dst))
+    return pairs
+
+
+def _map(uri: str, mapping: UriMap) -> str:
+    for src, dst in mapping:
+        if uri.startswith(src):
+            return dst + uri[len(src):]
+    return uri
+
+
+def map_uris(model: Model, mapping: UriMap, target: str, diags: Diagnostics) -> Model:
+    """``model`` with every mesh URI rewritten; warns about unresolvable schemes.
+
+    ``target`` is the output format, "urdf" or "sdf".
+    """
+    if not mapping and target != "urdf":
+        return model
+
+    def geometry(g: Geometry | None, line: int | None) -> Geometry | None:
+        if g is None or g.uri is None:
+            return g
+        uri = _map(g.uri, mapping) if mapping else g.uri
+        if target == "urdf" and uri.startswith("model://"):
+            diags.warning("VALUE_APPROXIMATED", f"mesh URI {uri!r}: ROS tools do not resolve "
+                          "model:// URIs (use --uri-map model://NAME/=package://PKG/)",
+                          g.line or line)
+        return g if uri == g.uri else replace(g, uri=uri)
+
+    def material(m: Material | None) -> Material | None:
+        if m is None or m.texture is None or not mapping:
+            return m
+        uri = _map(m.texture, mapping)
+        return m if uri == m.texture else replace(m, texture=uri)
+
+    links = []
+    for link in model.links:
+        visuals = tuple(v if (g := geometry(v.geometry, v.line)) is v.geometry and
+                        material(v.material) is v.material
+                        else replace(v, geometry=g, material=material(v.material))
+                        for v in link.visuals)
+        collisions = tuple(c if (g := geometry(c.geometry, c.line)) is c.geometry
+                           else replace(c, geometry=g) for c in link.collisions)
+        if visuals == link.visuals and collisions == link.collisions:
+            links.append(link)
+        else:
+            links.append(replace(link, visuals=visuals, collisions=collisions))
+    models = tuple(map_uris(m, mapping, target, diags) for m in model.models)
+    materials = tuple(material(m) or m for m in model.materials)
+    return replace(model, links=tuple(links), models=models, materials=materials)
+
