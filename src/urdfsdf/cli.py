@@ -78,6 +78,11 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a URDF or SDF file")
     p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
     _common(p)
+    p = sub.add_parser("graph", help="draw the kinematic tree and the frame graphs")
+    p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
+    p.add_argument("-o", "--output", required=True,
+                   help="picture to write: .svg, .png, .pdf (Graphviz) or .dot")
+    _common(p)
     p = sub.add_parser("poses", help="print every resolved pose of an SDF file")
     p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -249,11 +254,30 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     return EXIT_INVALID if any(d.severity == "error" for d in diags) else EXIT_OK
 
 
+def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from urdfsdf.graph import graph_source, render
+
+    data, name = _read_input(args.input, stdin)
+    dot_text, diags = graph_source(data if data is not None else name, file=name)
+    _print_diags(diags.items, args, err)
+    if dot_text is None:
+        return EXIT_INVALID
+    problem = render(dot_text, args.output)
+    if problem is not None:
+        print(f"{args.output}: error: {problem}", file=err)
+        return EXIT_INVALID
+    if not args.quiet:
+        print(f"wrote {args.output}" + (" (the file has errors: drawn in red)"
+                                        if diags.has_errors() else ""), file=out)
+    return EXIT_OK
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {
     "urdf2sdf": _convert,
     "sdf2urdf": _convert,
     "check": _check,
     "poses": _poses,
+    "graph": _graph,
 }
 
 

@@ -1,0 +1,198 @@
+"""``urdfsdf graph``: a picture of the kinematic tree and the frame graphs.
+
+Writes Graphviz DOT; ``.svg``/``.png``/``.pdf`` outputs are rendered with the
+``dot`` program (Debian package ``graphviz``) when it is installed.
+
+Legend: links are boxes, joints ellipses, explicit frames notes, nested
+models folders, ``__model__``/``world`` double circles.  Edges:
+
+- bold black: the kinematic tree (parent link -> joint -> child link);
+- solid blue: ``attached_to`` (frame -> what it is attached to);
+- dashed green: ``relative_to`` (where a pose is measured from);
+- red: an invalid edge (a name that does not exist, or part of a cycle);
+  a missing target is drawn as a red ``?name`` node.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterable
+
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.frames import MODEL_FRAME, WORLD, Scope, Semantics, analyze
+from urdfsdf.ir import Model, SdfDocument
+from urdfsdf.urdf.reader import read_robot
+from urdfsdf.xmlio import Source, load_source, parse
+
+SHAPES = {"link": "box", "joint": "ellipse", "frame": "note", "model": "folder",
+          "root": "doublecircle"}
+RED = "#d62728"
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class _Dot:
+    def __init__(self) -> None:
+        self.lines = ["digraph frames {", "  rankdir=BT;", "  compound=true;",
+                      '  node [fontname="Helvetica", fontsize=10];',
+                      '  edge [fontname="Helvetica", fontsize=8];']
+
+    def add(self, line: str) -> None:
+        self.lines.append("  " + line)
+
+    def text(self) -> str:
+        return "\n".join([*self.lines, "}"]) + "\n"
+
+
+def _legend(dot: _Dot) -> None:
+    dot.add('subgraph cluster_legend { label="legend"; fontsize=9; style=dotted;')
+    dot.add('  node [shape=point, width=0.05]; edge [fontsize=8];')
+    for i, (label, style) in enumerate((
+            ("kinematic tree", "style=bold"), ("attached_to", "color=blue"),
+            ("relative_to", "color=darkgreen, style=dashed"),
+            ("invalid (missing name, cycle)", f'color="{RED}", penwidth=2'))):
+        dot.add(f'  lg{i}a -> lg{i}b [label="{label}", {style}];')
+    dot.add("}")
+
+
+def _scope_dot(dot: _Dot, scope: Scope, prefix: str) -> None:
+    """One cluster per model scope (or world), with its vertices and both graphs."""
+    def node(name: str) -> str:
+        return _q(f"{prefix}{name}")
+
+    dot.add(f"subgraph {_q('cluster_' + prefix + scope.scoped_name)} {{")
+    dot.add(f"  label={_q(('world ' if scope.kind == 'world' else 'model ') + scope.scoped_name)};")
+    for name, v in scope.vertices.items():
+        bad = scope.pose(name) is None
+        color = f', color="{RED}", fontcolor="{RED}"' if bad else ""
+        dot.add(f"  {node(name)} [label={_q(name)}, shape={SHAPES[v.kind]}{color}];")
+    dot.add("}")
+    missing: set[str] = set()
+    model = scope.model
+    # kinematic tree: parent link -> joint -> child link
+    if model is not None:
+        for joint in model.joints:
+            if joint.name not in scope.vertices:
+                continue
+            if joint.parent == WORLD and WORLD not in missing:
+                missing.add(WORLD)
+                dot.add(f"{node(WORLD)} [label=world, shape=doublecircle];")
+            for a, b in ((joint.parent, joint.name), (joint.name, joint.child)):
+                valid = True
+                for end in (a, b):
+                    if end not in scope.vertices and end != WORLD:
+                        _missing(dot, node, end, missing)
+                        valid = False
+                red = "" if valid else f', color="{RED}", penwidth=2'
+                dot.add(f"{node(a)} -> {node(b)} [style=bold{red}];")
+    # attached_to and relative_to, as written (defaults included), invalid ones red
+    for name, target, kind in _edges(scope):
+        ok = target in scope.vertices
+        if not ok:
+            _missing(dot, node, target, missing)
+        bad = not ok or (scope.pose(name) is None if kind == "rel" else scope.body(name) is None)
+        style = "color=blue" if kind == "att" else "color=darkgreen, style=dashed"
+        if bad:
+            style += f', color="{RED}", fontcolor="{RED}", penwidth=2'
+        dot.add(f"{node(name)} -> {node(target)} [{style}];")
+
+
+def _missing(dot: _Dot, node: object, name: str, seen: set[str]) -> None:
+    assert callable(node)
+    if name in seen:
+        return
+    seen.add(name)
+    dot.add(f'{node(name)} [label={_q("?" + name)}, shape=plaintext, fontcolor="{RED}"];')
+
+
+def _edges(scope: Scope) -> Iterable[tuple[str, str, str]]:
+    """(vertex, target, "att" or "rel") for every frame-graph edge as written."""
+    model = scope.model
+    if scope.kind == "model" and model is not None:
+        if scope.canonical_link and not scope.static:
+            yield MODEL_FRAME, scope.canonical_link.split("::")[0], "att"
+        for link in model.links:
+            yield link.name, link.pose.relative_to or MODEL_FRAME, "rel"
+        for nested in model.models:
+            yield nested.name, nested.pose.relative_to or MODEL_FRAME, "rel"
+        for joint in model.joints:
+            yield joint.name, joint.child, "att"
+            yield joint.name, joint.pose.relative_to or joint.child, "rel"
+        for frame in model.frames:
+            yield frame.name, frame.attached_to or MODEL_FRAME, "att"
+            yield frame.name, frame.pose.relative_to or frame.attached_to or MODEL_FRAME, "rel"
+    world = scope.world
+    if scope.kind == "world" and world is not None:
+        for m in world.models:
+            yield m.name, m.pose.relative_to or WORLD, "rel"
+        for frame in world.frames:
+            yield frame.name, frame.attached_to or WORLD, "att"
+            yield frame.name, frame.pose.relative_to or frame.attached_to or WORLD, "rel"
+
+
+def dot_of_semantics(sem: Semantics) -> str:
+    """DOT text for every scope of an analysed SDF document."""
+    dot = _Dot()
+    _legend(dot)
+    for i, scope in enumerate([*sem.worlds.values(), *sem.models.values()]):
+        _scope_dot(dot, scope, f"s{i}:")
+    return dot.text()
+
+
+def dot_of_urdf(model: Model) -> str:
+    """DOT text of a URDF's kinematic tree (URDF has no separate frame graphs)."""
+    dot = _Dot()
+    dot.add(f"label={_q('robot ' + model.name)};")
+    for link in model.links:
+        dot.add(f"{_q(link.name)} [shape=box];")
+    for joint in model.joints:
+        dot.add(f"{_q('j:' + joint.name)} [label={_q(joint.name + ' (' + joint.type + ')')}, "
+                "shape=ellipse];")
+        dot.add(f"{_q(joint.parent)} -> {_q('j:' + joint.name)} [style=bold];")
+        dot.add(f"{_q('j:' + joint.name)} -> {_q(joint.child)} [style=bold];")
+    return dot.text()
+
+
+def graph_source(source: Source, file: str | None = None) -> tuple[str | None, Diagnostics]:
+    """DOT text of a URDF or SDF file (its diagnostics too: invalid files still draw)."""
+    diags = Diagnostics()
+    data, name, error = load_source(source)
+    diags.file = file or name
+    if error is not None or data is None:
+        diags.error("FILE_READ", error or "cannot read input")
+        return None, diags
+    root = parse(data, diags)
+    if root is None:
+        return None, diags
+    if root.tag == "robot":
+        from urdfsdf.readctx import ReadContext
+
+        model = read_robot(root, ReadContext(diags))
+        return (dot_of_urdf(model) if model is not None else None), diags
+    from urdfsdf.sdf.reader import SdfReader
+
+    doc: SdfDocument | None = SdfReader(diags).document(root)
+    if doc is None:
+        return None, diags
+    return dot_of_semantics(analyze(doc, diags)), diags
+
+
+def render(dot_text: str, output: str) -> str | None:
+    """Write ``output`` (.dot as is; other suffixes through Graphviz); an error or None."""
+    from urdfsdf.cli import write_atomic
+
+    fmt = output.rsplit(".", 1)[-1].lower() if "." in output else "dot"
+    if fmt in ("dot", "gv"):
+        return write_atomic(output, dot_text)
+    exe = shutil.which("dot")
+    if exe is None:
+        return ("Graphviz is not installed (Debian: apt-get install graphviz); "
+                "write a .dot file instead")
+    result = subprocess.run([exe, f"-T{fmt}", "-o", output], input=dot_text.encode(),
+                            capture_output=True, check=False, timeout=120)
+    if result.returncode != 0:
+        return f"Graphviz failed: {result.stderr.decode(errors='replace').strip()}"
+    return None
