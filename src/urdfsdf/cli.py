@@ -8,6 +8,7 @@ atomically and only on success; the input file is never written.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -284,9 +285,10 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]]
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
          stderr: TextIO | None = None, stdin: TextIO | None = None) -> int:
     """Run ``urdfsdf ARGS...``; returns the exit status."""
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    inp = stdin or sys.stdin
+    # a closed standard stream (``>&-``) is None: writing to it is an error, not a crash
+    out = stdout or sys.stdout or _Closed("standard output")
+    err = stderr or sys.stderr or _Closed("standard error")
+    inp = stdin or sys.stdin or _Closed("standard input")
     parser = _build_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -295,7 +297,39 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return EXIT_USAGE
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    return COMMANDS[args.command](args, out, err, inp)
+    try:
+        return COMMANDS[args.command](args, out, err, inp)
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly, and keep the interpreter's
+        # final flush of stdout from failing again
+        if out is sys.stdout:
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+        return EXIT_INVALID
+    except _ClosedStreamError as exc:
+        if not isinstance(err, _Closed):
+            print(f"urdfsdf: error: {exc}", file=err)
+        return EXIT_INVALID
+
+
+class _ClosedStreamError(OSError):
+    """Reading or writing a standard stream that is closed."""
+
+
+class _Closed(io.StringIO):
+    """Stands for a closed standard stream: any use raises :class:`_ClosedStreamError`."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name_ = name
+
+    def write(self, s: str) -> int:
+        raise _ClosedStreamError(f"{self.name_} is closed")
+
+    def read(self, size: int | None = -1) -> str:
+        raise _ClosedStreamError(f"{self.name_} is closed")
 
 
 def urdf2sdf_entry() -> None:

@@ -192,13 +192,16 @@ ATTRIBUTES = {
 }
 
 
+_ALLOWED = {tag: frozenset(names) for tag, names in ATTRIBUTES.items()}
+
+
 def _check_attributes(el: etree._Element, ctx: ReadContext) -> None:
     """Warn about attributes URDF does not define: they have no meaning and are dropped."""
-    allowed = ATTRIBUTES.get(str(el.tag))
-    if allowed is None or len(el.attrib) <= len(allowed) and all(
-            k in allowed for k in el.attrib):
+    allowed = _ALLOWED.get(el.tag)
+    keys = el.keys()
+    if allowed is None or allowed.issuperset(keys):
         return
-    for key in el.attrib:
+    for key in keys:
         if key not in allowed:
             ctx.warning("ELEMENT_DROPPED", f"<{el.tag}> attribute {key!r} is not part of "
                         "URDF (urdfdom ignores it); dropped", el)
