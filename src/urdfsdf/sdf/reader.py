@@ -72,6 +72,8 @@ class SdfReader:
     def __init__(self, diags: Diagnostics) -> None:
         self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
         self.version = (1, 7)
+        self._last_parent: etree._Element | None = None
+        self._last_kids: dict[object, etree._Element] = {}
 
     # -- document ---------------------------------------------------------
     def document(self, root: etree._Element) -> SdfDocument | None:
@@ -116,9 +118,25 @@ class SdfReader:
         return SdfDocument(version, tuple(models), tuple(worlds), ns)
 
     # -- helpers ----------------------------------------------------------
+    def _kid(self, parent: etree._Element, tag: str) -> etree._Element | None:
+        """The first child ``tag`` of ``parent``.
+
+        Children are indexed once per parent (the last one asked about): the
+        readers ask several tags of one element in a row, and ``find`` per tag
+        was the reader's largest cost.
+        """
+        if parent is not self._last_parent:
+            kids: dict[object, etree._Element] = {}
+            for c in parent:
+                if c.tag not in kids:
+                    kids[c.tag] = c
+            self._last_parent = parent
+            self._last_kids = kids
+        return self._last_kids.get(tag)
+
     def pose(self, parent: etree._Element, what: str) -> Pose:
         """The ``<pose>`` child of ``parent`` (absent: identity, no relative_to)."""
-        el = parent.find("pose")
+        el = self._kid(parent, "pose")
         if el is None:
             return Pose()
         if el.get("frame") is not None:
@@ -154,7 +172,7 @@ class SdfReader:
 
     def text(self, parent: etree._Element, tag: str) -> tuple[etree._Element, str] | None:
         """``(element, stripped text)`` of the first ``tag`` child, or None."""
-        el = parent.find(tag)
+        el = self._kid(parent, tag)
         if el is None:
             return None
         return el, (el.text or "").strip()
@@ -325,9 +343,9 @@ class SdfReader:
         mass = self.number(el, "mass", what, "1") or "1"
         if float(mass) < 0:
             self.ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}",
-                           el.find("mass"))
+                           self._kid(el, "mass"))
         moments = ["1", "0", "0", "1", "0", "1"]
-        inertia = el.find("inertia")
+        inertia = self._kid(el, "inertia")
         if inertia is not None:
             before = len(self.ctx.diags)
             for i, key in enumerate(("ixx", "ixy", "ixz", "iyy", "iyz", "izz")):
@@ -339,7 +357,7 @@ class SdfReader:
 
     def geometry(self, parent: etree._Element, what: str) -> Geometry | None:
         """Read ``<geometry>``; shapes with no URDF form keep their XML in ``raw``."""
-        el = parent.find("geometry")
+        el = self._kid(parent, "geometry")
         if el is None:  # libsdformat fills in an empty geometry
             return Geometry("empty", line=line_of(parent))
         shapes = children(el)
@@ -358,7 +376,7 @@ class SdfReader:
                             length=self.number(s, "length", what, "1"), line=line)
         if kind == "sphere":
             return Geometry("sphere", radius=self.number(s, "radius", what, "1"), line=line)
-        if kind == "mesh" and s.find("submesh") is None:
+        if kind == "mesh" and self._kid(s, "submesh") is None:
             uri = self.text(s, "uri")
             return Geometry("mesh", uri=uri[1] if uri else "",
                             scale=self.vector(s, "scale", 3, what), line=line)
@@ -385,11 +403,11 @@ class SdfReader:
     def urdf_material(self, el: etree._Element) -> Material:
         """Read a ``<urdf:material>`` custom element (URDF material carried in SDF)."""
         rgba = None
-        color = el.find("color")
+        color = self._kid(el, "color")
         if color is not None:
             r = self.ctx.numbers(color, color.get("rgba"), 4, "urdf:material color")
             rgba = r[0] if r else None
-        tex = el.find("texture")
+        tex = self._kid(el, "texture")
         extras = tuple(extra(c) for c in children(el) if c.tag not in ("color", "texture"))
         return Material(name=el.get("name"), rgba=rgba,
                         texture=tex.get("filename", "") if tex is not None else None,
@@ -481,7 +499,7 @@ class SdfReader:
         xyz: tuple[float, float, float] = (0.0, 0.0, 1.0)
         text = None
         expressed_in = None
-        xyz_el = el.find("xyz")
+        xyz_el = self._kid(el, "xyz")
         if xyz_el is not None:
             r = self.ctx.numbers(xyz_el, xyz_el.text, 3, f"{what} <xyz>")
             if r is not None:
@@ -491,13 +509,13 @@ class SdfReader:
                     self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector",
                                    xyz_el)
             expressed_in = xyz_el.get("expressed_in")
-        upmf = el.find("use_parent_model_frame")
+        upmf = self._kid(el, "use_parent_model_frame")
         if self.version < (1, 7):
             if self.version < (1, 5) or (
                     upmf is not None and (upmf.text or "").strip().lower() in ("true", "1")):
                 expressed_in = "__model__"
         limit = None
-        lim = el.find("limit")
+        lim = self._kid(el, "limit")
         if lim is not None:
             lextras = tuple(extra(c) for c in children(lim)
                             if c.tag not in ("lower", "upper", "effort", "velocity"))
@@ -505,7 +523,7 @@ class SdfReader:
                           self.number(lim, "effort", what), self.number(lim, "velocity", what),
                           lextras, line_of(lim))
         dynamics = None
-        dyn = el.find("dynamics")
+        dyn = self._kid(el, "dynamics")
         if dyn is not None:
             dynamics = Dynamics(self.number(dyn, "damping", what),
                                 self.number(dyn, "friction", what),
