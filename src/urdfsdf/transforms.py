@@ -50,17 +50,12 @@ def rpy_from_rot(r: Rot) -> Vec:
     rotation about the vertical; compare results as matrices, not as rpy.
     """
     r00, r01, _r02, r10, r11, _r12, r20, r21, r22 = r
-    sp = -r20
-    if sp >= 1.0 - 1e-12 or sp <= -1.0 + 1e-12:
-        pitch = math.copysign(math.pi / 2, sp)
-        roll = 0.0
-        # R = [[0, sp*sr*cy - sy*cr ...]] reduces to yaw - sp*roll about z
-        yaw = math.atan2(-r01, r11)
-        return (roll, pitch, yaw)
-    pitch = math.asin(max(-1.0, min(1.0, sp)))
-    roll = math.atan2(r21, r22)
-    yaw = math.atan2(r10, r00)
-    return (roll, pitch, yaw)
+    cp = math.hypot(r00, r10)  # |cos(pitch)|, accurate even near the lock
+    pitch = math.atan2(-r20, cp)
+    if cp < 1e-15:
+        # exactly locked: only yaw -/+ roll is defined; put it all in yaw
+        return (0.0, pitch, math.atan2(-r01, r11))
+    return (math.atan2(r21, r22), pitch, math.atan2(r10, r00))
 
 
 def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> Transform:
