@@ -42,6 +42,9 @@ def split_numbers(text: str | None, count: int | None) -> tuple[tuple[str, ...],
     tokens = tuple(text.split()) if text else ()
     if count is not None and len(tokens) != count:
         return f"expected {count} numbers, found {len(tokens)}"
+    for token in tokens:
+        if "_" in token:  # Python's float() accepts "1_0"; XML number syntax does not
+            return f"{token!r} is not a finite number"
     try:
         values = [float(t) for t in tokens]
     except ValueError:

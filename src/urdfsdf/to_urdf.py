@@ -28,7 +28,6 @@ frame, ...); computed ones are written with :func:`urdfsdf.numbers.fmt`.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 from urdfsdf import transforms as tf
@@ -61,22 +60,8 @@ class Options:
 
 def pose_of(x: Transform, line: int | None = None) -> Pose:
     """A computed IR pose (no original text) of a transform."""
-    return Pose(_clean(x[1]), _clean(_rpy(x[0])), None, None, line)
-
-
-def _rpy(r: tf.Rot) -> tf.Vec:
-    """Fixed-axis roll, pitch, yaw of ``r``, exact near gimbal lock too.
-
-    ``tf.rpy_from_rot`` snaps pitch to +-pi/2 when ``|sin(pitch)| >= 1 - 1e-12``
-    (within ~1.4e-6 rad of gimbal lock), which moves the rotation by as much.
-    Here yaw is solved for the roll found, so ``rot_from_rpy(_rpy(r))`` is ``r``
-    within ~1e-15 everywhere; roll is 0 when it is undetermined (at the lock).
-    """
-    r00, r01, r02, r10, r11, r12, r20, r21, r22 = r
-    roll = 0.0 if math.hypot(r21, r22) < 1e-15 else math.atan2(r21, r22)
-    pitch = math.atan2(-r20, math.hypot(r00, r10))
-    sr, cr = math.sin(roll), math.cos(roll)
-    return (roll, pitch, math.atan2(sr * r02 - cr * r01, cr * r11 - sr * r12))
+    xyz, rpy = tf.to_xyz_rpy(x)
+    return Pose(_clean(xyz), _clean(rpy), None, None, line)
 
 
 def _clean(v: tuple[float, float, float]) -> tuple[float, float, float]:
