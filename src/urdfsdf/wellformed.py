@@ -86,13 +86,15 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
     done = {root}
     for name in names:
         path: list[str] = []
+        on_path: set[str] = set()  # a list search here made long chains quadratic
         node = name
         while node not in done:
-            if node in path:
+            if node in on_path:
                 reasons.append(Reason("SHAPE_NOT_A_TREE", f"links form a loop through "
                                       f"{node!r}", parent_joint[node].line))
                 return None, parent_joint, reasons
             path.append(node)
+            on_path.add(node)
             up = parent_joint.get(node)
             if up is None:
                 break

@@ -152,7 +152,7 @@ def check_tree(model: Model, diags: Diagnostics) -> str | None:
             state[node] = 2
             path.append(node)
             node = parent_of[node]
-        if state[node] == 2 and path and node in path:
+        if state[node] == 2:  # 2 marks the walk in progress: back on our own path
             line = model.link(node).line if model.link(node) else None  # type: ignore[union-attr]
             diags.error("URDF_TREE_INVALID", f"links form a loop through {node!r}", line)
             return None
