@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import SAMPLES
 
 import urdfsdf
 from urdfsdf import transforms as tf
 from urdfsdf.frames import analyze
 from urdfsdf.interop import from_urdf_parser_py, to_urchin, to_urdf_parser_py
+
+from conftest import SAMPLES
 
 
 def test_urdf_parser_py_both_ways() -> None:
