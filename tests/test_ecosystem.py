@@ -137,3 +137,27 @@ def test_batch_folder_both_ways(tmp_path: Path) -> None:
 def test_batch_needs_output_folder(tmp_path: Path) -> None:
     err = io.StringIO()
     assert main(["urdf2sdf", str(tmp_path)], stdout=io.StringIO(), stderr=err) == 2
+
+
+@requires_corpus
+def test_batch_of_the_corpus_equals_single_file_conversions(tmp_path: Path) -> None:
+    """Every corpus URDF: batch succeeds exactly where urdf2sdf on the file succeeds."""
+    from urdfsdf.api import urdf_to_sdf_result
+    from urdfsdf.check import check_source
+
+    err = io.StringIO()
+    status = main(["urdf2sdf", str(CORPUS), "-o", str(tmp_path / "out")],
+                  stdout=io.StringIO(), stderr=err)
+    text = err.getvalue()
+    summary = [line for line in text.splitlines() if line.startswith("converted ")]
+    assert len(summary) == 1 and "Traceback" not in text
+    sources = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".urdf", ".xacro"))
+    single_ok = {p for p in sources if urdf_to_sdf_result(str(p)).ok()}
+    outputs = {p.parent for p in (tmp_path / "out").rglob("model.sdf")}
+    assert len(outputs) == len(single_ok)
+    assert summary[0].startswith(f"converted {len(single_ok)} of {len(sources)} files")
+    assert status == (0 if len(single_ok) == len(sources) else 1)
+    for sdf in (tmp_path / "out").rglob("model.sdf"):
+        report = check_source(str(sdf))
+        assert not [d for d in report.diagnostics if d.severity == "error"], sdf
+        assert set(report.paths.values()) == {"copy"}
