@@ -7,13 +7,15 @@ Runs on every valid spec sample, every bundled SDF sample, and every
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import pytest
 
 from oracle import compare, run
 from test_spec_samples import expected
-from urdfsdf.poses import poses_source
+from urdfsdf.cli import main
 
 from conftest import CORPUS, SAMPLES, corpus_rows, oracle_path, requires_oracle
 
@@ -28,9 +30,11 @@ def _diff(path: Path) -> tuple[list[str], int]:
     result = run(oracle, str(path))
     if result.get("errors"):
         pytest.skip(f"the oracle reports errors: {[e['code'] for e in result['errors']]}")
-    ours, diags = poses_source(str(path))
-    errors = [d.format() for d in diags if d.severity == "error"]
-    assert not errors
+    out = io.StringIO()
+    err = io.StringIO()
+    assert main(["poses", str(path), "--json"], stdout=out, stderr=err) == 0, err.getvalue()
+    ours = json.loads(out.getvalue())  # exactly what `urdfsdf poses FILE --json` prints
+    assert ours["errors"] == []
     count = sum(len(m.get(k, {})) for m in result.get("models", {}).values()
                 for k in ("links", "joints", "frames", "models"))
     return compare(result, ours), count
