@@ -141,8 +141,7 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
-        diags.error("MODEL_WITHOUT_LINK" if doc.worlds else "ELEMENT_MISSING",
-                    "the document holds no model")
+        diags.error("ELEMENT_MISSING", "the document holds no model")
         return None
     names = ", ".join(repr(m.name) for m in candidates)
     diags.error("ELEMENT_INVALID", f"the document holds several models ({names}); "

@@ -46,16 +46,18 @@ def rot_from_rpy(roll: float, pitch: float, yaw: float) -> Rot:
 def rpy_from_rot(r: Rot) -> Vec:
     """Fixed-axis roll, pitch, yaw of a rotation (pitch in [-pi/2, pi/2]).
 
-    At gimbal lock (|pitch| = pi/2) roll is set to 0 and yaw carries the
-    rotation about the vertical; compare results as matrices, not as rpy.
+    At gimbal lock (|pitch| = pi/2) roll is 0 and yaw carries the rotation
+    about the vertical; compare results as matrices, not as rpy.
     """
-    r00, r01, _r02, r10, r11, _r12, r20, r21, r22 = r
-    cp = math.hypot(r00, r10)  # |cos(pitch)|, accurate even near the lock
-    pitch = math.atan2(-r20, cp)
-    if cp < 1e-15:
-        # exactly locked: only yaw -/+ roll is defined; put it all in yaw
-        return (0.0, pitch, math.atan2(-r01, r11))
-    return (math.atan2(r21, r22), pitch, math.atan2(r10, r00))
+    r00, r01, r02, r10, r11, r12, r20, r21, r22 = r
+    pitch = math.atan2(-r20, math.hypot(r00, r10))  # accurate even near the lock
+    # Near the lock r00, r10, r21, r22 are tiny and carry rounding noise large
+    # relative to their size: a roll and a yaw each taken from them would be off
+    # by up to ~1e-6 and no longer cancel.  So take roll, then solve yaw for it,
+    # which keeps rot_from_rpy(rpy_from_rot(r)) within ~1e-15 of r everywhere.
+    roll = 0.0 if math.hypot(r21, r22) < 1e-15 else math.atan2(r21, r22)
+    sr, cr = math.sin(roll), math.cos(roll)
+    return (roll, pitch, math.atan2(sr * r02 - cr * r01, cr * r11 - sr * r12))
 
 
 def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> Transform:
