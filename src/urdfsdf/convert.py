@@ -18,7 +18,7 @@ from lxml import etree
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import is_reserved
 from urdfsdf.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
-from urdfsdf.ir import Collision, Extra, Joint, Link, Material, Model, Pose, Visual
+from urdfsdf.ir import Collision, Extra, Joint, Link, Material, Model, Pose, Visual, evolve
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.xmlio import URDF_NS, from_string, local, to_string
 
@@ -135,10 +135,10 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
     visuals = []
     for v in link.visuals:
         if not v.name:
-            v = replace(v, name=_unique(f"{link.name}_visual", used_v),
+            v = evolve(v, name=_unique(f"{link.name}_visual", used_v),
                         extras=(UNNAMED, *v.extras))
         elif v.name in seen or is_reserved(v.name):  # URDF allows it, SDF does not
-            v = replace(v, name=_unique(f"{v.name.strip('_') or 'v'}_visual", used_v),
+            v = evolve(v, name=_unique(f"{v.name.strip('_') or 'v'}_visual", used_v),
                         original_name=v.name)
         seen.add(v.name or "")
         visuals.append(v)
@@ -147,10 +147,10 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
     collisions = []
     for c in link.collisions:
         if not c.name:
-            c = replace(c, name=_unique(f"{link.name}_collision", used_c),
+            c = evolve(c, name=_unique(f"{link.name}_collision", used_c),
                         extras=(UNNAMED, *c.extras))
         elif c.name in seen or is_reserved(c.name):
-            c = replace(c, name=_unique(f"{c.name.strip('_') or 'c'}_collision", used_c),
+            c = evolve(c, name=_unique(f"{c.name.strip('_') or 'c'}_collision", used_c),
                         original_name=c.name)
         seen.add(c.name or "")
         collisions.append(c)
@@ -166,7 +166,7 @@ def _resolve_material(material: Material | None, named: dict[str, Material]
     if ref is None or ref.rgba is None:
         return material
     # the SDF colour comes from the named material; the reference stays a name
-    return replace(material, ambient=ref.rgba, diffuse=ref.rgba)
+    return evolve(material, ambient=ref.rgba, diffuse=ref.rgba)
 
 
 def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
@@ -199,15 +199,15 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     def emit_link(link: Link, pose: Pose) -> None:
         visuals, collisions = _name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
-        visuals = tuple(replace(v, material=_wrap_material(_resolve_material(v.material, named)),
+        visuals = tuple(evolve(v, material=_wrap_material(_resolve_material(v.material, named)),
                                 extras=tuple(x if x is UNNAMED else urdf_extra(x)
                                              for x in v.extras))
                         for v in visuals)
-        collisions = tuple(replace(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
+        collisions = tuple(evolve(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
                                                    for x in c.extras))
                            for c in collisions)
         new = link_map.get(link.name)
-        out_links.append(replace(link, name=new or link.name, pose=pose, visuals=visuals,
+        out_links.append(evolve(link, name=new or link.name, pose=pose, visuals=visuals,
                                  collisions=collisions, original_name=link.name if new else None,
                                  extras=tuple(urdf_extra(x) for x in link.extras)))
 
@@ -215,9 +215,9 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         j = _sdf_joint(joint, pose)
         mimic = j.mimic
         if mimic is not None and mimic.joint in joint_map:
-            mimic = replace(mimic, joint=joint_map[mimic.joint])
+            mimic = evolve(mimic, joint=joint_map[mimic.joint])
         new = joint_map.get(j.name)
-        return replace(j, name=new or j.name, original_name=j.name if new else None,
+        return evolve(j, name=new or j.name, original_name=j.name if new else None,
                        parent=link_map.get(j.parent, j.parent),
                        child=link_map.get(j.child, j.child), mimic=mimic)
 
@@ -234,7 +234,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
             # model (//pose/@relative_to scope rule); the model frame is the
             # world frame of a URDF, so measure from __model__.
             parent_frame = "__model__"
-        jpose = replace(joint.pose, relative_to=parent_frame)
+        jpose = evolve(joint.pose, relative_to=parent_frame)
         if joint.type in ("floating", "planar"):
             diags.warning(
                 "VALUE_APPROXIMATED",
@@ -261,7 +261,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
 def _wrap_material(material: Material | None) -> Material | None:
     if material is None or not material.extras:
         return material
-    return replace(material, extras=tuple(urdf_extra(x) for x in material.extras))
+    return evolve(material, extras=tuple(urdf_extra(x) for x in material.extras))
 
 
 def _is_empty(link: Link) -> bool:
@@ -277,19 +277,19 @@ def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
         # would be invalid SDF, so the URDF elements travel verbatim
         from urdfsdf.urdf.writer import joint_element
 
-        el = joint_element(replace(joint, mimic=None, safety_controller=None,
+        el = joint_element(evolve(joint, mimic=None, safety_controller=None,
                                    calibration=None, extras=()))
         kept = tuple(urdf_extra(Extra(str(c.tag), to_string(c), axis.line)) for c in el
                      if c.tag in ("axis", "dynamics", "limit"))
-        return replace(joint, pose=pose, axis=None, extras=kept + extras)
+        return evolve(joint, pose=pose, axis=None, extras=kept + extras)
     if axis is not None and axis.limit is not None and joint.type in ("revolute",
                                                                         "prismatic"):
         lim = axis.limit
         # urdfdom's defaults: absent lower/upper are 0, not SDF's -1e16/1e16
         if lim.lower is None or lim.upper is None:
-            axis = replace(axis, limit=replace(lim, lower=lim.lower or "0",
+            axis = evolve(axis, limit=evolve(lim, lower=lim.lower or "0",
                                                upper=lim.upper or "0"))
-    return replace(joint, pose=pose, axis=axis, extras=extras)
+    return evolve(joint, pose=pose, axis=axis, extras=extras)
 
 
 def _joint_xml(joint: Joint) -> str:
