@@ -373,7 +373,7 @@ def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
 def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False) -> Link:
     """A link's URDF form: shapes with URDF names and materials, extras unwrapped."""
     owner = f"link {link.name!r}"
-    link = replace(link, visuals=tuple(v for v in link.visuals
+    link = evolve(link, visuals=tuple(v for v in link.visuals
                                        if keep_shape(v, owner, diags, lossy)),
                    collisions=tuple(c for c in link.collisions
                                     if keep_shape(c, owner, diags, lossy)))
@@ -395,7 +395,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False) -> Link:
                                     c.original_name))
     inertial = link.inertial
     if inertial is not None:
-        inertial = replace(inertial, pose=_shape_pose(inertial.pose))
+        inertial = evolve(inertial, pose=_shape_pose(inertial.pose))
     return Link(link.name, Pose(), inertial, tuple(visuals), tuple(collisions),
                 _urdf_extras(link.extras, owner, diags), link.line, link.original_name)
 
@@ -425,16 +425,16 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
             # an unbounded revolute joint is URDF's continuous joint
             jtype = "continuous"
             if lim.effort is None and lim.velocity is None:
-                axis = replace(axis, limit=None)
+                axis = evolve(axis, limit=None)
             else:
-                axis = replace(axis, limit=Limit(None, None, lim.effort, lim.velocity))
+                axis = evolve(axis, limit=Limit(None, None, lim.effort, lim.velocity))
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
-            axis = replace(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
+            axis = evolve(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
                                              lim.effort or "-1", lim.velocity or "-1",
                                              (), lim.line))
     if axis is not None:
-        axis = replace(axis, expressed_in=None, extras=())
+        axis = evolve(axis, expressed_in=None, extras=())
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
     return Joint(joint.name, jtype, joint.parent, joint.child,

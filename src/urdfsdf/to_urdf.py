@@ -28,7 +28,7 @@ frame, ...); computed ones are written with :func:`urdfsdf.numbers.fmt`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from urdfsdf import transforms as tf
 from urdfsdf.convert import (
@@ -42,7 +42,7 @@ from urdfsdf.convert import (
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import WORLD, Scope
 from urdfsdf.gazebo import applied_outputs, gazebo_blocks
-from urdfsdf.ir import Axis, Inertial, Joint, Link, Model, Pose
+from urdfsdf.ir import Axis, Inertial, Joint, Link, Model, Pose, evolve
 from urdfsdf.transforms import Transform
 
 U_JOINT = "{http://wiki.ros.org/urdf}joint"
@@ -312,13 +312,13 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
     jt = e.joint.type
     if jt in ("universal", "revolute2"):
         # both axes in this joint's frame first: the second joint has another name
-        joint = replace(e.joint, axis=_axis_in_joint(e, e.joint.axis),
+        joint = evolve(e.joint, axis=_axis_in_joint(e, e.joint.axis),
                         axis2=_axis_in_joint(e, e.joint.axis2))
         mid = flat.unique(f"{e.name}_axis2_link", e.joint.line, "link")
-        j1 = replace(joint, type="revolute" if _bounded(joint.axis) else "continuous",
+        j1 = evolve(joint, type="revolute" if _bounded(joint.axis) else "continuous",
                      axis2=None)
         axis2 = joint.axis2 or Axis((0.0, 1.0, 0.0))
-        j2 = replace(e.joint, name=flat.unique(f"{e.name}_axis2", e.joint.line, "joint"),
+        j2 = evolve(e.joint, name=flat.unique(f"{e.name}_axis2", e.joint.line, "joint"),
                      type="revolute" if _bounded(axis2) else "continuous", axis=axis2,
                      axis2=None, extras=())
         flat.bodies[mid] = _Body(mid, Link(mid, line=e.joint.line), e.x_mj, flat.top, mid)
@@ -334,10 +334,10 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
             flat.ok = False
             # kept (as fixed) until the tree checks: its child is not "disconnected"
             # (one diagnostic per cause); flat.ok stops the conversion after them
-            return [replace(e, joint=replace(e.joint, type="fixed", axis=None, axis2=None))]
+            return [evolve(e, joint=evolve(e.joint, type="fixed", axis=None, axis2=None))]
         diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as a "
                       "fixed joint (--lossy)", e.joint.line)
-        return [replace(e, joint=replace(e.joint, type="fixed", axis=None, axis2=None))]
+        return [evolve(e, joint=evolve(e.joint, type="fixed", axis=None, axis2=None))]
     return [e]
 
 
@@ -349,7 +349,7 @@ def _axis_in_joint(e: _Edge, axis: Axis | None) -> Axis | None:
     v = e.scope.axis_in(joint, axis, joint.name)
     if v is None:
         return axis
-    return replace(axis, xyz=_clean(v), text=None, expressed_in=None)
+    return evolve(axis, xyz=_clean(v), text=None, expressed_in=None)
 
 
 def _bounded(axis: Axis | None) -> bool:
@@ -384,9 +384,9 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
           lossy: bool) -> Link:
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     owner = f"link {body.name!r}"
-    base = urdf_link(replace(body.link, name=body.name), diags, lossy)
+    base = urdf_link(evolve(body.link, name=body.name), diags, lossy)
     # the same shapes urdf_link kept, to pair each with its SDF pose
-    orig = replace(body.link,
+    orig = evolve(body.link,
                    visuals=tuple(v for v in body.link.visuals if keep_shape(v, owner, None, lossy)),
                    collisions=tuple(c for c in body.link.collisions
                                     if keep_shape(c, owner, None, lossy)))
@@ -394,10 +394,10 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     x_fm = tf.inverse(x_mf)
     scope, local = body.scope, body.local
     visuals = tuple(
-        replace(v, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
+        evolve(v, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
         for v, o in zip(base.visuals, orig.visuals, strict=True))
     collisions = tuple(
-        replace(c, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
+        evolve(c, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
         for c, o in zip(base.collisions, orig.collisions, strict=True))
     inertial = base.inertial
     if inertial is not None and body.link.inertial is not None:
@@ -418,9 +418,9 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     if e.scope is None:  # urdf:joint carried verbatim, or a generated floating joint
         if joint.type in ("floating", "planar") and joint.pose.text is not None and \
                 _urdf_frame_is_sdf_frame(bodies[e.parent], parent_tree_joint):
-            return replace(joint, name=e.name, parent=e.parent, child=e.child)
+            return evolve(joint, name=e.name, parent=e.parent, child=e.child)
         origin = pose_of(tf.relative(x_mp, e.x_mj), joint.line)
-        return replace(joint, name=e.name, parent=e.parent, child=e.child, pose=origin)
+        return evolve(joint, name=e.name, parent=e.parent, child=e.child, pose=origin)
     parent_body = bodies.get(e.parent)
     copy = e.copy_origin and parent_body is not None and \
         _urdf_frame_is_sdf_frame(parent_body, parent_tree_joint)
@@ -428,7 +428,7 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
         origin = Pose(joint.pose.xyz, joint.pose.rpy, None, joint.pose.text, joint.pose.line)
     else:
         origin = pose_of(tf.relative(x_mp, e.x_mj), joint.pose.line or joint.line)
-    resolved = replace(joint, name=e.name, parent=e.parent, child=e.child,
+    resolved = evolve(joint, name=e.name, parent=e.parent, child=e.child,
                        axis=_axis_in_joint(e, joint.axis), axis2=_axis_in_joint(e, joint.axis2))
     return urdf_joint(resolved, origin, diags)
 
