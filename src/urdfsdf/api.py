@@ -105,27 +105,27 @@ def _load(source: Source, diags: Diagnostics) -> bytes | None:
     return data
 
 
-def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Diagnostics]:
-    """Read a URDF into the IR (URDF convention)."""
+def _read(source: Source, file: str | None,
+          reader: Callable[[bytes, Diagnostics], R]) -> tuple[R | None, Diagnostics]:
     diags = Diagnostics()
     data = _load(source, diags)
     if file is not None:
         diags.file = file
     if data is None:
         return None, diags
-    model = read_urdf_bytes(data, diags)
+    return reader(data, diags), diags
+
+
+def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Diagnostics]:
+    """Read a URDF into the IR (URDF convention)."""
+    model, diags = _read(source, file, read_urdf_bytes)
     return model, diags
 
 
 def load_sdf(source: Source, file: str | None = None) -> tuple[SdfDocument | None, Diagnostics]:
     """Read an SDF document into the IR (SDF convention, poses as written)."""
-    diags = Diagnostics()
-    data = _load(source, diags)
-    if file is not None:
-        diags.file = file
-    if data is None:
-        return None, diags
-    return read_sdf_bytes(data, diags), diags
+    doc, diags = _read(source, file, read_sdf_bytes)
+    return doc, diags
 
 
 def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Model | None:

@@ -28,6 +28,7 @@ from urdfsdf.ir import (
     Visual,
     World,
 )
+from urdfsdf.urdf.writer import write_material
 from urdfsdf.xmlio import URDF_NS, URDF_PREFIX
 from urdfsdf.xmlout import XmlBuilder, attr, attrs
 
@@ -223,18 +224,7 @@ def _material(out: XmlBuilder, material: Material) -> None:
 
 def _urdf_material(out: XmlBuilder, material: Material, with_extras: bool = False) -> None:
     """A URDF material as ``<urdf:material>``; a top-level one with its other children."""
-    a = attrs((("name", material.name),))
-    extras = material.extras if with_extras else ()
-    if material.rgba is None and material.texture is None and not extras:
-        out.empty("urdf:material", a)
-        return
-    out.open("urdf:material", a)
-    if material.rgba is not None:
-        out.empty("color", f' rgba="{attr(" ".join(material.rgba))}"')
-    if material.texture is not None:
-        out.empty("texture", f' filename="{attr(material.texture)}"')
-    _extras(out, extras)
-    out.close("urdf:material")
+    write_material(out, material, "urdf:material", with_extras)
 
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:

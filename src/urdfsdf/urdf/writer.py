@@ -93,19 +93,28 @@ def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
 
 
 def _material(out: XmlBuilder, material: Material) -> None:
-    """``<material name>`` with ``<color rgba>`` and ``<texture filename>``."""
+    write_material(out, material)
+
+
+def write_material(out: XmlBuilder, material: Material, tag: str = "material",
+                   with_extras: bool = True) -> None:
+    """``<material name>`` with ``<color rgba>``, ``<texture filename>`` and kept children.
+
+    The SDF writer uses it for ``<urdf:material>`` (``tag``) as well.
+    """
     a = attrs((("name", material.name),))
-    if material.rgba is None and material.texture is None and not material.extras:
-        out.empty("material", a)
+    extras = material.extras if with_extras else ()
+    if material.rgba is None and material.texture is None and not extras:
+        out.empty(tag, a)
         return
-    out.open("material", a)
+    out.open(tag, a)
     if material.rgba is not None:
         out.empty("color", f' rgba="{attr(" ".join(material.rgba))}"')
     if material.texture is not None:
         out.empty("texture", f' filename="{attr(material.texture)}"')
-    for x in material.extras:
+    for x in extras:
         out.raw(x.xml)
-    out.close("material")
+    out.close(tag)
 
 
 def _visual(out: XmlBuilder, visual: Visual) -> None:
