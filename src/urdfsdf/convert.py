@@ -324,10 +324,6 @@ def _urdf_extras(extras: tuple[Extra, ...], owner: str, diags: Diagnostics,
     return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip and is_urdf_extra(x))
 
 
-def _local_tag(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
 def _urdf_material(visual: Visual, diags: Diagnostics, owner: str) -> Material | None:
     # specular, emissive and material scripts travel in a <gazebo> block
     m = visual.material

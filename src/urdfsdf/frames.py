@@ -22,7 +22,7 @@ not reported again.  A cycle is reported once, at its member written last.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -340,13 +340,8 @@ class _Builder:
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
                            f"{target!r} names no frame of model {s.scoped_name!r}", frame.line)
                 bad.add(frame.name)
-        for name in self._check_graph(
-                s, "att", bad,
-                lambda n: vs[n].kind in ("link", "model") or (
-                    vs[n].kind == "root" and (s.static or vs[n].att is None)),
-                "FRAME_ATTACHED_TO_CYCLE", "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
-                lambda n: vs[n].line):
-            s._body[name] = None  # in or into a cycle: body() must not walk it
+        self._attached_graph(s, bad, lambda n: vs[n].kind in ("link", "model") or (
+            vs[n].kind == "root" and (s.static or vs[n].att is None)))
 
     def relative_to(self, s: Scope) -> None:
         """Phases 8-9: //pose/@relative_to values (and defaults), then the graph."""
@@ -379,6 +374,19 @@ class _Builder:
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {where} "
                            f"{target!r} names no frame of model {s.scoped_name!r}", line)
                 bad.add(name)
+        self._relative_graph(s, bad)
+
+    def _attached_graph(self, s: Scope, bad: set[str], is_body: Callable[[str], bool]) -> None:
+        """The attached_to graph of a scope: cycles and dead ends reported once each."""
+        vs = s.vertices
+        for name in self._check_graph(s, "att", bad, is_body, "FRAME_ATTACHED_TO_CYCLE",
+                                      "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
+                                      lambda n: vs[n].line):
+            s._body[name] = None  # in or into a cycle: body() must not walk it
+
+    def _relative_graph(self, s: Scope, bad: set[str]) -> None:
+        """The relative_to graph of a scope: every frame must lead to its root."""
+        vs = s.vertices
         for name in self._check_graph(s, "rel", bad, lambda n: vs[n].kind == "root",
                                       "POSE_RELATIVE_TO_CYCLE", "POSE_RELATIVE_TO_GRAPH_ERROR",
                                       "relative_to", lambda n: vs[n].rel_line or vs[n].line):
@@ -498,11 +506,7 @@ class _Builder:
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
                            f"{target!r} names no frame or model of {where}", frame.line)
                 bad.add(frame.name)
-        for name in self._check_graph(s, "att", bad, lambda n: vs[n].kind in ("model", "root"),
-                                      "FRAME_ATTACHED_TO_CYCLE",
-                                      "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
-                                      lambda n: vs[n].line):
-            s._body[name] = None  # in or into a cycle: body() must not walk it
+        self._attached_graph(s, bad, lambda n: vs[n].kind in ("model", "root"))
         bad = set()
         for name, v in vs.items():
             if v.kind == "root":
@@ -530,10 +534,7 @@ class _Builder:
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: relative_to "
                            f"{target!r} names no frame or model of {where}", line)
                 bad.add(name)
-        for name in self._check_graph(s, "rel", bad, lambda n: vs[n].kind == "root",
-                                      "POSE_RELATIVE_TO_CYCLE", "POSE_RELATIVE_TO_GRAPH_ERROR",
-                                      "relative_to", lambda n: vs[n].rel_line or vs[n].line):
-            s._pose[name] = None
+        self._relative_graph(s, bad)
         return s
 
     def top_model_pose(self, model: Model) -> None:

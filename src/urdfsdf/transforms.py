@@ -9,7 +9,7 @@ Rotations follow URDF/SDFormat ``rpy``: fixed axes X then Y then Z, so
 This is plain-float Python on purpose: for 3x3 matrices one numpy call costs
 more than the whole product (measured: composing two poses is ~1.1 us here,
 ~6 us with ``numpy.ndarray``), and the frame engine composes one transform
-per frame.  numpy is used where arrays pay (:func:`as_matrix`, inertia).
+per frame.  numpy is used where arrays pay (:func:`as_matrix`).
 """
 
 from __future__ import annotations
@@ -152,21 +152,3 @@ def as_matrix(x: Transform) -> np.ndarray:
     m[:3, :3] = np.asarray(r, dtype=float).reshape(3, 3)
     m[:3, 3] = p
     return m
-
-
-def inertia_matrix(ixx: float, ixy: float, ixz: float, iyy: float, iyz: float,
-                   izz: float) -> np.ndarray:
-    """Symmetric 3x3 inertia tensor from its six moments."""
-    import numpy as np
-
-    return np.array([[ixx, ixy, ixz], [ixy, iyy, iyz], [ixz, iyz, izz]], dtype=float)
-
-
-def rotate_inertia(inertia: Sequence[float], r_ab: Rot) -> tuple[float, ...]:
-    """Inertia (ixx ixy ixz iyy iyz izz) given in frame B, re-expressed in A."""
-    import numpy as np
-
-    rot = np.asarray(r_ab, dtype=float).reshape(3, 3)
-    i_b = inertia_matrix(*inertia)
-    i_a = rot @ i_b @ rot.T
-    return (i_a[0, 0], i_a[0, 1], i_a[0, 2], i_a[1, 1], i_a[1, 2], i_a[2, 2])

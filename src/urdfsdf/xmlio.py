@@ -244,10 +244,3 @@ def from_string(text: str) -> etree._Element:
 def xpath_of(el: etree._Element) -> str:
     """An XPath locating ``el`` in its document (for diagnostics)."""
     return str(el.getroottree().getpath(el))
-
-
-def serialize(root: etree._Element) -> str:
-    """Pretty XML text of a tree with an XML declaration."""
-    etree.indent(root, space="  ")
-    body = etree.tostring(root, encoding="unicode")
-    return '<?xml version="1.0" ?>\n' + body + "\n"
