@@ -69,6 +69,8 @@ class ConvertOptions:
     xacro_args: tuple[tuple[str, str], ...] = ()
     package_paths: tuple[tuple[str, str], ...] = ()
     sdf: Options | None = None
+    #: urdf2sdf: lump fixed joints the way libsdformat does (:mod:`urdfsdf.lump`)
+    lump_fixed_joints: bool = False
 
 
 def convert(command: str, source: Source, options: ConvertOptions,
@@ -77,7 +79,8 @@ def convert(command: str, source: Source, options: ConvertOptions,
     if command == "urdf2sdf":
         return urdf_to_sdf_result(source, file, uri_map=options.uri_map,
                                   xacro_args=dict(options.xacro_args),
-                                  package_paths=dict(options.package_paths))
+                                  package_paths=dict(options.package_paths),
+                                  lump_fixed_joints=options.lump_fixed_joints)
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map)
 
 
@@ -153,8 +156,13 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
 def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        uri_map: UriMap | None = None,
                        xacro_args: Mapping[str, str] | None = None,
-                       package_paths: Mapping[str, str] | None = None) -> Result:
-    """URDF (or a ``.xacro`` file) -> SDFormat 1.7 (always the copy path)."""
+                       package_paths: Mapping[str, str] | None = None,
+                       lump_fixed_joints: bool = False) -> Result:
+    """URDF (or a ``.xacro`` file) -> SDFormat 1.7 (always the copy path).
+
+    ``lump_fixed_joints``: merge links across fixed joints as libsdformat does
+    (:mod:`urdfsdf.lump`); the default keeps every link and joint.
+    """
     if isinstance(source, (str, os.PathLike)) and not (
             isinstance(source, str) and source.lstrip()[:1] == "<") and is_xacro(source):
         xdiags = Diagnostics(file or str(source))
@@ -170,6 +178,10 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     sdf_model = urdf_to_sdf(model, diags)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
+    if lump_fixed_joints:
+        from urdfsdf.lump import lump_fixed_joints as lump
+
+        sdf_model = lump(sdf_model, [x for x in model.extras if x.tag == "gazebo"], diags)
     return Result(write_sdf_model(sdf_model), diags.items, "copy")
 
 

@@ -61,6 +61,9 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="a xacro argument (repeatable)")
     p.add_argument("--package-path", action="append", default=[], metavar="NAME=DIR",
                    help="where $(find NAME) points for xacro (repeatable)")
+    p.add_argument("--lump-fixed-joints", action="store_true",
+                   help="merge links joined by fixed joints into their parent, as "
+                        "libsdformat/Gazebo do (leaves a //frame for each)")
     _common(p)
     p = sub.add_parser("sdf2urdf", help="convert SDFormat to URDF")
     _conversion(p, "SDF")
@@ -169,7 +172,8 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
     if isinstance(package_paths, str):
         return package_paths
     return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
-                          tuple(package_paths.items()))
+                          tuple(package_paths.items()),
+                          lump_fixed_joints=args.lump_fixed_joints)
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> int:
