@@ -16,14 +16,117 @@ from dataclasses import replace
 from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.frames import is_reserved
+from urdfsdf.frames import analyze_model, is_reserved
 from urdfsdf.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
-from urdfsdf.ir import Collision, Extra, Joint, Link, Material, Model, Pose, Visual, evolve
+from urdfsdf.ir import (
+    Collision,
+    Extra,
+    Frame,
+    Joint,
+    Link,
+    Material,
+    Model,
+    Pose,
+    Visual,
+    evolve,
+)
+from urdfsdf.transforms import Transform, compose, from_xyz_rpy
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.xmlio import URDF_NS, from_string, local, to_string
 
 U = "{" + URDF_NS + "}"
 UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
+#: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
+SDF_NS = "http://sdformat.org/urdfsdf"
+SDF_FRAME = "{" + SDF_NS + "}frame"
+SDF_POSE = "{" + SDF_NS + "}pose"
+
+
+def frame_marker(frame: Frame | None, line: int | None) -> Extra:
+    """``<sdf:frame>``: marks the massless URDF link standing for an SDF //frame.
+
+    With ``frame``, the marker keeps its ``attached_to`` and ``//pose`` as
+    written, so that URDF -> SDF restores the element exactly; without (a
+    frame of a flattened nested model: ``flattened="true"``), the frame comes
+    back attached to the link's parent, posed by the fixed joint.
+    """
+    el = etree.Element(SDF_FRAME, nsmap={"sdf": SDF_NS})
+    if frame is None:
+        el.set("flattened", "true")
+    else:
+        if frame.attached_to:
+            el.set("attached_to", frame.attached_to)
+        if frame.pose.text is not None or frame.pose.relative_to is not None:
+            pose = etree.SubElement(el, SDF_POSE)
+            if frame.pose.relative_to is not None:
+                pose.set("relative_to", frame.pose.relative_to)
+            pose.text = " ".join(frame.pose.tokens())
+    return Extra(SDF_FRAME, to_string(el), line)
+
+
+def _fallback_frame(name: str, joint: Joint, parent_frame: str) -> Frame:
+    """A marked link's frame attached to its parent link, posed by its fixed joint."""
+    return Frame(name, attached_to=parent_frame, pose=evolve(joint.pose, relative_to=None),
+                 line=joint.line)
+
+
+def _verbatim_frame(marker: Extra, name: str) -> Frame | None:
+    """The //frame as written in SDF, kept by the marker (None: not kept)."""
+    el = from_string(marker.xml)
+    if el.get("flattened") == "true":
+        return None
+    pose = Pose()
+    pose_el = el.find(SDF_POSE)
+    if pose_el is not None:
+        tokens = tuple((pose_el.text or "").split())
+        try:
+            values = [float(t) for t in tokens]
+        except ValueError:
+            values = []
+        if len(values) != 6:
+            return None
+        pose = Pose(xyz=(values[0], values[1], values[2]), rpy=(values[3], values[4], values[5]),
+                    relative_to=pose_el.get("relative_to"), text=tokens, line=marker.line)
+    return Frame(name, attached_to=el.get("attached_to"), pose=pose, line=marker.line)
+
+
+def _restore_frames(sdf: Model, pending: list[tuple[Extra, str, Joint, str]],
+                    diags: Diagnostics) -> Model:
+    """The model with the //frame of each marked link (see :func:`frame_marker`).
+
+    A frame comes back as written in SDF when, in this model, it still
+    resolves to the pose the URDF gives it (its fixed joint's origin in its
+    parent link) and is attached to that link; otherwise (the URDF moved the
+    frames it names, or they are gone) it is attached to the parent link,
+    posed by the joint, which means the same.
+    """
+    fallback = [_fallback_frame(name, joint, parent) for _, name, joint, parent in pending]
+    verbatim = [_verbatim_frame(marker, name) for marker, name, _, _ in pending]
+    if not any(verbatim):
+        return evolve(sdf, frames=tuple(fallback))
+    trial = evolve(sdf, frames=tuple(v or f for v, f in zip(verbatim, fallback, strict=True)))
+    check = Diagnostics()
+    scope = analyze_model(trial, check)
+    frames = []
+    for v, f in zip(verbatim, fallback, strict=True):
+        if v is None:
+            frames.append(f)
+            continue
+        ok = not check.has_errors() and scope.body(v.name) == f.attached_to
+        if ok:
+            x_mf, x_mp = scope.pose(v.name), scope.pose(f.attached_to or "")
+            ok = x_mf is not None and x_mp is not None and _close(
+                x_mf, compose(x_mp, from_xyz_rpy(f.pose.xyz, f.pose.rpy)))
+        if not ok:
+            diags.add("VALUE_APPROXIMATED", f"frame {v.name!r}: the links and joints its SDF "
+                      "form names are not where they were; restored attached to its parent "
+                      "link, at the same pose", v.line, severity="info")
+        frames.append(v if ok else f)
+    return evolve(sdf, frames=tuple(frames))
+
+
+def _close(a: Transform, b: Transform, tol: float = 1e-9) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip((*a[0], *a[1]), (*b[0], *b[1]), strict=True))
 
 
 def urdf_extra(x: Extra) -> Extra:
@@ -169,6 +272,13 @@ def _resolve_material(material: Material | None, named: dict[str, Material]
     return evolve(material, ambient=ref.rgba, diffuse=ref.rgba)
 
 
+def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]]) -> bool:
+    """True for a URDF link that can stand for an SDF //frame: massless, empty leaf."""
+    return (joint is not None and joint.type == "fixed" and link.inertial is None
+            and not link.visuals and not link.collisions and not children.get(link.name)
+            and all(x.tag == SDF_FRAME for x in link.extras))
+
+
 def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     """A URDF model in the SDFormat 1.7 parity form (textual copy)."""
     root = check_tree(model, Diagnostics()) if not diags.has_errors() else None
@@ -194,6 +304,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     link_map, joint_map = sdf_names(model, root, world_root, diags)
     out_links: list[Link] = []
     out_joints: list[Joint] = []
+    # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
+    markers = {link.name: x for link in model.links for x in link.extras if x.tag == SDF_FRAME
+               and _frame_link(link, tree_joint.get(link.name), children)}
+    pending_frames: list[tuple[Extra, str, Joint, str]] = []
     extras: list[Extra] = [urdf_extra(x) for x in model.extras]
 
     def emit_link(link: Link, pose: Pose) -> None:
@@ -246,6 +360,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         elif tree_joint[joint.child] is not joint:
             out_joints.append(sdf_joint(joint, jpose))  # closes a loop; link comes once
             continue
+        elif joint.child in markers:
+            pending_frames.append((markers[joint.child], link_map.get(child.name, child.name),
+                                   joint, parent_frame))
+            continue
         else:
             out_joints.append(sdf_joint(joint, jpose))
             emit_link(child, Pose(relative_to=joint_map.get(joint.name, joint.name)))
@@ -254,6 +372,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     sdf = Model(name=model.name, links=tuple(out_links), joints=tuple(out_joints),
                 materials=model.materials, extras=tuple(extras), version=model.version,
                 line=model.line)
+    if pending_frames:
+        order = {link.name: i for i, link in enumerate(model.links)}  # as in the document
+        pending_frames.sort(key=lambda p: order.get(p[2].child, 0))
+        sdf = _restore_frames(sdf, pending_frames, diags)
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     return apply_gazebo(sdf, blocks, link_map, joint_map, diags) if blocks else sdf
 

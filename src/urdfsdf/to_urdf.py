@@ -34,6 +34,7 @@ from urdfsdf import transforms as tf
 from urdfsdf.convert import (
     _urdf_extras,
     carried_urdf_joints,
+    frame_marker,
     keep_shape,
     restore_names,
     urdf_joint,
@@ -42,7 +43,7 @@ from urdfsdf.convert import (
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import WORLD, Scope
 from urdfsdf.gazebo import applied_outputs, gazebo_blocks
-from urdfsdf.ir import Axis, Inertial, Joint, Link, Model, Pose, evolve
+from urdfsdf.ir import Axis, Frame, Inertial, Joint, Link, Model, Pose, evolve
 from urdfsdf.transforms import Transform
 
 U_JOINT = "{http://wiki.ros.org/urdf}joint"
@@ -110,7 +111,7 @@ class _Flattener:
         self.opt = options
         self.bodies: dict[str, _Body] = {}
         self.edges: list[_Edge] = []
-        self.frames: list[tuple[str, str, Transform, int | None]] = []
+        self.frames: list[tuple[str, str, Transform, Frame | None, int | None]] = []
         self.used: set[str] = set()
         self.ok = True
 
@@ -172,8 +173,9 @@ class _Flattener:
                     body_flat = ""
                 else:
                     body_flat = prefix + body.replace("::", sep)
+                # a top-level frame's attached_to/relative_to names stay valid
                 self.frames.append((prefix + name, body_flat, tf.compose(x_top_s, x),
-                                    frame.line))
+                                    None if prefix else frame, frame.line))
 
 
 def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
@@ -278,7 +280,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
             out_joints.append(out)
 
     # explicit frames -> massless links on fixed joints
-    for fname, attached, x_mf, line in flat.frames:
+    for fname, attached, x_mf, frame, line in flat.frames:
         if not opt.frames:
             diags.warning("ELEMENT_DROPPED", f"frame {fname!r} dropped (--no-frames)", line)
             continue
@@ -286,7 +288,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         link_name = flat.unique(fname, line, "frame")
         joint_name = flat.unique(f"{fname}_joint", line, "frame joint")
         origin = tf.relative(urdf_frame(parent), x_mf)
-        out_links.append(Link(link_name, line=line))
+        out_links.append(Link(link_name, line=line, extras=(frame_marker(frame, line),)))
         out_joints.append(Joint(joint_name, "fixed", parent, link_name, pose_of(origin, line),
                                 line=line))
 
