@@ -357,3 +357,51 @@ def test_cli_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["urdf2sdf", str(src), "--lump-fixed-joints", "-o", str(out), "-q"]) == 0
     assert 'frame name="b"' in out.read_text()
     assert src.read_text() == TWO
+
+
+PLUGINS = """<robot name="r">
+  <link name="a"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="b"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <joint name="ab" type="fixed"><origin xyz="1 0 0" rpy="0 0 1"/>
+    <parent link="a"/><child link="b"/></joint>
+  <gazebo><plugin name="p" filename="libp.so"><bodyName>b</bodyName>
+    <xyzOffset>0 1 0</xyzOffset></plugin></gazebo>
+  <gazebo reference="b"><plugin name="q" filename="libq.so"><frameName>b</frameName>
+    </plugin></gazebo>
+</robot>"""
+
+
+def _plugin(xml: str) -> dict[str, list[float] | str]:
+    from lxml import etree
+
+    el = etree.fromstring(xml)
+    out: dict[str, list[float] | str] = {}
+    for child in el:
+        text = (child.text or "").strip()
+        out[str(child.tag)] = [float(t) for t in text.split()] if "Offset" in str(
+            child.tag) else text
+    return out
+
+
+def test_plugins_naming_a_lumped_link_follow_it() -> None:
+    import math
+
+    from urdfsdf import read_sdf
+
+    result = urdf_to_sdf_result(PLUGINS, lump_fixed_joints=True)
+    assert result.text is not None
+    model = read_sdf(result.text)
+    p = _plugin(next(x.xml for x in model.extras if x.tag == "plugin"))
+    # libsdformat 12 gives the same: bodyName a, offset X_ab * (0 1 0)
+    assert p["bodyName"] == "a"
+    assert p["xyzOffset"] == pytest.approx([1 - math.sin(1), math.cos(1), 0])
+    assert p["rpyOffset"] == pytest.approx([0, 0, 1])
+    (link,) = model.links
+    q = _plugin(next(x.xml for x in link.extras if x.tag == "plugin"))
+    # the plugin moved with b into a and names a, offset by b's pose in a once
+    # (libsdformat 12 composes that pose twice here: ORACLE.md)
+    assert q["frameName"] == "a"
+    assert q["xyzOffset"] == pytest.approx([1, 0, 0])
+    assert q["rpyOffset"] == pytest.approx([0, 0, 1])

@@ -35,6 +35,9 @@ and follows libsdformat step by step:
   libsdformat's ``AddKeyValue``;
 - joints below the lumped link now start at the first kept ancestor, their
   poses composed (``ReduceJointsToParent``);
+- plugins whose ``bodyName``/``frameName`` is a lumped link name the link it
+  went into, their ``xyzOffset``/``rpyOffset`` composed with the lumped link's
+  pose in it (``ReduceSDFExtensionPluginFrameReplace``);
 - ``//model/frame`` elements remember each lumped joint (attached to the
   parent link, posed by the joint origin as written) and link (attached to
   that joint), so every name of the URDF is still a frame of the SDF.
@@ -42,9 +45,14 @@ and follows libsdformat step by step:
 Deviations, each reported or documented: libsdformat drops links without
 mass (and their subtree) when they are not lumped, and joints' ``<gazebo>``
 content for lumped joints; urdfsdf keeps the former (with a warning) and
-warns about the latter.  urdfdom's ``Rotation::getRPY`` snaps pitches within
-about 0.0045 rad of +-pi/2 to exactly +-pi/2; urdfsdf computes rotations
-exactly (``samples/spec/ORACLE.md``).
+warns about the latter.  For a plugin inside the lumped link's own
+``<gazebo>`` block, libsdformat 12 applies the link's pose twice to the
+offsets; urdfsdf once.  libsdformat also adds
+``<ignition::corrected_offsets>1</ignition::corrected_offsets>`` to such a
+plugin, a tag name that namespace-aware XML parsers reject; urdfsdf does not.
+urdfdom's ``Rotation::getRPY`` snaps pitches within about 0.0045 rad of
++-pi/2 to exactly +-pi/2; urdfsdf computes rotations exactly
+(``samples/spec/ORACLE.md``).
 """
 
 from __future__ import annotations
@@ -190,6 +198,16 @@ def _posed_extra(x: Extra, x_pc: Transform) -> Extra:
     return Extra(x.tag, to_string(el), x.line)
 
 
+def _offset(plugin: etree._Element) -> Transform:
+    """A plugin's ``xyzOffset``/``rpyOffset`` (zero when absent or unreadable)."""
+    values: list[float] = []
+    for tag in ("xyzOffset", "rpyOffset"):
+        node = plugin.find(tag)
+        parsed = split_numbers(node.text if node is not None else "0 0 0", 3)
+        values.extend(parsed[1] if not isinstance(parsed, str) else (0.0, 0.0, 0.0))
+    return from_xyz_rpy(values[:3], values[3:])
+
+
 def _merge_extras(parent: tuple[Extra, ...], moved: Iterable[Extra], where: str,
                   diags: Diagnostics) -> tuple[Extra, ...]:
     """Link extras after lumping: the moved ones appended, single values replaced."""
@@ -233,7 +251,7 @@ class _Lumper:
             kids.sort(key=lambda j: (j.original_name or j.name).encode())
         self.preserve, self.disable = preserve, disable
         self.frames: list[Frame] = []
-        self.lumped: set[str] = set()  # links merged into an ancestor
+        self.lumped: dict[str, tuple[str, Transform]] = {}  # link -> (parent, X_PC)
         #: id(shape) -> the name libsdformat builds a lumped shape's name from
         self.base: dict[int, str] = {}
 
@@ -265,7 +283,7 @@ class _Lumper:
         """Merge link ``name`` into its parent across the fixed ``joint``."""
         child, parent = self.links[name], self.links[joint.parent]
         x_pc = _x(joint.pose)
-        self.lumped.add(name)
+        self.lumped[name] = (parent.name, x_pc)
         self.frames.append(Frame(joint.name, attached_to=parent.name,
                                  pose=evolve(joint.pose, relative_to=None), line=joint.line))
         self.frames.append(Frame(name, attached_to=joint.name, line=child.line))
@@ -305,6 +323,36 @@ class _Lumper:
         self.base[id(moved)] = base
         return moved
 
+    def plugin(self, x: Extra) -> Extra:
+        """A plugin naming a lumped link in ``bodyName``/``frameName``, re-aimed.
+
+        libsdformat (ReduceSDFExtensionPluginFrameReplace) names the link it was
+        lumped into and composes ``xyzOffset``/``rpyOffset`` with the lumped
+        link's pose in it.
+        """
+        if x.tag != "plugin" or not ("bodyName" in x.xml or "frameName" in x.xml):
+            return x
+        el = from_string(x.xml)
+        changed = False
+        for key in ("bodyName", "frameName"):
+            ref = el.find(key)
+            target = (ref.text or "").strip() if ref is not None else ""
+            if ref is None or target not in self.lumped:
+                continue
+            offset = _offset(el)
+            while target in self.lumped:
+                target, x_pc = self.lumped[target]
+                offset = compose(x_pc, offset)
+            ref.text = target
+            p = _pose(offset)
+            for tag, values in (("xyzOffset", p.tokens()[:3]), ("rpyOffset", p.tokens()[3:])):
+                node = el.find(tag)
+                if node is None:
+                    node = etree.SubElement(el, tag)
+                node.text = " ".join(values)
+            changed = True
+        return Extra(x.tag, to_string(el), x.line) if changed else x
+
     def finish(self, model: Model) -> Model:
         links = []
         for link in model.links:
@@ -312,7 +360,8 @@ class _Lumper:
                 continue
             link = self.links[link.name]
             links.append(evolve(link, visuals=self._names(link, link.visuals, "_visual"),
-                                collisions=self._names(link, link.collisions, "_collision")))
+                                collisions=self._names(link, link.collisions, "_collision"),
+                                extras=tuple(self.plugin(x) for x in link.extras)))
         joints = []
         for j in model.joints:
             if j.child in self.lumped:
@@ -324,7 +373,7 @@ class _Lumper:
                     xyz=(0.0, 0.0, 1.0), text=("0", "0", "1"),
                     limit=Limit(lower="0", upper="0"),
                     dynamics=Dynamics(damping="0", friction="0")))
-            joints.append(j)
+            joints.append(evolve(j, extras=tuple(self.plugin(x) for x in j.extras)))
         for link in links:
             if link.inertial is None or float(link.inertial.mass) <= 0.0:
                 self.diags.warning(
@@ -332,7 +381,8 @@ class _Lumper:
                     f"link {link.name!r} has no mass after lumping: libsdformat drops such a "
                     "link with its subtree; urdfsdf keeps it", link.line)
         return evolve(model, links=tuple(links), joints=tuple(joints),
-                      frames=(*model.frames, *self.frames))
+                      frames=(*model.frames, *self.frames),
+                      extras=tuple(self.plugin(x) for x in model.extras))
 
     def _names(self, link: Link, shapes: tuple[Visual | Collision, ...], ext: str
                ) -> tuple:  # type: ignore[type-arg]
