@@ -16,8 +16,8 @@
    physics, dynamics, axis and limit extras).
 
 Strategies: ``strategies_lossless.py``.  Known bugs each have a minimal
-reproducer below, marked xfail(strict=True); the main properties switch those
-features off (see ``UrdfOptions`` and ``SdfOptions``) until they are fixed.
+reproducer below, kept as a regression test; the main properties cover every
+feature (``UrdfOptions`` and ``SdfOptions`` can switch one off while a bug is open).
 """
 
 from __future__ import annotations
@@ -53,11 +53,9 @@ from urdfsdf.ir import Model, Pose
 TOL = 1e-9
 URDF_NS = "{http://wiki.ros.org/urdf}"
 
-#: the main properties: every feature except those with a known bug (below)
-URDF_OPTIONS = UrdfOptions(gazebo_static_true=False, gazebo_springs=False,
-                           floating_with_renamed_names=False, gazebo_visual_materials=False)
-SDF_OPTIONS = SdfOptions(link_frame_sensor_poses=False, different_ambient=False,
-                         partial_unbounded_limits=False, spring_only_dynamics=False)
+#: the main properties: every feature
+URDF_OPTIONS = UrdfOptions()
+SDF_OPTIONS = SdfOptions()
 
 #: ~200 examples of each property keep this file near 30 s on a loaded 2-core machine.
 #: No explain phase (it traces every shrinking run: minutes instead of seconds), and
@@ -178,8 +176,21 @@ def assert_close(what: str, got: np.ndarray, expected: np.ndarray) -> None:
 
 def _plain(extras: tuple) -> collections.Counter[str]:  # type: ignore[type-arg]
     """Canonical XML of the extras that are SDF content (not ``urdf:`` custom elements)."""
-    return collections.Counter(canonical(x.xml) for x in extras
+    return collections.Counter(_unposed(etree.fromstring(x.xml)) for x in extras
                                if not x.tag.startswith(URDF_NS))
+
+
+def _unposed(el: etree._Element) -> str:
+    """Canonical XML of an element; a sensor's or light's own //pose left out.
+
+    Their pose is re-expressed when a URDF link frame moves, and compared
+    resolved (check_sensor_and_light_poses).
+    """
+    copy = etree.fromstring(etree.tostring(el))
+    if copy.tag in ("sensor", "light"):
+        for pose in copy.findall("pose"):
+            copy.remove(pose)
+    return canonical(etree.tostring(copy).decode())
 
 
 def _owner(el: etree._Element) -> tuple[str, str | None]:
@@ -195,7 +206,7 @@ def sensors_plugins_lights(sdf: str) -> collections.Counter[tuple[str, str | Non
     for el in _parse(sdf).iter("sensor", "plugin", "light"):
         if any(str(a.tag).startswith("{") for a in el.iterancestors()):
             continue
-        out[(*_owner(el), canonical(etree.tostring(el).decode()))] += 1
+        out[(*_owner(el), _unposed(el))] += 1
     return out
 
 
@@ -252,18 +263,10 @@ def check_kinematics(case: SdfModel, a: Resolved, b: Resolved) -> None:
         expected = a.x(up[link]) if link in up else a.x(link)
         assert_close(f"link {link}", b.x(link), expected)
     for frame in case.frames:
-        # Frames come back as massless links on fixed joints today; compared by
-        # pose whichever they are.  Once they come back as //frame, tighten to:
-        #   assert frame in b.scope.frames
-        #   assert b.scope.body(frame) == a.scope.body(frame)
-        assert frame in b.scope.frames or frame in b.scope.links, frame
+        # frames come back as //frame (convert.frame_marker), on the same body
+        assert frame in b.scope.frames, frame
         assert_close(f"frame {frame}", b.x(frame), a.x(frame))
-        if frame in b.scope.links:
-            fixed = [j for j in b.model.joints if j.child == frame]
-            assert [j.type for j in fixed] == ["fixed"], fixed
-            assert fixed[0].parent == a.scope.body(frame), (frame, fixed[0].parent)
-        else:
-            assert b.scope.body(frame) == a.scope.body(frame)
+        assert b.scope.body(frame) == a.scope.body(frame), frame
 
     for la in a.model.links:
         lb = b.model.link(la.name)
@@ -308,8 +311,13 @@ def check_kinematics(case: SdfModel, a: Resolved, b: Resolved) -> None:
                     assert vb == va, (ja.name, key, va, vb)
                 else:
                     assert vb is None or float(vb) == d, (ja.name, key, vb)
-        else:  # continuous: effort and velocity kept, no bounds
-            assert lb_[2:] == la_[2:], (ja.name, la_, lb_)
+        else:  # continuous: effort and velocity kept (SDF's default -1 when absent,
+            # written out because urdfdom needs both), no bounds
+            for key, va, vb in zip(("effort", "velocity"), la_[2:], lb_[2:], strict=True):
+                if va is not None:
+                    assert vb == va, (ja.name, key, va, vb)
+                else:
+                    assert vb is None or float(vb) == -1.0, (ja.name, key, vb)
         da, db = ja.axis.dynamics, jb.axis.dynamics
 
         def dyn(d: object) -> tuple[str | None, ...]:
@@ -385,9 +393,8 @@ def test_sdf_urdf_sdf_keeps_kinematics_sensors_plugins_lights(case: SdfModel) ->
 
 # -- known bugs: minimal reproducers --------------------------------------------
 #
-# Each is the smallest input found for a property failure above; the main
-# properties switch the feature off (URDF_OPTIONS / SDF_OPTIONS).  When one of
-# these starts passing, drop its xfail and turn the feature back on.
+# Each is the smallest input hypothesis found for a property failure above (all
+# fixed); they stay as regression tests.
 
 KNOWN_URDF_BUGS = {
     # urdf2sdf: an empty root `world` becomes the world and the floating/planar
@@ -445,15 +452,7 @@ KNOWN_URDF_BUGS = {
   </visual></gazebo></robot>""",
 }
 
-_URDF_BUG_EXCEPTIONS = {"floating_on_renamed_link": urdfsdf.TranslationError,
-                        "floating_to_world_link": urdfsdf.TranslationError}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(
-        strict=True, raises=_URDF_BUG_EXCEPTIONS.get(name, AssertionError),
-        reason=f"known urdfsdf bug {name} (see KNOWN_URDF_BUGS)"))
-    for name in KNOWN_URDF_BUGS])
+@pytest.mark.parametrize("name", list(KNOWN_URDF_BUGS))
 def test_known_urdf_round_trip_bug(name: str) -> None:
     check_urdf_round_trip(KNOWN_URDF_BUGS[name])
 
@@ -466,9 +465,6 @@ def _sdf_case(xml: str, root: str, joints: dict[str, tuple[str, str, str]],
     return SdfModel(xml, model.get("name"), root, links, joints, list(frames), False)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "sensor and light poses are copied verbatim into <gazebo reference=LINK> while the "
-    "URDF link frame becomes the joint frame: sensor s at z=1.5 comes back at z=0.75"))
 def test_known_bug_sensor_in_moved_link_frame() -> None:
     xml = """<sdf version="1.7"><model name="m">
   <link name="a"/>
@@ -483,10 +479,6 @@ def test_known_bug_sensor_in_moved_link_frame() -> None:
     check_sensor_and_light_poses(a, b)  # ...the sensor is not
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "a visual material with ambient != diffuse loses diffuse: URDF rgba=diffuse plus "
-    "<gazebo> ambient come back as ambient only (expected ambient 1 0 0 1 and diffuse "
-    "0 1 0 1)"))
 def test_known_bug_ambient_differs_from_diffuse() -> None:
     xml = """<sdf version="1.7"><model name="m"><link name="a">
   <visual name="v"><geometry><box><size>1 1 1</size></box></geometry>
@@ -502,10 +494,6 @@ def _urdf_joint_children(urdf: str, joint: str) -> dict[str, dict[str, str]]:
     return {str(c.tag): dict(c.attrib) for c in el}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "an unbounded joint whose SDF <limit> lacks effort or velocity gives a URDF <limit> "
-    "without them (<limit effort=\"5\"/>, or <limit/> for a limit holding only "
-    "<stiffness>), which urdfdom rejects ('joint limit: no velocity')"))
 @pytest.mark.parametrize("limit", ["<effort>5</effort>", "<stiffness>3</stiffness>"])
 def test_known_bug_unbounded_limit_without_effort_velocity(limit: str) -> None:
     xml = f"""<sdf version="1.7"><model name="m"><link name="a"/><link name="b"/>
@@ -518,9 +506,6 @@ def test_known_bug_unbounded_limit_without_effort_velocity(limit: str) -> None:
     assert urdfdom_errors(urdf) is None, urdfdom_errors(urdf)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "SDF <dynamics> holding only spring values gives an empty URDF <dynamics/>, which "
-    "urdfdom rejects ('joint dynamics element specified with no damping and no friction')"))
 def test_known_bug_spring_only_dynamics() -> None:
     xml = """<sdf version="1.7"><model name="m"><link name="a"/><link name="b"/>
   <joint name="j" type="revolute"><parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz>
@@ -532,9 +517,6 @@ def test_known_bug_spring_only_dynamics() -> None:
     assert urdfdom_errors(urdf) is None, urdfdom_errors(urdf)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "sdf2urdf's <gazebo> blocks name a renamed link by its SDF name: link b_link "
-    "(urdf:name=__b__) is written <link name=\"__b__\"> but <gazebo reference=\"b_link\">"))
 def test_known_bug_gazebo_reference_uses_sdf_name() -> None:
     xml = """<sdf xmlns:urdf="http://wiki.ros.org/urdf" version="1.7"><model name="m">
   <link name="a"/>

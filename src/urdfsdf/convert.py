@@ -17,7 +17,7 @@ from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import analyze_model, is_reserved
-from urdfsdf.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
+from urdfsdf.gazebo import applied_outputs, apply_gazebo, canonical, gazebo_blocks
 from urdfsdf.ir import (
     Collision,
     Extra,
@@ -190,6 +190,8 @@ def sdf_names(model: Model, root: str, world_root: bool, diags: Diagnostics
     link_names = {links.get(n.name, n.name) for n in model.links}
     joints: dict[str, str] = {}
     for joint in model.joints:
+        if joint.type in ("floating", "planar"):
+            continue  # not an SDF joint: carried verbatim, under its URDF name
         if is_reserved(joint.name) or joint.name in link_names:
             joints[joint.name] = _sdf_name(joint.name, "joint", used)
     for kind, mapping in (("link", links), ("joint", joints)):
@@ -355,7 +357,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
                 f"joint {joint.name!r}: SDFormat 1.7 has no {joint.type} joint; the child "
                 f"link is left free in SDF and the joint travels as <urdf:joint>",
                 joint.line)
-            extras.append(urdf_extra(Extra("joint", _joint_xml(joint), joint.line)))
+            # carried with the SDF names of its links (restored with theirs)
+            carried = evolve(joint, parent=link_map.get(joint.parent, joint.parent),
+                             child=link_map.get(joint.child, joint.child))
+            extras.append(urdf_extra(Extra("joint", _joint_xml(carried), joint.line)))
             emit_link(child, jpose)
         elif tree_joint[joint.child] is not joint:
             out_joints.append(sdf_joint(joint, jpose))  # closes a loop; link comes once
@@ -446,7 +451,8 @@ def _urdf_extras(extras: tuple[Extra, ...], owner: str, diags: Diagnostics,
     return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip and is_urdf_extra(x))
 
 
-def _urdf_material(visual: Visual, diags: Diagnostics, owner: str) -> Material | None:
+def _urdf_material(visual: Visual, diags: Diagnostics, owner: str,
+                   applied: set[str] | frozenset[str] = frozenset()) -> Material | None:
     # specular, emissive and material scripts travel in a <gazebo> block
     m = visual.material
     if m is None:
@@ -455,6 +461,9 @@ def _urdf_material(visual: Visual, diags: Diagnostics, owner: str) -> Material |
     if m.name is not None:
         return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
     color = m.diffuse or m.ambient
+    if color is not None and m.diffuse is None and canonical(
+            f"<ambient>{' '.join(color)}</ambient>") in applied:
+        color = None  # the colour a URDF <gazebo> block gave: it travels in the block
     if color is None:
         return None
     rgba = color if len(color) == 4 else (*color, "1")
@@ -488,7 +497,8 @@ def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
     return False
 
 
-def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False) -> Link:
+def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
+              applied: set[str] | frozenset[str] = frozenset()) -> Link:
     """A link's URDF form: shapes with URDF names and materials, extras unwrapped."""
     owner = f"link {link.name!r}"
     link = evolve(link, visuals=tuple(v for v in link.visuals
@@ -500,7 +510,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False) -> Link:
         unnamed = any(x.tag == UNNAMED.tag for x in v.extras)
         vo = f"{owner} visual {v.name!r}"
         visuals.append(Visual(None if unnamed else v.name, v.geometry, _shape_pose(v.pose),
-                              _urdf_material(v, diags, vo),
+                              _urdf_material(v, diags, vo, applied),
                               _urdf_extras(v.extras, vo, diags, (UNNAMED.tag,)), v.line,
                               v.original_name))
     collisions = []
@@ -532,26 +542,42 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
                     "equivalent", joint.line)
         return None
     # spring values and axis/limit extras travel in a <gazebo> block
-    if jtype in ("revolute", "prismatic"):
+    if jtype in ("revolute", "prismatic", "continuous"):
         from urdfsdf.ir import Axis, Limit
 
         axis = axis or Axis((0.0, 0.0, 1.0))
         lim = axis.limit or Limit()
         lower = float(lim.lower) if lim.lower is not None else -CONTINUOUS_LIMIT
         upper = float(lim.upper) if lim.upper is not None else CONTINUOUS_LIMIT
-        if jtype == "revolute" and (lower <= -CONTINUOUS_LIMIT or upper >= CONTINUOUS_LIMIT):
+        if jtype == "continuous":
+            # lower/upper are kept as written (urdfdom ignores them); urdfdom needs
+            # effort and velocity in any <limit>: SDF's defaults (-1) made explicit
+            if all(v is None for v in (lim.lower, lim.upper, lim.effort, lim.velocity)):
+                axis = evolve(axis, limit=None)
+            else:
+                axis = evolve(axis, limit=evolve(lim, effort=lim.effort or "-1",
+                                                 velocity=lim.velocity or "-1", extras=()))
+        elif jtype == "revolute" and (lower <= -CONTINUOUS_LIMIT or upper >= CONTINUOUS_LIMIT):
             # an unbounded revolute joint is URDF's continuous joint
             jtype = "continuous"
             if lim.effort is None and lim.velocity is None:
                 axis = evolve(axis, limit=None)
-            else:
-                axis = evolve(axis, limit=Limit(None, None, lim.effort, lim.velocity))
+            else:  # urdfdom needs both; SDF's defaults (-1: no limit) made explicit
+                axis = evolve(axis, limit=Limit(None, None, lim.effort or "-1",
+                                                lim.velocity or "-1"))
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
             axis = evolve(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
                                              lim.effort or "-1", lim.velocity or "-1",
                                              (), lim.line))
+    if jtype == "fixed":
+        # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
+        axis = None
     if axis is not None:
+        d = axis.dynamics
+        if d is not None and d.damping is None and d.friction is None:
+            # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
+            axis = evolve(axis, dynamics=None)
         axis = evolve(axis, expressed_in=None, extras=())
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
@@ -564,8 +590,10 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
 def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
                      lossy: bool = False) -> Model:
     """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.wellformed`): a copy."""
-    links = [urdf_link(link, diags, lossy) for link in model.links]
-    if any(j.parent == "world" for j in model.joints) and model.link("world") is None:
+    applied = applied_outputs(model)
+    links = [urdf_link(link, diags, lossy, applied) for link in model.links]
+    if any(j.parent == "world" for j in (*model.joints, *carried)) and \
+            model.link("world") is None:
         links.insert(0, Link("world"))
     joints = []
     for joint in model.joints:
@@ -574,8 +602,10 @@ def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
             joints.append(uj)
     joints.extend(carried)
     extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U + "joint",))
-    extras += tuple(gazebo_blocks(model, [(x.name, x) for x in model.links],
-                                  [(j.name, j) for j in model.joints], applied_outputs(model)))
+    # blocks name links and joints by their URDF names (restore_names below)
+    extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
+                                  [(j.original_name or j.name, j) for j in model.joints],
+                                  applied))
     return restore_names(Model(model.name, tuple(links), tuple(joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))

@@ -66,6 +66,8 @@ COLLISION_VALUES = {
     "maxContacts": ("", "max_contacts"),
     "laserRetro": ("", "laser_retro"),
 }
+#: SDF //axis/dynamics spring values -> the <gazebo reference=JOINT> tags holding them
+SPRING_TAGS = {"spring_reference": "springReference", "spring_stiffness": "springStiffness"}
 LINK_VALUES = {"selfCollide": "self_collide", "gravity": "gravity", "kinematic": "kinematic"}
 JOINT_PHYSICS = {
     "provideFeedback": "provide_feedback",
@@ -256,8 +258,9 @@ def _merge_material(material: Material | None, el: etree._Element) -> Material:
             colours[c.tag] = tuple((c.text or "").split())
         else:
             extras.append(_extra(c, None))
-    return replace(base, ambient=colours.get("ambient", base.ambient),
-                   diffuse=colours.get("diffuse", base.diffuse),
+    # a URDF rgba stands for ambient and diffuse (the SDF writer's mapping)
+    return replace(base, ambient=colours.get("ambient", base.ambient or base.rgba),
+                   diffuse=colours.get("diffuse", base.diffuse or base.rgba),
                    specular=colours.get("specular", base.specular),
                    emissive=colours.get("emissive", base.emissive), extras=tuple(extras))
 
@@ -297,6 +300,10 @@ def applied_outputs(model: Model) -> set[str]:
             t = _translate(el, k, None)
             for kept in t.extras:
                 out.add(canonical(kept.xml))
+            if t.static is not None:
+                out.add(canonical(to_string(_el("static", "true" if t.static else "false"))))
+            for tag, value in t.spring.items():
+                out.add(canonical(to_string(_el(SPRING_TAGS[tag], value))))
             for group in (*t.visual_extras.values(), *t.collision_extras.values(),
                           t.all_collisions, t.axis, t.all_visuals):
                 for e in group:
@@ -346,7 +353,7 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
     """
     out: list[Extra] = []
     model_children = _sdf_only(model.extras, skip)
-    if model.static:
+    if model.static and canonical(to_string(_el("static", "true"))) not in skip:
         model_children.insert(0, _el("static", "true"))
     if model_children:
         out.append(_pretty(_block(None, model_children), model.line))
@@ -367,10 +374,12 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
         axis = joint.axis
         if axis is not None:
             d = axis.dynamics
-            if d is not None and d.spring_reference is not None:
-                children.append(_el("springReference", d.spring_reference))
-            if d is not None and d.spring_stiffness is not None:
-                children.append(_el("springStiffness", d.spring_stiffness))
+            for attr, tag in SPRING_TAGS.items():
+                value = getattr(d, attr) if d is not None else None
+                if value is not None:
+                    el = _el(tag, value)
+                    if canonical(to_string(el)) not in skip:
+                        children.append(el)
             axis_children = _sdf_only(axis.extras, skip)
             limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
             if limit_children:
@@ -390,15 +399,22 @@ def _shape_blob(kind: str, shape: Visual | Collision, skip: set[str]
     if isinstance(shape, Visual) and shape.material is not None:
         m = shape.material
         mat = etree.Element("material")
+        def fresh(tag: str, value: tuple[str, ...]) -> etree._Element | None:
+            el = _el(tag, " ".join(value))
+            return None if canonical(to_string(el)) in skip else el
+
         for tag, value in (("specular", m.specular), ("emissive", m.emissive)):
-            if value is not None:
-                mat.append(_el(tag, " ".join(value)))
+            el = fresh(tag, value) if value is not None else None
+            if el is not None:
+                mat.append(el)
         for x in m.extras:
             if not x.tag.startswith(U) and canonical(x.xml) not in skip:
                 mat.append(_parse(x))
         if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
-            # URDF rgba holds diffuse; a different ambient rides along
-            mat.insert(0, _el("ambient", " ".join(m.ambient)))
+            # URDF rgba holds diffuse (else ambient); a different ambient rides along
+            el = fresh("ambient", m.ambient)
+            if el is not None:
+                mat.insert(0, el)
         if len(mat):
             children.append(mat)
     if not children:

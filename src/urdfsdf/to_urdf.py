@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lxml import etree
+
 from urdfsdf import transforms as tf
 from urdfsdf.convert import (
     _urdf_extras,
@@ -43,8 +45,10 @@ from urdfsdf.convert import (
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import WORLD, Scope
 from urdfsdf.gazebo import applied_outputs, gazebo_blocks
-from urdfsdf.ir import Axis, Frame, Inertial, Joint, Link, Model, Pose, evolve
+from urdfsdf.ir import Axis, Extra, Frame, Inertial, Joint, Link, Model, Pose, evolve
+from urdfsdf.numbers import split_numbers
 from urdfsdf.transforms import Transform
+from urdfsdf.xmlio import from_string, to_string
 
 U_JOINT = "{http://wiki.ros.org/urdf}joint"
 
@@ -202,7 +206,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     # URDF joints that travel as <urdf:joint> (floating, planar): their frame is
     # the child link's SDF frame
     for joint in carried_urdf_joints(model, diags):
-        if joint.parent in bodies and joint.child in bodies:
+        if (joint.parent in bodies or joint.parent == WORLD) and joint.child in bodies:
             edges.append(_Edge(flat.unique(joint.name, joint.line, "joint"), joint,
                                joint.parent, joint.child, bodies[joint.child].x_ml, None,
                                copy_origin=False))
@@ -266,12 +270,13 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: the model pose has no URDF "
                       "place without a joint to world; dropped", model.pose.line or model.line)
 
+    applied = applied_outputs(model)
     out_links: list[Link] = []
     if main_root == WORLD:
         out_links.append(Link(WORLD))
     for name, body in bodies.items():
         out_links.append(_link(body, urdf_frame(name), tree_joint.get(name), diags,
-                               opt.lossy))
+                               opt.lossy, applied))
 
     out_joints: list[Joint] = []
     for e in edges:
@@ -301,9 +306,13 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
                     diags.warning("ELEMENT_DROPPED", f"nested model {s.scoped_name!r}: "
                                   f"<{kept.tag}> has no place once flattened; dropped",
                                   kept.line)
-    extras += tuple(gazebo_blocks(model, [(n, b.link) for n, b in bodies.items()],
-                                  [(e.name, e.joint) for e in edges if e.scope is not None],
-                                  applied_outputs(model)))
+    # SDF-only link content in <gazebo> blocks, posed in the URDF link frames and
+    # naming links and joints by their URDF names (restore_names below)
+    posed = [(b.link.original_name or n,
+              _posed_extras(b, urdf_frame(n), tree_joint.get(n))) for n, b in bodies.items()]
+    extras += tuple(gazebo_blocks(model, posed,
+                                  [(e.joint.original_name or e.name, e.joint)
+                                   for e in edges if e.scope is not None], applied))
     return restore_names(Model(model.name, tuple(out_links), tuple(out_joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))
@@ -382,11 +391,58 @@ def _reexpress(pose: Pose, x_fm: Transform, x_ml: Transform, scope: Scope, local
     return pose_of(tf.compose(tf.compose(x_fm, x_ml), x_lp), pose.line)
 
 
+#: link children with a pose in the link frame (default: the link frame itself)
+POSED = frozenset({"sensor", "light", "projector", "audio_source", "audio_sink",
+                   "particle_emitter"})
+
+
+def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Link:
+    """The SDF link with the ``//pose`` of its sensors, lights... in its URDF frame.
+
+    They travel in ``<gazebo reference>`` blocks, where libsdformat (and
+    urdf2sdf) read a pose as relative to the URDF link frame.
+    """
+    copy = _urdf_frame_is_sdf_frame(body, tree_joint)
+    x_fm = tf.inverse(x_mf)
+    extras = []
+    changed = False
+    for x in body.link.extras:
+        if x.tag.startswith("{") or ("<pose" not in x.xml and (copy or x.tag not in POSED)):
+            extras.append(x)
+            continue
+        el = from_string(x.xml)
+        pose_el = el.find("pose")
+        if pose_el is None:
+            if copy or x.tag not in POSED:
+                extras.append(x)
+                continue
+            pose_el = etree.SubElement(el, "pose")  # at the link frame, which moved
+            pose = Pose(line=x.line)
+        else:
+            parsed = split_numbers(pose_el.text, 6)
+            if isinstance(parsed, str):
+                extras.append(x)
+                continue
+            values = parsed[1]
+            pose = Pose((values[0], values[1], values[2]), (values[3], values[4], values[5]),
+                        pose_el.get("relative_to"), parsed[0], x.line)
+        if copy and pose.frame in ("", body.local):
+            extras.append(x)  # in the link frame, which the URDF keeps
+            continue
+        new = _reexpress(pose, x_fm, body.x_ml, body.scope, body.local, copy)
+        changed = True
+        pose_el.text = " ".join(new.tokens())
+        if "relative_to" in pose_el.attrib:
+            del pose_el.attrib["relative_to"]
+        extras.append(Extra(x.tag, to_string(el), x.line))
+    return evolve(body.link, extras=tuple(extras)) if changed or not copy else body.link
+
+
 def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnostics,
-          lossy: bool) -> Link:
+          lossy: bool, applied: set[str] | frozenset[str] = frozenset()) -> Link:
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     owner = f"link {body.name!r}"
-    base = urdf_link(evolve(body.link, name=body.name), diags, lossy)
+    base = urdf_link(evolve(body.link, name=body.name), diags, lossy, applied)
     # the same shapes urdf_link kept, to pair each with its SDF pose
     orig = evolve(body.link,
                    visuals=tuple(v for v in body.link.visuals if keep_shape(v, owner, None, lossy)),

@@ -148,7 +148,9 @@ def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
     line = link.pose.line or link.line
     if link.name in carried:
         j = carried[link.name]
-        if link.pose.frame != j.parent or link.pose.xyz != j.pose.xyz or \
+        # a joint from `world` is measured from __model__ (urdf_to_sdf)
+        frames = ("__model__",) if j.parent == "world" else (j.parent,)
+        if link.pose.frame not in frames or link.pose.xyz != j.pose.xyz or \
                 link.pose.rpy != j.pose.rpy:
             reasons.append(Reason("SHAPE_LINK_POSE", f"link {link.name!r}: pose does not "
                                   f"match its <urdf:joint> {j.name!r}", line))
