@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lxml import etree
+
 from urdfsdf.api import gc_paused
 from urdfsdf.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.frames import analyze
-from urdfsdf.ir import Model
+from urdfsdf.ir import Model, SdfDocument
 from urdfsdf.readctx import ReadContext
-from urdfsdf.sdf.reader import SdfReader
+from urdfsdf.sdf.reader import STREAM_TAGS, SdfReader
 from urdfsdf.urdf.reader import read_robot
 from urdfsdf.wellformed import shape_reasons
-from urdfsdf.xmlio import Source, load_source, parse
+from urdfsdf.xmlio import Reparse, Source, Stream, load_source, parse
 
 
 @dataclass
@@ -42,20 +44,19 @@ def check_source(source: Source, file: str | None = None) -> Report:
         diags.error("FILE_READ", error or "cannot read input")
         report.diagnostics = diags.items
         return report
-    root = parse(data, diags)
-    if root is None:
+    read = _read(data, diags)
+    if read is None:
         report.diagnostics = diags.items
         return report
     label = diags.file or "<input>"
-    if root.tag == "robot":
-        model = read_robot(root, ReadContext(diags))
+    is_urdf, model, doc = read
+    if is_urdf:
         ok = model is not None and not diags.has_errors()
         report.summary.append(f"{label}: {'valid' if ok else 'invalid'} URDF"
                               + (f" (robot {model.name!r}, {len(model.links)} links, "
                                  f"{len(model.joints)} joints)" if model and ok else ""))
         report.diagnostics = diags.items
         return report
-    doc = SdfReader(diags).document(root)
     if doc is None:
         report.diagnostics = diags.items
         return report
@@ -81,3 +82,33 @@ def check_source(source: Source, file: str | None = None) -> Report:
             report.summary.append(f"  line {r.line}: {r.message} [{r.code}]")
     report.diagnostics = diags.items
     return report
+
+
+def _read(data: bytes, diags: Diagnostics
+          ) -> tuple[bool, Model | None, SdfDocument | None] | None:
+    """``(is_urdf, URDF model, SDF document)`` of ``data`` (by its root); None if unparsable.
+
+    Read as it is parsed when :class:`~urdfsdf.xmlio.Stream` can; else as a whole tree.
+    """
+    stream = Stream.open(data, ("robot", *STREAM_TAGS))
+    if stream is not None:
+        start = len(diags.items)
+        try:
+            root = stream.start()
+            read = _read_root(root, diags, stream)
+            stream.finish()
+            return read
+        except Reparse:  # a syntax error (or an unusual document): as a whole tree
+            del diags.items[start:]
+    whole = parse(data, diags)
+    if whole is None:
+        return None
+    return _read_root(whole, diags, None)
+
+
+def _read_root(root: etree._Element, diags: Diagnostics, stream: Stream | None
+               ) -> tuple[bool, Model | None, SdfDocument | None]:
+    if root.tag == "robot":
+        return True, read_robot(root, ReadContext(diags),
+                                stream.children(root) if stream is not None else None), None
+    return False, None, SdfReader(diags, stream).document(root)

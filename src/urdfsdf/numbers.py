@@ -9,17 +9,31 @@ without a trailing ``.0``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 SNAP = 1e-15
 
 
 def fmt(value: float) -> str:
     """Shortest round-trip text of a computed number (see module docstring)."""
-    if abs(value) < SNAP:
+    if -SNAP < value < SNAP:  # as abs(value) < SNAP, a call less
         return "0"
-    if value.is_integer() and abs(value) < 1e16:
+    if value.is_integer() and -1e16 < value < 1e16:
         return str(int(value))
     return repr(value)
+
+
+def fmt_all(values: Iterable[float]) -> tuple[str, ...]:
+    """:func:`fmt` of each value (one call for a pose's six numbers)."""
+    out = []
+    for value in values:
+        if -SNAP < value < SNAP:
+            out.append("0")
+        elif value.is_integer() and -1e16 < value < 1e16:
+            out.append(str(int(value)))
+        else:
+            out.append(repr(value))
+    return tuple(out)
 
 
 def parse_number(text: str) -> float | None:

@@ -115,17 +115,22 @@ def inertia_problem(moments: Sequence[float]) -> str | None:
     non-negative and satisfy the triangle inequality ``I1 + I2 >= I3`` for
     every permutation, within :data:`INERTIA_TOLERANCE` of the largest.
     """
-    scale = max(abs(m) for m in moments)
+    a, d, e_, b, f, c = moments
+    scale = max(abs(a), abs(d), abs(e_), abs(b), abs(f), abs(c))
     if scale == 0.0:
         return None
-    e = principal_moments([m / scale for m in moments])
+    e = principal_moments((a / scale, d / scale, e_ / scale, b / scale, f / scale, c / scale))
     tol = INERTIA_TOLERANCE * max(abs(e[0]), abs(e[2]))
-    shown = " ".join(f"{v * scale:.6g}" for v in e)
     if e[0] < -tol:
-        return f"the principal moments ({shown}) are not all >= 0"
+        return f"the principal moments ({_shown(e, scale)}) are not all >= 0"
     if e[0] + e[1] < e[2] - tol:
-        return f"the principal moments ({shown}) break the triangle inequality I1 + I2 >= I3"
+        return (f"the principal moments ({_shown(e, scale)}) break the triangle inequality "
+                "I1 + I2 >= I3")
     return None
+
+
+def _shown(e: Sequence[float], scale: float) -> str:
+    return " ".join(f"{v * scale:.6g}" for v in e)
 
 
 def principal_moments(moments: Sequence[float]) -> tuple[float, float, float]:

@@ -104,16 +104,27 @@ def compose(x_ab: Transform, x_bc: Transform) -> Transform:
         return x_ab
     if r_ab is ROT_IDENTITY and p_ab == (0.0, 0.0, 0.0):
         return x_bc
-    q = rot_apply(r_ab, p_bc)
-    return (rot_mul(r_ab, r_bc), (p_ab[0] + q[0], p_ab[1] + q[1], p_ab[2] + q[2]))
+    # rot_mul(r_ab, r_bc) and p_ab + rot_apply(r_ab, p_bc), inlined (same arithmetic)
+    a0, a1, a2, a3, a4, a5, a6, a7, a8 = r_ab
+    b0, b1, b2, b3, b4, b5, b6, b7, b8 = r_bc
+    x, y, z = p_bc
+    return ((
+        a0 * b0 + a1 * b3 + a2 * b6, a0 * b1 + a1 * b4 + a2 * b7, a0 * b2 + a1 * b5 + a2 * b8,
+        a3 * b0 + a4 * b3 + a5 * b6, a3 * b1 + a4 * b4 + a5 * b7, a3 * b2 + a4 * b5 + a5 * b8,
+        a6 * b0 + a7 * b3 + a8 * b6, a6 * b1 + a7 * b4 + a8 * b7, a6 * b2 + a7 * b5 + a8 * b8,
+    ), (p_ab[0] + (a0 * x + a1 * y + a2 * z), p_ab[1] + (a3 * x + a4 * y + a5 * z),
+        p_ab[2] + (a6 * x + a7 * y + a8 * z)))
 
 
 def inverse(x_ab: Transform) -> Transform:
     """``X_BA`` from ``X_AB``."""
     r, p = x_ab
-    rt = rot_transpose(r)
-    q = rot_apply(rt, p)
-    return (rt, (-q[0], -q[1], -q[2]))
+    # rot_transpose(r) and -rot_apply(rt, p), inlined (same arithmetic)
+    r0, r1, r2, r3, r4, r5, r6, r7, r8 = r
+    x, y, z = p
+    return ((r0, r3, r6, r1, r4, r7, r2, r5, r8),
+            (-(r0 * x + r3 * y + r6 * z), -(r1 * x + r4 * y + r7 * z),
+             -(r2 * x + r5 * y + r8 * z)))
 
 
 def relative(x_ma: Transform, x_mb: Transform) -> Transform:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from lxml import etree
@@ -35,16 +36,19 @@ class _ReadNothing(etree.Resolver):
         return self.resolve_string("", context, base_url=None)
 
 
+_PARSER_OPTIONS: dict[str, bool] = {
+    "resolve_entities": False,
+    "no_network": True,
+    "load_dtd": False,
+    "dtd_validation": False,
+    "huge_tree": False,
+    "remove_blank_text": False,
+    "collect_ids": False,
+}
+
+
 def _parser() -> etree.XMLParser:
-    parser = etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_blank_text=False,
-        collect_ids=False,
-    )
+    parser = etree.XMLParser(**_PARSER_OPTIONS)  # type: ignore[arg-type]
     parser.resolvers.add(_ReadNothing())
     return parser
 
@@ -72,7 +76,7 @@ def load_source(source: Source) -> tuple[bytes | None, str | None, str | None]:
 
 def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
     """Parse ``data`` into its root element, or record PARSING_ERROR and return None."""
-    if not data.strip():
+    if not data or data.isspace():  # as data.strip() (ASCII blanks), without a copy
         diags.error("PARSING_ERROR", "the document is empty", 1)
         return None
     refused = _refused_doctype(data)
@@ -114,6 +118,127 @@ _NO_EXTERNAL = "a DOCTYPE naming an external DTD is not allowed (SYSTEM or PUBLI
 _EXTERNAL_ID = re.compile(rb"<!DOCTYPE\s+[^\s\[>]+\s+(?:SYSTEM|PUBLIC)\b")
 #: encodings libxml2 detects from the first bytes, for the DOCTYPE scan
 _WIDE = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+
+
+class Reparse(Exception):
+    """The incremental parse met something only :func:`parse` reports: start again with it."""
+
+
+class Stream:
+    """A document parsed incrementally, so that no whole tree is ever held.
+
+    The bytes are fed to libxml2 in chunks; readers walk a parent's children
+    with :meth:`children`, which hands out each child once it is complete
+    (containers named in ``open_tags`` as soon as they start, to be walked in
+    turn) and, in a big document, clears it once the reader moves on.  Cleared children stay in
+    the tree as empty elements, so the XPath of an element in a diagnostic
+    (``/robot/link[3]``) is what the whole tree gives.
+
+    :meth:`open` returns None when the document is not the plain case
+    (DOCTYPE, a declaration :func:`parse` rewrites, UTF-16/32, an encoding
+    other than UTF-8/ASCII): read it with :func:`parse`.  Any syntax error
+    raises :class:`Reparse`; the caller drops what it read and calls
+    :func:`parse`, which reports it exactly as for a whole-tree parse.
+    """
+
+    CHUNK = 1 << 20
+    #: documents from this size on have their children cleared once read:
+    #: lxml's ``clear()`` costs ~15 us per URDF link (more than parsing it),
+    #: while a whole tree is freed at once for next to nothing, so a smaller
+    #: document keeps its (smaller) tree until the stream is dropped
+    CLEAR_FROM = 16 << 20
+
+    def __init__(self, data: bytes, tags: tuple[str, ...]) -> None:
+        self._data = data
+        self._pos = 0
+        self._clear = len(data) >= self.CLEAR_FROM
+        self._parser = etree.XMLPullParser(events=("start", "end"), tag=tags,
+                                           **_PARSER_OPTIONS)  # type: ignore[arg-type]
+        self._parser.resolvers.add(_ReadNothing())
+        self.done = False
+        self.root: etree._Element | None = None
+        #: containers (elements with a tag of ``tags``) whose end tag was read
+        self.ended: set[etree._Element] = set()
+
+    @classmethod
+    def open(cls, data: bytes, tags: tuple[str, ...]) -> Stream | None:
+        """A stream over ``data`` (the root's tag must be one of ``tags``), or None."""
+        if not data or data.isspace() or b"<!DOCTYPE" in data or b"\x00" in data[:4]:
+            return None
+        m = _DECL.match(data)
+        if m is not None:
+            if m.group(2) or re.search(rb"version\s*=\s*[\"']1\.0[\"']", m.group(3)) is None:
+                return None  # parse() rewrites this declaration
+            enc = _ENC.search(m.group(3))
+            if enc is not None and enc.group(1).lower().replace(b"-", b"") not in (
+                    b"utf8", b"ascii", b"usascii"):
+                return None
+        return cls(data, tags)
+
+    def _feed(self) -> None:
+        try:
+            if self._pos < len(self._data):
+                self._parser.feed(self._data[self._pos:self._pos + self.CHUNK])
+                self._pos += self.CHUNK
+            else:
+                self._parser.close()
+                self.done = True
+            events = self._parser.read_events()
+            for event, el in events:  # only ("start" | "end", element) pairs
+                assert isinstance(el, etree._Element)
+                if event == "end":
+                    self.ended.add(el)
+                elif self.root is None:
+                    if el.getparent() is not None:  # the root's tag is not one of ours
+                        raise Reparse
+                    self.root = el
+        except etree.XMLSyntaxError:
+            raise Reparse from None
+        if self.done and (self.root is None or _refused_tree(self.root) is not None):
+            raise Reparse
+
+    def start(self) -> etree._Element:
+        """The root element (its attributes are read; its children come later)."""
+        while self.root is None:
+            if self.done:
+                raise Reparse
+            self._feed()
+        return self.root
+
+    def finish(self) -> None:
+        """Parse to the end (a syntax error anywhere raises :class:`Reparse`)."""
+        while not self.done:
+            self._feed()
+
+    def children(self, el: etree._Element, open_tags: tuple[str, ...] = (),
+                 keep: tuple[str, ...] = ()) -> Iterator[etree._Element]:
+        """The children of ``el`` (comments too), each complete when handed out.
+
+        A child whose tag is in ``open_tags`` is handed out when it starts; walk
+        its children with this method.  Each child is cleared when the next one
+        is asked for, except those with a tag in ``keep``.
+        """
+        ended = self.ended
+        clear = self._clear
+        prev = None
+        while True:
+            if prev is None:
+                c = next(iter(el), None)
+            else:
+                c = prev.getnext()
+            if c is None:
+                if self.done or el in ended:
+                    return
+                self._feed()
+                continue
+            tag = c.tag
+            if tag not in open_tags:
+                while c.getnext() is None and not self.done and el not in ended:
+                    self._feed()
+            yield c
+            if clear and tag not in keep:
+                c.clear()
+            prev = c
 
 
 def _refused_doctype(data: bytes) -> tuple[str, int] | None:

@@ -42,11 +42,30 @@ def attrs(pairs: Iterable[tuple[str, str | None]]) -> str:
 class XmlBuilder:
     """Accumulates indented XML lines (two spaces per level, as lxml's indent)."""
 
+    #: parts joined into one by :meth:`compact` (a big document's many small
+    #: strings cost ~50 bytes each beyond their text)
+    CHUNK_PARTS = 2048
+
     def __init__(self, drop_xmlns: Iterable[str] = ()) -> None:
         self.parts: list[str] = [HEADER]
         self.pad = ""
         #: namespace declarations the root already makes; removed from raw XML
         self.drop_xmlns = tuple(drop_xmlns)
+        #: parts before this index are left as they are by :meth:`compact`
+        self.mark: int | None = None
+
+    def compact(self) -> None:
+        """Join the parts written since the last call (or :attr:`mark`), when many.
+
+        Only once :attr:`mark` is set; the parts before it stay separate.
+        """
+        mark = self.mark
+        if mark is not None and len(self.parts) - mark > self.CHUNK_PARTS:
+            parts = self.parts
+            chunk = "".join(parts[mark:])
+            del parts[mark:]
+            parts.append(chunk)
+            self.mark = mark + 1
 
     def open(self, tag: str, attributes: str = "") -> None:
         """``<tag attributes>`` and one level deeper."""

@@ -18,6 +18,7 @@ kept verbatim in ``extras``; ``urdf:`` custom elements written by
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from lxml import etree
@@ -44,8 +45,8 @@ from urdfsdf.ir import (
     Visual,
     World,
 )
-from urdfsdf.readctx import ReadContext, line_of
-from urdfsdf.xmlio import URDF_NS, children, extra, parse, to_string
+from urdfsdf.readctx import ReadContext, inertia_problem, line_of
+from urdfsdf.xmlio import URDF_NS, Reparse, Stream, children, extra, parse, to_string
 
 U = "{" + URDF_NS + "}"
 SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11")
@@ -53,8 +54,21 @@ JOINT_TYPES = ("ball", "continuous", "fixed", "gearbox", "prismatic", "revolute"
                "revolute2", "screw", "universal")
 
 
+#: the tags of the SDF elements read as they stream in (see :class:`urdfsdf.xmlio.Stream`)
+STREAM_TAGS = ("sdf", "gazebo", "model", "world")
+
+
 def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
     """Parse SDF ``data``; diagnostics go to ``diags``.  None when unusable."""
+    stream = Stream.open(data, STREAM_TAGS)
+    if stream is not None:
+        start = len(diags.items)
+        try:
+            doc = SdfReader(diags, stream).document(stream.start())
+            stream.finish()
+            return doc
+        except Reparse:  # a syntax error (or an unusual document): as a whole tree
+            del diags.items[start:]
     root = parse(data, diags)
     if root is None:
         return None
@@ -69,8 +83,11 @@ def _version_tuple(version: str) -> tuple[int, int]:
 class SdfReader:
     """Reads one SDF document into the IR."""
 
-    def __init__(self, diags: Diagnostics) -> None:
+    def __init__(self, diags: Diagnostics, stream: Stream | None = None) -> None:
         self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
+        #: when set, the document is read as it is parsed (models and worlds as
+        #: they start, their other children as each completes)
+        self.stream = stream
         self.version = (1, 7)
         self._last_parent: etree._Element | None = None
         self._last_kids: dict[object, etree._Element] = {}
@@ -100,7 +117,9 @@ class SdfReader:
                         "(1.8+ features such as '::' references are not interpreted)", root)
         models: list[Model] = []
         worlds: list[World] = []
-        for el in children(root):
+        for el in self._children(root, ("model", "world")):
+            if el.tag.__class__ is not str:
+                continue
             if el.tag == "model":
                 m = self.model(el)
                 if m is not None:
@@ -118,6 +137,16 @@ class SdfReader:
         return SdfDocument(version, tuple(models), tuple(worlds), ns)
 
     # -- helpers ----------------------------------------------------------
+    def _children(self, el: etree._Element, open_tags: tuple[str, ...],
+                  keep: tuple[str, ...] = ()) -> Iterable[etree._Element]:
+        """The children of a document, world or model, as they are parsed.
+
+        ``open_tags``: the children the caller reads with this method in turn.
+        """
+        if self.stream is None:
+            return children(el)
+        return self.stream.children(el, open_tags, keep)
+
     def _kid(self, parent: etree._Element, tag: str) -> etree._Element | None:
         """The first child ``tag`` of ``parent``.
 
@@ -136,7 +165,10 @@ class SdfReader:
 
     def pose(self, parent: etree._Element, what: str) -> Pose:
         """The ``<pose>`` child of ``parent`` (absent: identity, no relative_to)."""
-        el = self._kid(parent, "pose")
+        return self._pose(self._kid(parent, "pose"), what)
+
+    def _pose(self, el: etree._Element | None, what: str) -> Pose:
+        """The pose ``el`` (None: identity, no relative_to)."""
         if el is None:
             return Pose()
         if el.get("frame") is not None:
@@ -206,7 +238,9 @@ class SdfReader:
         models: list[Model] = []
         frames: list[Frame] = []
         extras: list[Extra] = []
-        for c in children(el):
+        for c in self._children(el, ("model",)):
+            if c.tag.__class__ is not str:
+                continue
             if c.tag == "model":
                 m = self.model(c)
                 if m is not None:
@@ -235,8 +269,11 @@ class SdfReader:
         materials: list[Material] = []
         extras: list[Extra] = []
         static = False
-        for c in children(el):
+        pose_el = None
+        for c in self._children(el, ("model",), ("pose",)):
             tag = c.tag
+            if tag.__class__ is not str:
+                continue
             if tag == "link":
                 link = self.link(c)
                 if link is not None:
@@ -256,7 +293,8 @@ class SdfReader:
             elif tag == "static":
                 static = (c.text or "").strip().lower() in ("true", "1")
             elif tag == "pose":
-                continue
+                if pose_el is None:
+                    pose_el = c
             elif tag == U + "material":
                 materials.append(self.urdf_material(c))
             elif tag == "include":
@@ -267,13 +305,14 @@ class SdfReader:
                 extras.append(extra(c))
         if self.version < (1, 7):
             joints = self._legacy_joint_names(links, joints)
+        pose = self._pose(pose_el, what)
         return Model(
             name=name or "",
             links=tuple(links),
             joints=tuple(joints),
             frames=tuple(frames),
             models=tuple(models),
-            pose=self.pose(el, what),
+            pose=pose,
             canonical_link=el.get("canonical_link"),
             static=static,
             materials=tuple(materials),
@@ -305,6 +344,10 @@ class SdfReader:
 
     def frame(self, el: etree._Element) -> Frame | None:
         """Read ``<frame name attached_to>``."""
+        try:
+            return _fast_frame(el)
+        except _SLOW:
+            pass
         name = self.name(el, "<frame>")
         if name is None:
             return None
@@ -314,6 +357,10 @@ class SdfReader:
     # -- link -------------------------------------------------------------
     def link(self, el: etree._Element) -> Link | None:
         """Read ``<link>``."""
+        try:
+            return _fast_link(el)
+        except _SLOW:
+            pass
         name = self.name(el, "<link>")
         if name is None:
             return None
@@ -448,6 +495,11 @@ class SdfReader:
     # -- joint ------------------------------------------------------------
     def joint(self, el: etree._Element) -> Joint | None:
         """Read ``<joint>``."""
+        if self.version >= (1, 7):
+            try:
+                return _fast_joint(el)
+            except _SLOW:
+                pass
         name = self.name(el, "<joint>")
         if name is None:
             return None
@@ -534,3 +586,303 @@ class SdfReader:
         # the line of <xyz> (where expressed_in is written), else of the axis
         line = line_of(xyz_el) if xyz_el is not None else line_of(el)
         return Axis(xyz, text, expressed_in, limit, dynamics, extras, line)
+
+
+# -- fast path ----------------------------------------------------------------
+#
+# The common case (clean numbers, no attribute or child with a diagnostic, no
+# content kept verbatim) is read by the functions below in one pass, with no
+# diagnostics.  Anything else raises one of ``_SLOW`` and the element is read
+# again by :class:`SdfReader`'s general methods, which report it; the fast
+# path only accepts what they read silently, into the same IR.
+
+
+class _Slow(Exception):
+    """Not the common case: read the element with the general path."""
+
+
+#: what makes the fast path give up (a bad number raises ValueError in float())
+_SLOW = (_Slow, ValueError)
+_NAME_KEYS = frozenset(("name", U + "name"))
+_JOINT_KEYS = frozenset(("name", "type", U + "name"))
+_FRAME_KEYS = frozenset(("name", "attached_to"))
+_REL_KEYS = frozenset(("relative_to",))
+_EXPRESSED_KEYS = frozenset(("expressed_in",))
+_UNIT_INERTIA = ("1", "0", "0", "1", "0", "1")
+_LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
+_DYNAMICS_TAGS = ("damping", "friction", "spring_reference", "spring_stiffness")
+_COLOURS = ("ambient", "diffuse", "specular", "emissive")
+
+
+def _name(el: etree._Element, keys: frozenset[str]) -> str:
+    if not keys.issuperset(el.keys()):
+        raise _Slow
+    name = el.get("name")
+    if name is None or not name.strip():
+        raise _Slow
+    return name
+
+
+def _num(el: etree._Element | None, default: str | None) -> str | None:
+    """The stripped text of ``el`` as a validated number (absent: ``default``)."""
+    if el is None:
+        return default
+    text = el.text
+    if text is None:
+        raise _Slow
+    text = text.strip()
+    if not text or "_" in text:
+        raise _Slow
+    value = float(text)
+    if value - value != 0.0:
+        raise _Slow
+    return text
+
+
+def _vec(el: etree._Element, count: int) -> tuple[list[str], list[float]]:
+    text = el.text
+    if not text or "_" in text:
+        raise _Slow
+    tokens = text.split()
+    if len(tokens) != count:
+        raise _Slow
+    values = [float(t) for t in tokens]
+    total = sum(values)
+    if total - total != 0.0:
+        raise _Slow
+    return tokens, values
+
+
+def _fast_pose(el: etree._Element | None) -> Pose:
+    if el is None:
+        return Pose()
+    if not _REL_KEYS.issuperset(el.keys()):  # frame, rotation_format, degrees
+        raise _Slow
+    rel = el.get("relative_to")
+    text = el.text
+    if text is None or not text.strip():
+        return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
+    tokens, v = _vec(el, 6)
+    return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), rel, tuple(tokens),
+                el.sourceline)  # type: ignore[arg-type]
+
+
+def _first(el: etree._Element) -> dict[object, etree._Element]:
+    kids: dict[object, etree._Element] = {}
+    for c in el:
+        tag = c.tag
+        if tag not in kids:
+            kids[tag] = c
+    return kids
+
+
+def _fast_frame(el: etree._Element) -> Frame:
+    name = _name(el, _FRAME_KEYS)
+    pose_el = None
+    for c in el:
+        if c.tag == "pose":
+            pose_el = c
+            break
+    return Frame(name, el.get("attached_to"), _fast_pose(pose_el),
+                 el.sourceline)  # type: ignore[arg-type]
+
+
+def _fast_inertial(el: etree._Element) -> Inertial:
+    kids = _first(el)
+    mass = _num(kids.get("mass"), "1") or "1"
+    if float(mass) < 0:
+        raise _Slow
+    moments: tuple[str, ...] = _UNIT_INERTIA
+    inertia = kids.get("inertia")
+    if inertia is not None:
+        get = _first(inertia).get
+        moments = (_num(get("ixx"), "1") or "1", _num(get("ixy"), "0") or "0",
+                   _num(get("ixz"), "0") or "0", _num(get("iyy"), "1") or "1",
+                   _num(get("iyz"), "0") or "0", _num(get("izz"), "1") or "1")
+        if inertia_problem([float(m) for m in moments]) is not None:
+            raise _Slow
+    return Inertial(mass, moments, _fast_pose(kids.get("pose")),
+                    el.sourceline)  # type: ignore[arg-type]
+
+
+def _fast_geometry(parent: etree._Element, el: etree._Element | None) -> Geometry:
+    if el is None:
+        return Geometry("empty", line=parent.sourceline)  # type: ignore[arg-type]
+    s = None
+    for c in el:
+        if c.tag.__class__ is str:
+            s = c
+            break
+    if s is None:
+        return Geometry("empty", line=el.sourceline)  # type: ignore[arg-type]
+    kind = s.tag
+    line = s.sourceline
+    kids = _first(s)
+    if kind == "box":
+        size_el = kids.get("size")
+        size = tuple(_vec(size_el, 3)[0]) if size_el is not None else ("1", "1", "1")
+        return Geometry("box", size=size, line=line)  # type: ignore[arg-type]
+    if kind == "cylinder" or kind == "capsule":
+        return Geometry(kind, radius=_num(kids.get("radius"), "0.5"),
+                        length=_num(kids.get("length"), "1"), line=line)  # type: ignore[arg-type]
+    if kind == "sphere":
+        return Geometry("sphere", radius=_num(kids.get("radius"), "1"),
+                        line=line)  # type: ignore[arg-type]
+    if kind == "mesh" and "submesh" not in kids:
+        uri = kids.get("uri")
+        scale_el = kids.get("scale")
+        return Geometry("mesh", uri=(uri.text or "").strip() if uri is not None else "",
+                        scale=tuple(_vec(scale_el, 3)[0]) if scale_el is not None else None,
+                        line=line)  # type: ignore[arg-type]
+    raise _Slow
+
+
+def _fast_material(el: etree._Element) -> Material:
+    values: dict[str, tuple[str, ...]] = {}
+    for c in el:
+        tag = c.tag
+        if tag in _COLOURS:
+            text = c.text
+            if not text or "_" in text:
+                raise _Slow
+            tokens = text.split()
+            if len(tokens) not in (3, 4):
+                raise _Slow
+            total = sum([float(t) for t in tokens])
+            if total - total != 0.0:
+                raise _Slow
+            values[tag] = tuple(tokens)
+        elif tag.__class__ is str:
+            raise _Slow
+    return Material(ambient=values.get("ambient"), diffuse=values.get("diffuse"),
+                    specular=values.get("specular"), emissive=values.get("emissive"),
+                    line=el.sourceline)  # type: ignore[arg-type]
+
+
+def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
+    name = _name(el, _NAME_KEYS)
+    pose_el = geometry_el = None
+    material = None
+    for c in el:
+        tag = c.tag
+        if tag == "pose":
+            if pose_el is None:
+                pose_el = c
+        elif tag == "geometry":
+            if geometry_el is None:
+                geometry_el = c
+        elif visual and tag == "material":
+            material = _fast_material(c)
+        elif tag.__class__ is str:
+            raise _Slow
+    geometry = _fast_geometry(el, geometry_el)
+    pose = _fast_pose(pose_el)
+    if visual:
+        return Visual(name, geometry, pose, material, (), el.sourceline,  # type: ignore[arg-type]
+                      el.get(U + "name"))
+    return Collision(name, geometry, pose, (), el.sourceline,  # type: ignore[arg-type]
+                     el.get(U + "name"))
+
+
+def _fast_link(el: etree._Element) -> Link:
+    name = _name(el, _NAME_KEYS)
+    pose_el = inertial = None
+    visuals = []
+    collisions = []
+    for c in el:
+        tag = c.tag
+        if tag == "visual":
+            visuals.append(_fast_shape(c, True))
+        elif tag == "collision":
+            collisions.append(_fast_shape(c, False))
+        elif tag == "pose":
+            if pose_el is None:
+                pose_el = c
+        elif tag == "inertial":
+            inertial = _fast_inertial(c)
+        elif tag.__class__ is str:
+            raise _Slow
+    return Link(name, _fast_pose(pose_el), inertial, tuple(visuals),  # type: ignore[arg-type]
+                tuple(collisions), (), el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+
+
+def _fast_axis(el: etree._Element) -> Axis:
+    xyz: tuple[float, float, float] = (0.0, 0.0, 1.0)
+    text = None
+    expressed_in = None
+    xyz_el = lim = dyn = None
+    for c in el:
+        tag = c.tag
+        if tag == "xyz":
+            if xyz_el is None:
+                xyz_el = c
+        elif tag == "limit":
+            if lim is None:
+                lim = c
+        elif tag == "dynamics":
+            if dyn is None:
+                dyn = c
+        elif tag.__class__ is str:  # use_parent_model_frame, extras
+            raise _Slow
+    if xyz_el is not None:
+        if not _EXPRESSED_KEYS.issuperset(xyz_el.keys()):
+            raise _Slow
+        tokens, v = _vec(xyz_el, 3)
+        text = tuple(tokens)
+        xyz = (v[0], v[1], v[2])
+        if xyz == (0.0, 0.0, 0.0):
+            raise _Slow
+        expressed_in = xyz_el.get("expressed_in")
+    limit = None
+    if lim is not None:
+        kids: dict[object, etree._Element] = {}
+        for c in lim:
+            tag = c.tag
+            if tag in _LIMIT_TAGS:
+                if tag not in kids:
+                    kids[tag] = c
+            elif tag.__class__ is str:
+                raise _Slow
+        limit = Limit(_num(kids.get("lower"), None), _num(kids.get("upper"), None),
+                      _num(kids.get("effort"), None), _num(kids.get("velocity"), None), (),
+                      lim.sourceline)  # type: ignore[arg-type]
+    dynamics = None
+    if dyn is not None:
+        kids = _first(dyn)
+        get = kids.get
+        dynamics = Dynamics(_num(get("damping"), None), _num(get("friction"), None),
+                            _num(get("spring_reference"), None),
+                            _num(get("spring_stiffness"), None),
+                            dyn.sourceline)  # type: ignore[arg-type]
+    line = xyz_el.sourceline if xyz_el is not None else el.sourceline
+    return Axis(xyz, text, expressed_in, limit, dynamics, (), line)  # type: ignore[arg-type]
+
+
+def _fast_joint(el: etree._Element) -> Joint:
+    """A joint of SDFormat 1.7 or later (earlier versions have axis rules to apply)."""
+    name = _name(el, _JOINT_KEYS)
+    jtype = el.get("type")
+    if jtype not in JOINT_TYPES:
+        raise _Slow
+    pose_el = parent = child = axis = axis2 = None
+    for c in el:
+        tag = c.tag
+        if tag == "pose":
+            if pose_el is None:
+                pose_el = c
+        elif tag == "parent":
+            if parent is None:
+                parent = (c.text or "").strip()
+        elif tag == "child":
+            if child is None:
+                child = (c.text or "").strip()
+        elif tag == "axis":
+            axis = _fast_axis(c)
+        elif tag == "axis2":
+            axis2 = _fast_axis(c)
+        elif tag.__class__ is str:
+            raise _Slow
+    if parent is None or child is None:
+        raise _Slow
+    return Joint(name, jtype, parent, child, _fast_pose(pose_el), axis, axis2,
+                 None, None, None, (), el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
 from __future__ import annotations
 
 from urdfsdf.ir import (
+    ZERO3,
     Axis,
     Collision,
     Extras,
@@ -30,7 +31,7 @@ from urdfsdf.ir import (
 )
 from urdfsdf.urdf.writer import write_material
 from urdfsdf.xmlio import URDF_NS, URDF_PREFIX
-from urdfsdf.xmlout import XmlBuilder, attr, attrs
+from urdfsdf.xmlout import _TEXT_SPECIAL, XmlBuilder, attr, attrs, text
 
 URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
@@ -40,14 +41,16 @@ def write_sdf_document(doc: SdfDocument) -> str:
     """Serialise a whole SDF document."""
     out = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
     out.open("sdf")  # placeholder line, replaced below once namespaces are known
+    out.mark = len(out.parts)
     for world in doc.worlds:
         _world(out, world)
     for model in doc.models:
         _model(out, model)
     out.close("sdf")
-    body = "".join(out.parts[2:])
     ns = [(k, v) for k, v in doc.namespaces if k != URDF_PREFIX]
-    if "<urdf:" in body or " urdf:" in body:
+    # every part ends with a newline, so neither text spans two parts (and the
+    # body of a big document is not copied once more to look)
+    if any("<urdf:" in part or " urdf:" in part for part in out.parts[2:]):
         ns.insert(0, (URDF_PREFIX, URDF_NS))
     decls = "".join(f' xmlns:{k}="{attr(v)}"' for k, v in ns)
     out.parts[1] = f'<sdf{decls} version="{attr(doc.version)}">\n'
@@ -61,12 +64,25 @@ def write_sdf_model(model: Model) -> str:
 
 def _pose(out: XmlBuilder, pose: Pose) -> None:
     """Write ``<pose>``; an absent identity pose (no relative_to, no text) is omitted."""
-    if pose.text is None and pose.is_identity:
-        if pose.relative_to is not None:
-            out.empty("pose", f' relative_to="{attr(pose.relative_to)}"')
-        return
-    rel = f' relative_to="{attr(pose.relative_to)}"' if pose.relative_to is not None else ""
-    out.leaf("pose", " ".join(pose.tokens()), rel)
+    line = _pose_line(out.pad, pose)
+    if line:
+        out.parts.append(line)
+
+
+def _pose_line(pad: str, pose: Pose) -> str:
+    """The ``<pose>`` line of :func:`_pose` ("" when omitted)."""
+    tokens = pose.text
+    rel = pose.relative_to
+    if tokens is None:
+        if pose.xyz == ZERO3 and pose.rpy == ZERO3:
+            if rel is not None:
+                return f'{pad}<pose relative_to="{attr(rel)}"/>\n'
+            return ""
+        tokens = pose.tokens()
+    body = text(" ".join(tokens))
+    if rel is not None:
+        return f'{pad}<pose relative_to="{attr(rel)}">{body}</pose>\n'
+    return f"{pad}<pose>{body}</pose>\n"
 
 
 def _extras(out: XmlBuilder, extras: Extras) -> None:
@@ -100,6 +116,7 @@ def _model(out: XmlBuilder, model: Model) -> None:
         for joint in by_child.pop(link.name, ()):
             _joint(out, joint)
         _link(out, link)
+        out.compact()
     for joints in by_child.values():
         for joint in joints:
             _joint(out, joint)
@@ -122,14 +139,18 @@ def _frame(out: XmlBuilder, frame: Frame) -> None:
 
 
 def _link(out: XmlBuilder, link: Link) -> None:
-    a = attrs((("name", link.name), ("urdf:name", link.original_name)))
-    if link.pose.text is None and link.pose.is_identity and link.pose.relative_to is None \
-            and link.inertial is None and not link.visuals and not link.collisions \
+    if link.original_name is None and link.name is not None:
+        a = f' name="{attr(link.name)}"'
+    else:
+        a = attrs((("name", link.name), ("urdf:name", link.original_name)))
+    pad = out.pad
+    pose_line = _pose_line(pad + "  ", link.pose)
+    if not pose_line and link.inertial is None and not link.visuals and not link.collisions \
             and not link.extras:
-        out.empty("link", a)
+        out.parts.append(f"{pad}<link{a}/>\n")
         return
-    out.open("link", a)
-    _pose(out, link.pose)
+    out.parts.append(f"{pad}<link{a}>\n{pose_line}")
+    out.pad = pad + "  "
     if link.inertial is not None:
         _inertial(out, link.inertial)
     for visual in link.visuals:
@@ -137,68 +158,91 @@ def _link(out: XmlBuilder, link: Link) -> None:
     for collision in link.collisions:
         _collision(out, collision)
     _extras(out, link.extras)
-    out.close("link")
+    out.pad = pad
+    out.parts.append(f"{pad}</link>\n")
 
 
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
-    out.open("inertial")
+    p = out.pad
     # //inertial/pose has no relative_to in 1.7: it is in the link frame
-    p = inertial.pose
-    if p.text is not None or not p.is_identity:
-        out.leaf("pose", " ".join(p.tokens()))
-    out.leaf("mass", inertial.mass)
-    out.open("inertia")
-    for key, value in zip(INERTIA_KEYS, inertial.inertia, strict=True):
-        out.leaf(key, value)
-    out.close("inertia")
-    out.close("inertial")
+    pose = inertial.pose
+    tokens = pose.text
+    if tokens is None and not pose.is_identity:
+        tokens = pose.tokens()
+    pose_line = "" if tokens is None else f"{p}  <pose>{text(' '.join(tokens))}</pose>\n"
+    ixx, ixy, ixz, iyy, iyz, izz = inertial.inertia
+    mass = inertial.mass
+    if _TEXT_SPECIAL.search(f"{mass}{ixx}{ixy}{ixz}{iyy}{iyz}{izz}") is not None:
+        mass, ixx, ixy, ixz, iyy, iyz, izz = (text(v) for v in (mass, *inertial.inertia))
+    q = p + "    "
+    out.parts.append(
+        f"{p}<inertial>\n{pose_line}{p}  <mass>{mass}</mass>\n{p}  <inertia>\n"
+        f"{q}<ixx>{ixx}</ixx>\n{q}<ixy>{ixy}</ixy>\n{q}<ixz>{ixz}</ixz>\n"
+        f"{q}<iyy>{iyy}</iyy>\n{q}<iyz>{iyz}</iyz>\n{q}<izz>{izz}</izz>\n"
+        f"{p}  </inertia>\n{p}</inertial>\n")
 
 
 def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
-    out.open("geometry")
+    p = out.pad
     if geometry is None:
-        out.empty("empty")
-    elif geometry.raw is not None:
+        out.parts.append(f"{p}<geometry>\n{p}  <empty/>\n{p}</geometry>\n")
+        return
+    if geometry.raw is not None:
+        out.open("geometry")
         out.raw(geometry.raw)
+        out.close("geometry")
+        return
+    kind = geometry.kind
+    q = p + "    "
+    if kind == "empty":
+        body = f"{p}  <empty/>\n"
+    elif kind == "box":
+        body = f"{q}<size>{text(' '.join(geometry.size or ('0', '0', '0')))}</size>\n"
+    elif kind in ("cylinder", "capsule"):
+        body = (f"{q}<radius>{text(geometry.radius or '0')}</radius>\n"
+                f"{q}<length>{text(geometry.length or '0')}</length>\n")
+    elif kind == "sphere":
+        body = f"{q}<radius>{text(geometry.radius or '0')}</radius>\n"
+    elif kind == "mesh":
+        body = f"{q}<uri>{text(geometry.uri or '')}</uri>\n"
+        if geometry.scale is not None:
+            body += f"{q}<scale>{text(' '.join(geometry.scale))}</scale>\n"
     else:
-        kind = geometry.kind
-        if kind == "empty":
-            out.empty("empty")
-        else:
-            out.open(kind)
-            if kind == "box":
-                out.leaf("size", " ".join(geometry.size or ("0", "0", "0")))
-            elif kind in ("cylinder", "capsule"):
-                out.leaf("radius", geometry.radius or "0")
-                out.leaf("length", geometry.length or "0")
-            elif kind == "sphere":
-                out.leaf("radius", geometry.radius or "0")
-            elif kind == "mesh":
-                out.leaf("uri", geometry.uri or "")
-                if geometry.scale is not None:
-                    out.leaf("scale", " ".join(geometry.scale))
-            out.close(kind)
-    out.close("geometry")
+        body = ""
+    if kind != "empty":
+        body = f"{p}  <{kind}>\n{body}{p}  </{kind}>\n"
+    out.parts.append(f"{p}<geometry>\n{body}{p}</geometry>\n")
+
+
+def _shape_open(out: XmlBuilder, tag: str, name: str | None, original: str | None,
+                pose: Pose) -> None:
+    p = out.pad
+    if original is None:
+        a = f' name="{attr(name or "")}"'
+    else:
+        a = attrs((("name", name or ""), ("urdf:name", original)))
+    out.parts.append(f"{p}<{tag}{a}>\n{_pose_line(p + '  ', pose)}")
+    out.pad = p + "  "
 
 
 def _visual(out: XmlBuilder, visual: Visual) -> None:
-    out.open("visual", attrs((("name", visual.name or ""),
-                              ("urdf:name", visual.original_name))))
-    _pose(out, visual.pose)
+    pad = out.pad
+    _shape_open(out, "visual", visual.name, visual.original_name, visual.pose)
     _geometry(out, visual.geometry)
     if visual.material is not None:
         _material(out, visual.material)
     _extras(out, visual.extras)
-    out.close("visual")
+    out.pad = pad
+    out.parts.append(f"{pad}</visual>\n")
 
 
 def _collision(out: XmlBuilder, collision: Collision) -> None:
-    out.open("collision", attrs((("name", collision.name or ""),
-                                 ("urdf:name", collision.original_name))))
-    _pose(out, collision.pose)
+    pad = out.pad
+    _shape_open(out, "collision", collision.name, collision.original_name, collision.pose)
     _geometry(out, collision.geometry)
     _extras(out, collision.extras)
-    out.close("collision")
+    out.pad = pad
+    out.parts.append(f"{pad}</collision>\n")
 
 
 def _material(out: XmlBuilder, material: Material) -> None:
@@ -228,11 +272,17 @@ def _urdf_material(out: XmlBuilder, material: Material, with_extras: bool = Fals
 
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
-    out.open("joint", attrs((("name", joint.name), ("type", joint.type),
-                             ("urdf:name", joint.original_name))))
-    _pose(out, joint.pose)
-    out.leaf("parent", joint.parent)
-    out.leaf("child", joint.child)
+    p = out.pad
+    if joint.original_name is None and joint.name is not None and joint.type is not None:
+        a = f' name="{attr(joint.name)}" type="{attr(joint.type)}"'
+    else:
+        a = attrs((("name", joint.name), ("type", joint.type),
+                   ("urdf:name", joint.original_name)))
+    q = p + "  "
+    out.parts.append(f"{p}<joint{a}>\n{_pose_line(q, joint.pose)}"
+                     f"{q}<parent>{text(joint.parent)}</parent>\n"
+                     f"{q}<child>{text(joint.child)}</child>\n")
+    out.pad = q
     if joint.axis is not None:
         _axis(out, "axis", joint.axis)
     if joint.axis2 is not None:
@@ -252,30 +302,42 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
             ("rising", c.rising), ("falling", c.falling),
             ("reference_position", c.reference_position))))
     _extras(out, joint.extras)
-    out.close("joint")
+    out.pad = p
+    out.parts.append(f"{p}</joint>\n")
 
 
 def _axis(out: XmlBuilder, tag: str, axis: Axis) -> None:
-    out.open(tag)
+    p = out.pad
+    q = p + "  "
+    r = q + "  "
     rel = f' expressed_in="{attr(axis.expressed_in)}"' if axis.expressed_in is not None else ""
-    out.leaf("xyz", " ".join(axis.tokens()), rel)
+    tokens = axis.text if axis.text is not None else axis.tokens()
+    chunk = f"{p}<{tag}>\n{q}<xyz{rel}>{text(' '.join(tokens))}</xyz>\n"
     if axis.dynamics is not None:
         d = axis.dynamics
-        out.open("dynamics")
+        chunk += f"{q}<dynamics>\n"
         for key, value in (("damping", d.damping), ("friction", d.friction),
                            ("spring_reference", d.spring_reference),
                            ("spring_stiffness", d.spring_stiffness)):
             if value is not None:
-                out.leaf(key, value)
-        out.close("dynamics")
+                chunk += f"{r}<{key}>{text(value)}</{key}>\n"
+        chunk += f"{q}</dynamics>\n"
     if axis.limit is not None:
         lim = axis.limit
-        out.open("limit")
+        chunk += f"{q}<limit>\n"
         for key, value in (("lower", lim.lower), ("upper", lim.upper),
                            ("effort", lim.effort), ("velocity", lim.velocity)):
             if value is not None:
-                out.leaf(key, value)
-        _extras(out, lim.extras)
-        out.close("limit")
-    _extras(out, axis.extras)
-    out.close(tag)
+                chunk += f"{r}<{key}>{text(value)}</{key}>\n"
+        if lim.extras:
+            out.parts.append(chunk)
+            out.pad = r
+            _extras(out, lim.extras)
+            chunk = ""
+        chunk += f"{q}</limit>\n"
+    out.parts.append(chunk)
+    if axis.extras:
+        out.pad = q
+        _extras(out, axis.extras)
+    out.pad = p
+    out.parts.append(f"{p}</{tag}>\n")

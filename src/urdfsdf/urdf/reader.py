@@ -9,6 +9,8 @@ verbatim in ``Model.extras``.  Checks the joints form a tree with one root.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
@@ -30,8 +32,8 @@ from urdfsdf.ir import (
     SafetyController,
     Visual,
 )
-from urdfsdf.readctx import ReadContext, line_of
-from urdfsdf.xmlio import children, extra, parse
+from urdfsdf.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
+from urdfsdf.xmlio import Reparse, Stream, children, extra, parse
 
 JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
 #: joint types whose <axis> is meaningful
@@ -40,14 +42,25 @@ AXIS_TYPES = ("revolute", "continuous", "prismatic", "planar")
 
 def read_urdf_bytes(data: bytes, diags: Diagnostics) -> Model | None:
     """Parse URDF ``data``; diagnostics go to ``diags``.  None when unusable."""
+    stream = Stream.open(data, ("robot",))
+    if stream is not None:
+        start = len(diags.items)
+        try:
+            top = stream.start()
+            model = read_robot(top, ReadContext(diags), stream.children(top))
+            stream.finish()
+            return model
+        except Reparse:  # a syntax error (or an unusual document): as a whole tree
+            del diags.items[start:]
     root = parse(data, diags)
     if root is None:
         return None
     return read_robot(root, ReadContext(diags))
 
 
-def read_robot(root: etree._Element, ctx: ReadContext) -> Model | None:
-    """Read a ``<robot>`` element."""
+def read_robot(root: etree._Element, ctx: ReadContext,
+               kids: Iterable[etree._Element] | None = None) -> Model | None:
+    """Read a ``<robot>`` element (``kids``: its children, when parsed incrementally)."""
     if not isinstance(root.tag, str) or root.tag != "robot":
         ctx.error("ELEMENT_INVALID", f"the root element is <{root.tag}>, not <robot>", root)
         return None
@@ -56,16 +69,24 @@ def read_robot(root: etree._Element, ctx: ReadContext) -> Model | None:
     joints: list[Joint] = []
     materials: list[Material] = []
     extras: list[Extra] = []
-    for el in children(root):
+    for el in root if kids is None else kids:
         tag = el.tag
+        if tag.__class__ is not str:  # comment or processing instruction
+            continue
         if tag == "link":
-            link = read_link(el, ctx)
-            if link is not None:
-                links.append(link)
+            try:
+                links.append(_fast_link(el))
+            except _SLOW:
+                link = read_link(el, ctx)
+                if link is not None:
+                    links.append(link)
         elif tag == "joint":
-            joint = read_joint(el, ctx)
-            if joint is not None:
-                joints.append(joint)
+            try:
+                joints.append(_fast_joint(el))
+            except _SLOW:
+                joint = read_joint(el, ctx)
+                if joint is not None:
+                    joints.append(joint)
         elif tag == "material":
             material = read_material(el, ctx, top_level=True)
             if material is not None:
@@ -507,3 +528,350 @@ def _read_dynamics(kids: dict[object, etree._Element], ctx: ReadContext, what: s
     return Dynamics(ctx.number(d, d.get("damping"), f"{what} dynamics damping"),
                     ctx.number(d, d.get("friction"), f"{what} dynamics friction"),
                     None, None, line_of(d))
+
+
+# -- fast path ----------------------------------------------------------------
+#
+# The common case (every attribute defined by URDF, every number clean, no
+# repeated or unknown child, nothing to report) is read by the functions below
+# in one pass with no diagnostics.  Anything else raises one of ``_SLOW`` and
+# the element is read again by the general functions above, which report it;
+# the fast path only ever accepts what the general path reads silently, into
+# the same IR.
+
+
+class _Slow(Exception):
+    """The element is not the common case: read it with the general path."""
+
+
+#: what makes the fast path give up (a bad number raises ValueError in float())
+_SLOW = (_Slow, ValueError)
+_ZERO_TOKENS = ("0", "0", "0")
+#: the pose of an absent origin (IR nodes are immutable: one serves all)
+_IDENTITY = Pose()
+_INERTIA_SET = frozenset(("ixx", "ixy", "ixz", "iyy", "iyz", "izz"))
+_LIMIT_SET = frozenset(("lower", "upper", "effort", "velocity"))
+_DYNAMICS_SET = frozenset(("damping", "friction"))
+_MIMIC_SET = frozenset(("joint", "multiplier", "offset"))
+_ORIGIN_SET = frozenset(("xyz", "rpy"))
+_CYLINDER_SET = frozenset(("radius", "length"))
+_MESH_SET = frozenset(("filename", "scale"))
+
+
+def _num(text: str | None) -> str | None:
+    """A clean finite number's text (None stays None); raises for anything else."""
+    if text is None:
+        return None
+    if not text or "_" in text or text[0].isspace() or text[-1].isspace():
+        raise _Slow
+    value = float(text)
+    if value - value != 0.0:
+        raise _Slow
+    return text
+
+
+def _req(text: str | None) -> str:
+    if text is None:
+        raise _Slow
+    return _num(text)  # type: ignore[return-value]
+
+
+def _tokens(text: str | None, count: int) -> tuple[list[str], list[float]]:
+    if not text or "_" in text:
+        raise _Slow
+    tokens = text.split()
+    if len(tokens) != count:
+        raise _Slow
+    values = [float(t) for t in tokens]
+    total = sum(values)
+    if total - total != 0.0:
+        raise _Slow
+    return tokens, values
+
+
+#: recently read ``xyz``/``rpy``/``size`` texts -> (tokens, values): a robot repeats
+#: them (``0 0 0``, a visual's origin in its collision and inertial), and the IR
+#: then shares one tuple of tokens and one of floats (less memory, fewer parses)
+_VEC3: dict[str, tuple[tuple[str, ...], tuple[float, float, float]]] = {}
+_VEC3_MAX = 4096
+_ZERO_VEC = (_ZERO_TOKENS, (0.0, 0.0, 0.0))
+
+
+def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
+    """Tokens and values of three clean finite numbers; raises for anything else."""
+    found = _VEC3.get(text)
+    if found is not None:
+        return found
+    tokens = text.split()
+    if len(tokens) != 3 or "_" in text:
+        raise _Slow
+    values = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
+    total = values[0] + values[1] + values[2]
+    if total - total != 0.0:  # an inf or nan (or an overflow: the general path decides)
+        raise _Slow
+    if len(_VEC3) >= _VEC3_MAX:
+        _VEC3.clear()
+    found = _VEC3[text] = (tuple(tokens), values)
+    return found
+
+
+def _fast_origin(el: etree._Element) -> Pose:
+    xyz_t = rpy_t = None
+    for key, value in el.items():
+        if key == "xyz":
+            xyz_t = value
+        elif key == "rpy":
+            rpy_t = value
+        else:
+            raise _Slow
+    xt, xyz = _ZERO_VEC if xyz_t is None else _vec3(str(xyz_t))
+    rt, rpy = _ZERO_VEC if rpy_t is None else _vec3(str(rpy_t))
+    return Pose(xyz, rpy, None, xt + rt, el.sourceline)  # type: ignore[arg-type]
+
+
+def _only(el: etree._Element, allowed: frozenset[str]) -> None:
+    if not allowed.issuperset(el.keys()):
+        raise _Slow
+
+
+def _fast_inertial(el: etree._Element) -> Inertial:
+    origin = mass_el = inertia_el = None
+    for c in el:
+        tag = c.tag
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "mass" and mass_el is None:
+            mass_el = c
+        elif tag == "inertia" and inertia_el is None:
+            inertia_el = c
+        elif tag.__class__ is str:
+            raise _Slow
+    if mass_el is None or inertia_el is None:
+        raise _Slow
+    pose = _fast_origin(origin) if origin is not None else _IDENTITY
+    items = mass_el.items()
+    if len(items) != 1 or items[0][0] != "value":
+        raise _Slow
+    mass = _req(str(items[0][1]))
+    if float(mass) < 0:
+        raise _Slow
+    items = inertia_el.items()
+    if len(items) != 6:
+        raise _Slow
+    found: dict[str, str] = dict(items)  # type: ignore[arg-type]
+    try:
+        moments = (found["ixx"], found["ixy"], found["ixz"], found["iyy"], found["iyz"],
+                   found["izz"])
+    except KeyError:
+        raise _Slow from None
+    joined = " ".join(moments)
+    if "_" in joined or joined.split() != list(moments):  # blanks around a value
+        raise _Slow
+    values = [float(m) for m in moments]
+    ixx, ixy, ixz, iyy, iyz, izz = values
+    total = ixx + ixy + ixz + iyy + iyz + izz
+    if total - total != 0.0:
+        raise _Slow
+    if ixy == 0.0 and ixz == 0.0 and iyz == 0.0:
+        # inertia_problem's diagonal case, the same arithmetic
+        scale = max(abs(ixx), abs(ixy), abs(ixz), abs(iyy), abs(iyz), abs(izz))
+        if scale != 0.0:
+            e0, e1, e2 = sorted((ixx / scale, iyy / scale, izz / scale))
+            tol = INERTIA_TOLERANCE * max(abs(e0), abs(e2))
+            if e0 < -tol or e0 + e1 < e2 - tol:
+                raise _Slow
+    elif inertia_problem(values) is not None:
+        raise _Slow
+    return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
+
+
+def _fast_geometry(el: etree._Element) -> Geometry:
+    s = None
+    for c in el:
+        if c.tag.__class__ is str:
+            if s is not None:
+                raise _Slow
+            s = c
+    if s is None:
+        raise _Slow
+    kind = s.tag
+    line = s.sourceline
+    if kind == "box":
+        _only(s, _ATTRIBUTE_BOX)
+        size = s.get("size")
+        if size is None:
+            raise _Slow
+        return Geometry("box", size=_vec3(size)[0], line=line)  # type: ignore[arg-type]
+    if kind == "cylinder" or kind == "capsule":
+        _only(s, _CYLINDER_SET)
+        return Geometry(kind, radius=_req(s.get("radius")), length=_req(s.get("length")),
+                        line=line)  # type: ignore[arg-type]
+    if kind == "sphere":
+        _only(s, _ATTRIBUTE_SPHERE)
+        return Geometry("sphere", radius=_req(s.get("radius")),
+                        line=line)  # type: ignore[arg-type]
+    if kind == "mesh":
+        _only(s, _MESH_SET)
+        uri = s.get("filename")
+        if uri is None:
+            raise _Slow
+        scale_t = s.get("scale")
+        scale = tuple(_tokens(scale_t, 3)[0]) if scale_t is not None else None
+        return Geometry("mesh", uri=uri, scale=scale, line=line)  # type: ignore[arg-type]
+    raise _Slow
+
+
+_ATTRIBUTE_BOX = frozenset(("size",))
+_ATTRIBUTE_SPHERE = frozenset(("radius",))
+_NAME_SET = frozenset(("name",))
+_LINK_SET = frozenset(("link",))
+_XYZ_SET = frozenset(("xyz",))
+
+
+def _fast_material(el: etree._Element) -> Material:
+    color = tex = None
+    for c in el:
+        tag = c.tag
+        if tag == "color" and color is None:
+            color = c
+        elif tag == "texture" and tex is None:
+            tex = c
+        elif tag.__class__ is str:
+            raise _Slow
+    rgba = tuple(_tokens(color.get("rgba"), 4)[0]) if color is not None else None
+    texture = tex.get("filename", "") if tex is not None else None
+    return Material(name=el.get("name"), rgba=rgba, texture=texture,
+                    line=el.sourceline)  # type: ignore[arg-type]
+
+
+def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
+    _only(el, _NAME_SET)
+    origin = geometry = material = None
+    for c in el:
+        tag = c.tag
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "geometry" and geometry is None:
+            geometry = c
+        elif visual and tag == "material" and material is None:
+            material = c
+        elif tag.__class__ is str:
+            raise _Slow
+    if geometry is None:
+        raise _Slow
+    pose = _fast_origin(origin) if origin is not None else _IDENTITY
+    geom = _fast_geometry(geometry)
+    if visual:
+        mat = _fast_material(material) if material is not None else None
+        return Visual(el.get("name"), geom, pose, mat, (), el.sourceline)  # type: ignore[arg-type]
+    return Collision(el.get("name"), geom, pose, (), el.sourceline)  # type: ignore[arg-type]
+
+
+def _fast_link(el: etree._Element) -> Link:
+    items = el.items()
+    if len(items) != 1 or items[0][0] != "name":
+        raise _Slow
+    name = str(items[0][1])
+    if not name.strip():
+        raise _Slow
+    inertial = None
+    visuals = []
+    collisions = []
+    for c in el:
+        tag = c.tag
+        if tag == "visual":
+            visuals.append(_fast_shape(c, True))
+        elif tag == "collision":
+            collisions.append(_fast_shape(c, False))
+        elif tag == "inertial" and inertial is None:
+            inertial = _fast_inertial(c)
+        elif tag.__class__ is str:
+            raise _Slow
+    return Link(name, _IDENTITY, inertial, tuple(visuals),  # type: ignore[arg-type]
+                tuple(collisions), (), el.sourceline)  # type: ignore[arg-type]
+
+
+def _link_attr(el: etree._Element) -> str:
+    items = el.items()
+    if len(items) != 1 or items[0][0] != "link":
+        raise _Slow
+    value = str(items[0][1])
+    if not value.strip():
+        raise _Slow
+    return value
+
+
+def _fast_joint(el: etree._Element) -> Joint:
+    _only(el, _JOINT_SET)
+    name = el.get("name")
+    jtype = el.get("type")
+    if name is None or not name.strip() or jtype not in JOINT_TYPES:
+        raise _Slow
+    origin = parent_el = child_el = axis_el = lim = dyn = mimic_el = None
+    for c in el:
+        tag = c.tag
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "parent" and parent_el is None:
+            parent_el = c
+        elif tag == "child" and child_el is None:
+            child_el = c
+        elif tag == "axis" and axis_el is None:
+            axis_el = c
+        elif tag == "limit" and lim is None:
+            lim = c
+        elif tag == "dynamics" and dyn is None:
+            dyn = c
+        elif tag == "mimic" and mimic_el is None:
+            mimic_el = c
+        elif tag.__class__ is str:
+            raise _Slow
+    if parent_el is None or child_el is None:
+        raise _Slow
+    parent = _link_attr(parent_el)
+    child = _link_attr(child_el)
+    pose = _fast_origin(origin) if origin is not None else _IDENTITY
+    limit = None
+    if lim is not None:
+        _only(lim, _LIMIT_SET)
+        get = lim.get
+        if jtype == "revolute" or jtype == "prismatic":
+            limit = Limit(_num(get("lower")), _num(get("upper")), _req(get("effort")),
+                          _req(get("velocity")), (), lim.sourceline)  # type: ignore[arg-type]
+        else:
+            limit = Limit(_num(get("lower")), _num(get("upper")), _num(get("effort")),
+                          _num(get("velocity")), (), lim.sourceline)  # type: ignore[arg-type]
+    elif jtype == "revolute" or jtype == "prismatic":
+        raise _Slow
+    dynamics = None
+    if dyn is not None:
+        _only(dyn, _DYNAMICS_SET)
+        dynamics = Dynamics(_num(dyn.get("damping")), _num(dyn.get("friction")), None, None,
+                            dyn.sourceline)  # type: ignore[arg-type]
+    axis = None
+    if jtype in AXIS_TYPES or axis_el is not None:
+        xyz, text = (1.0, 0.0, 0.0), None
+        if axis_el is not None:
+            _only(axis_el, _XYZ_SET)
+            xyz_t = axis_el.get("xyz")
+            if xyz_t is not None:
+                text, xyz = _vec3(xyz_t)
+                if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
+                    raise _Slow
+        axis = Axis(xyz, text, None, limit, dynamics, (),
+                    axis_el.sourceline if axis_el is not None else None)  # type: ignore[arg-type]
+    elif limit is not None or dynamics is not None:
+        axis = Axis((1.0, 0.0, 0.0), None, None, limit, dynamics)
+    mimic = None
+    if mimic_el is not None:
+        _only(mimic_el, _MIMIC_SET)
+        mj = mimic_el.get("joint")
+        if mj is None or not mj.strip():
+            raise _Slow
+        mimic = Mimic(mj, _num(mimic_el.get("multiplier")), _num(mimic_el.get("offset")),
+                      mimic_el.sourceline)  # type: ignore[arg-type]
+    return Joint(name, jtype, parent, child, pose, axis, None, mimic, None, None, (),
+                 el.sourceline)  # type: ignore[arg-type]
+
+
+_JOINT_SET = frozenset(("name", "type"))

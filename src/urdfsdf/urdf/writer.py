@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from lxml import etree
 
-from urdfsdf.ir import Collision, Geometry, Inertial, Joint, Link, Material, Model, Pose, Visual
+from urdfsdf.ir import (
+    ZERO3,
+    Collision,
+    Geometry,
+    Inertial,
+    Joint,
+    Link,
+    Material,
+    Model,
+    Pose,
+    Visual,
+)
 from urdfsdf.xmlio import from_string
 from urdfsdf.xmlout import XmlBuilder, attr, attrs
 
@@ -22,12 +33,15 @@ def write_urdf_model(model: Model) -> str:
     """Serialise a URDF-shaped model as a URDF document."""
     out = XmlBuilder()
     out.open("robot", attrs((("name", model.name), ("version", model.version))))
+    out.mark = len(out.parts)
     for material in model.materials:
         _material(out, material)
     for link in model.links:
         _link(out, link)
+        out.compact()
     for joint in model.joints:
         _joint(out, joint)
+        out.compact()
     for x in model.extras:
         out.raw(x.xml)
     out.close("robot")
@@ -42,18 +56,31 @@ def joint_element(joint: Joint) -> etree._Element:
 
 
 def _origin(out: XmlBuilder, pose: Pose) -> None:
-    if pose.text is None and pose.is_identity:
-        return
-    t = pose.tokens()
-    out.empty("origin", f' xyz="{attr(" ".join(t[:3]))}" rpy="{attr(" ".join(t[3:]))}"')
+    line = _origin_line(out.pad, pose)
+    if line:
+        out.parts.append(line)
+
+
+def _origin_line(pad: str, pose: Pose) -> str:
+    """The ``<origin>`` line of ``pose`` ("" for an absent identity)."""
+    t = pose.text
+    if t is None:
+        if pose.xyz == ZERO3 and pose.rpy == ZERO3:
+            return ""
+        t = pose.tokens()  # computed: digits, sign, point, exponent; nothing to escape
+        return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
+    return f'{pad}<origin xyz="{attr(" ".join(t[:3]))}" ' \
+        f'rpy="{attr(" ".join(t[3:]))}"/>\n'
 
 
 def _link(out: XmlBuilder, link: Link) -> None:
     a = f' name="{attr(link.name)}"'
+    p = out.pad
     if link.inertial is None and not link.visuals and not link.collisions and not link.extras:
-        out.empty("link", a)
+        out.parts.append(f"{p}<link{a}/>\n")
         return
-    out.open("link", a)
+    out.parts.append(f"{p}<link{a}>\n")
+    out.pad = p + "  "
     if link.inertial is not None:
         _inertial(out, link.inertial)
     for visual in link.visuals:
@@ -62,34 +89,40 @@ def _link(out: XmlBuilder, link: Link) -> None:
         _collision(out, collision)
     for x in link.extras:
         out.raw(x.xml)
-    out.close("link")
+    out.pad = p
+    out.parts.append(f"{p}</link>\n")
 
 
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
-    out.open("inertial")
-    _origin(out, inertial.pose)
-    out.empty("mass", f' value="{attr(inertial.mass)}"')
-    out.empty("inertia", attrs(zip(INERTIA_KEYS, inertial.inertia, strict=True)))
-    out.close("inertial")
+    p = out.pad
+    q = p + "  "
+    out.parts.append(
+        f'{p}<inertial>\n{_origin_line(q, inertial.pose)}'
+        f'{q}<mass value="{attr(inertial.mass)}"/>\n'
+        f'{q}<inertia{attrs(zip(INERTIA_KEYS, inertial.inertia, strict=True))}/>\n'
+        f'{p}</inertial>\n')
 
 
 def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
+    p = out.pad
     if geometry is None:
-        out.empty("geometry")
+        out.parts.append(f"{p}<geometry/>\n")
         return
-    out.open("geometry")
+    q = p + "  "
     kind = geometry.kind
     if kind == "box":
-        out.empty("box", f' size="{attr(" ".join(geometry.size or ("0", "0", "0")))}"')
+        body = f'{q}<box size="{attr(" ".join(geometry.size or ("0", "0", "0")))}"/>\n'
     elif kind in ("cylinder", "capsule"):
-        out.empty(kind, attrs((("radius", geometry.radius or "0"),
-                               ("length", geometry.length or "0"))))
+        body = (f'{q}<{kind} radius="{attr(geometry.radius or "0")}" '
+                f'length="{attr(geometry.length or "0")}"/>\n')
     elif kind == "sphere":
-        out.empty("sphere", f' radius="{attr(geometry.radius or "0")}"')
+        body = f'{q}<sphere radius="{attr(geometry.radius or "0")}"/>\n'
     elif kind == "mesh":
         scale = " ".join(geometry.scale) if geometry.scale is not None else None
-        out.empty("mesh", attrs((("filename", geometry.uri or ""), ("scale", scale))))
-    out.close("geometry")
+        body = f"{q}<mesh{attrs((('filename', geometry.uri or ''), ('scale', scale)))}/>\n"
+    else:
+        body = ""
+    out.parts.append(f"{p}<geometry>\n{body}{p}</geometry>\n")
 
 
 def _material(out: XmlBuilder, material: Material) -> None:
@@ -117,32 +150,43 @@ def write_material(out: XmlBuilder, material: Material, tag: str = "material",
     out.close(tag)
 
 
+def _shape_open(out: XmlBuilder, tag: str, name: str | None, pose: Pose) -> str:
+    p = out.pad
+    a = f' name="{attr(name)}"' if name is not None else ""
+    out.parts.append(f"{p}<{tag}{a}>\n{_origin_line(p + '  ', pose)}")
+    out.pad = p + "  "
+    return p
+
+
 def _visual(out: XmlBuilder, visual: Visual) -> None:
-    out.open("visual", attrs((("name", visual.name),)))
-    _origin(out, visual.pose)
+    p = _shape_open(out, "visual", visual.name, visual.pose)
     _geometry(out, visual.geometry)
     if visual.material is not None:
         _material(out, visual.material)
     for x in visual.extras:
         out.raw(x.xml)
-    out.close("visual")
+    out.pad = p
+    out.parts.append(f"{p}</visual>\n")
 
 
 def _collision(out: XmlBuilder, collision: Collision) -> None:
-    out.open("collision", attrs((("name", collision.name),)))
-    _origin(out, collision.pose)
+    p = _shape_open(out, "collision", collision.name, collision.pose)
     _geometry(out, collision.geometry)
     for x in collision.extras:
         out.raw(x.xml)
-    out.close("collision")
+    out.pad = p
+    out.parts.append(f"{p}</collision>\n")
 
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
-    out.open("joint", attrs((("name", joint.name), ("type", joint.type))))
-    _origin(out, joint.pose)
-    out.empty("parent", f' link="{attr(joint.parent)}"')
-    out.empty("child", f' link="{attr(joint.child)}"')
+    p = out.pad
+    q = p + "  "
+    out.parts.append(f"{p}<joint{attrs((('name', joint.name), ('type', joint.type)))}>\n"
+                     f"{_origin_line(q, joint.pose)}"
+                     f'{q}<parent link="{attr(joint.parent)}"/>\n'
+                     f'{q}<child link="{attr(joint.child)}"/>\n')
+    out.pad = q
     axis = joint.axis
     if axis is not None and (axis.text is not None or (
             joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
@@ -169,4 +213,5 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
                                   ("offset", m.offset))))
     for x in joint.extras:
         out.raw(x.xml)
-    out.close("joint")
+    out.pad = p
+    out.parts.append(f"{p}</joint>\n")
