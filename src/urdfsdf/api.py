@@ -232,6 +232,7 @@ def sdf_to_urdf_result(source: Source, model_name: str | None = None,
         if model.name in world.children:
             x_wm = world.pose(model.name)
     urdf_model, path = sdf_model_to_urdf(model, diags, options, scope, x_wm)
+    del doc, sem, model, scope  # free the SDF IR and frame graphs before writing
     if urdf_model is None or diags.has_errors():
         return Result(None, diags.items, path)
     urdf_model = map_uris(urdf_model, uri_map or (), "urdf", diags)

@@ -374,21 +374,21 @@ def _bounded(axis: Axis | None) -> bool:
         return False
 
 
-def _reexpress(pose: Pose, x_fm: Transform, x_ml: Transform, scope: Scope, local: str,
-               copy: bool) -> Pose:
-    """A pose written in link L (or relative_to a frame of its scope), in URDF frame F."""
+def _reexpress(pose: Pose, x_fl: Transform, scope: Scope, local: str, copy: bool) -> Pose:
+    """A pose written in link L (or relative_to a frame of its scope), in URDF frame F.
+
+    ``x_fl``: the SDF link frame L in the URDF link frame F.
+    """
     if copy and pose.frame in ("", local):
         return Pose(pose.xyz, pose.rpy, None, pose.text, pose.line)
     if pose.frame in ("", local):
-        x_lp = _x(pose)
-        return pose_of(tf.compose(tf.compose(x_fm, x_ml), x_lp), pose.line)
+        return pose_of(tf.compose(x_fl, _x(pose)), pose.line)
     x_sp = scope.element_pose(local, pose)  # in the scope's frame
-    x_ml_scope = scope.pose(local)
-    if x_sp is None or x_ml_scope is None:
+    x_sl = scope.pose(local)
+    if x_sp is None or x_sl is None:
         return pose
     # X_F_P = X_F_L * X_L_P with X_L_P = inv(X_S_L) * X_S_P
-    x_lp = tf.relative(x_ml_scope, x_sp)
-    return pose_of(tf.compose(tf.compose(x_fm, x_ml), x_lp), pose.line)
+    return pose_of(tf.compose(x_fl, tf.relative(x_sl, x_sp)), pose.line)
 
 
 #: link children with a pose in the link frame (default: the link frame itself)
@@ -403,7 +403,7 @@ def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Lin
     urdf2sdf) read a pose as relative to the URDF link frame.
     """
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
-    x_fm = tf.inverse(x_mf)
+    x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)
     extras = []
     changed = False
     for x in body.link.extras:
@@ -429,7 +429,7 @@ def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Lin
         if copy and pose.frame in ("", body.local):
             extras.append(x)  # in the link frame, which the URDF keeps
             continue
-        new = _reexpress(pose, x_fm, body.x_ml, body.scope, body.local, copy)
+        new = _reexpress(pose, x_fl, body.scope, body.local, copy)
         changed = True
         pose_el.text = " ".join(new.tokens())
         if "relative_to" in pose_el.attrib:
@@ -443,27 +443,29 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     owner = f"link {body.name!r}"
     base = urdf_link(evolve(body.link, name=body.name), diags, lossy, applied)
-    # the same shapes urdf_link kept, to pair each with its SDF pose
-    orig = evolve(body.link,
-                   visuals=tuple(v for v in body.link.visuals if keep_shape(v, owner, None, lossy)),
-                   collisions=tuple(c for c in body.link.collisions
-                                    if keep_shape(c, owner, None, lossy)))
+    orig = body.link
+    if len(base.visuals) != len(orig.visuals) or len(base.collisions) != len(orig.collisions):
+        # the same shapes urdf_link kept, to pair each with its SDF pose
+        orig = evolve(orig, visuals=tuple(v for v in orig.visuals
+                                          if keep_shape(v, owner, None, lossy)),
+                      collisions=tuple(c for c in orig.collisions
+                                       if keep_shape(c, owner, None, lossy)))
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
-    x_fm = tf.inverse(x_mf)
+    x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)  # the SDF link frame in the URDF one
     scope, local = body.scope, body.local
     visuals = tuple(
-        evolve(v, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
+        evolve(v, pose=_reexpress(o.pose, x_fl, scope, local, copy))
         for v, o in zip(base.visuals, orig.visuals, strict=True))
     collisions = tuple(
-        evolve(c, pose=_reexpress(o.pose, x_fm, body.x_ml, scope, local, copy))
+        evolve(c, pose=_reexpress(o.pose, x_fl, scope, local, copy))
         for c, o in zip(base.collisions, orig.collisions, strict=True))
     inertial = base.inertial
-    if inertial is not None and body.link.inertial is not None:
-        ip = body.link.inertial.pose
+    if inertial is not None and orig.inertial is not None:
+        ip = orig.inertial.pose
         if copy:
             new = Pose(ip.xyz, ip.rpy, None, ip.text, ip.line)
         else:
-            new = pose_of(tf.compose(tf.compose(x_fm, body.x_ml), _x(ip)), ip.line)
+            new = pose_of(tf.compose(x_fl, _x(ip)), ip.line)
         inertial = Inertial(inertial.mass, inertial.inertia, new, inertial.line)
     return Link(base.name, Pose(), inertial, visuals, collisions, base.extras, base.line,
                 base.original_name)
