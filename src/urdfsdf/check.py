@@ -20,7 +20,7 @@ from urdfsdf.readctx import ReadContext
 from urdfsdf.sdf.reader import STREAM_TAGS, SdfReader
 from urdfsdf.urdf.reader import read_robot
 from urdfsdf.wellformed import shape_reasons
-from urdfsdf.xmlio import Reparse, Source, Stream, load_source, parse
+from urdfsdf.xmlio import Source, Stream, load_source, read_document
 
 
 @dataclass
@@ -90,20 +90,8 @@ def _read(data: bytes, diags: Diagnostics
 
     Read as it is parsed when :class:`~urdfsdf.xmlio.Stream` can; else as a whole tree.
     """
-    stream = Stream.open(data, ("robot", *STREAM_TAGS))
-    if stream is not None:
-        start = len(diags.items)
-        try:
-            root = stream.start()
-            read = _read_root(root, diags, stream)
-            stream.finish()
-            return read
-        except Reparse:  # a syntax error (or an unusual document): as a whole tree
-            del diags.items[start:]
-    whole = parse(data, diags)
-    if whole is None:
-        return None
-    return _read_root(whole, diags, None)
+    return read_document(data, diags, ("robot", *STREAM_TAGS),
+                         lambda root, stream: _read_root(root, diags, stream))
 
 
 def _read_root(root: etree._Element, diags: Diagnostics, stream: Stream | None

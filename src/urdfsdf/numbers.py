@@ -73,3 +73,24 @@ def split_numbers(text: str | None, count: int | None) -> tuple[tuple[str, ...],
         if parse_number(token) is None:
             return f"{token!r} is not a finite number"
     return f"{text!r} is not a list of finite numbers"
+
+
+def plain_tokens(text: str | None, count: int) -> tuple[list[str], list[float]] | None:
+    """Fast path of :func:`split_numbers`: ``count`` finite numbers, or None.
+
+    None means "not the plain case": the caller takes its general path, which
+    reports what is wrong.
+    """
+    if not text or "_" in text:
+        return None
+    tokens = text.split()
+    if len(tokens) != count:
+        return None
+    try:
+        values = [float(t) for t in tokens]
+    except ValueError:
+        return None
+    total = sum(values)
+    if total - total != 0.0:
+        return None
+    return tokens, values

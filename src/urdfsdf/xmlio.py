@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from lxml import etree
 
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.ir import Extra
+
+R = TypeVar("R")
 
 #: Namespace of URDF content carried inside SDF as custom elements.
 URDF_NS = "http://wiki.ros.org/urdf"
@@ -239,6 +242,29 @@ class Stream:
             if clear and tag not in keep:
                 c.clear()
             prev = c
+
+
+def read_document(data: bytes, diags: Diagnostics, tags: tuple[str, ...],
+                  read: Callable[[etree._Element, Stream | None], R]) -> R | None:
+    """``read(root, stream)`` of ``data``, as it is parsed when :class:`Stream` can.
+
+    Otherwise (or when the incremental parse meets anything :func:`parse`
+    reports) the diagnostics of the attempt are dropped and ``read(root,
+    None)`` runs on the whole tree; None when ``data`` does not parse.
+    """
+    stream = Stream.open(data, tags)
+    if stream is not None:
+        start = len(diags.items)
+        try:
+            result = read(stream.start(), stream)
+            stream.finish()
+            return result
+        except Reparse:  # a syntax error (or an unusual document): as a whole tree
+            del diags.items[start:]
+    root = parse(data, diags)
+    if root is None:
+        return None
+    return read(root, None)
 
 
 def _refused_doctype(data: bytes) -> tuple[str, int] | None:

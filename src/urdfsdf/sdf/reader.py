@@ -45,8 +45,9 @@ from urdfsdf.ir import (
     Visual,
     World,
 )
+from urdfsdf.numbers import plain_tokens
 from urdfsdf.readctx import ReadContext, inertia_problem, line_of
-from urdfsdf.xmlio import URDF_NS, Reparse, Stream, children, extra, parse, to_string
+from urdfsdf.xmlio import URDF_NS, Stream, children, extra, read_document, to_string
 
 U = "{" + URDF_NS + "}"
 SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11")
@@ -60,19 +61,8 @@ STREAM_TAGS = ("sdf", "gazebo", "model", "world")
 
 def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
     """Parse SDF ``data``; diagnostics go to ``diags``.  None when unusable."""
-    stream = Stream.open(data, STREAM_TAGS)
-    if stream is not None:
-        start = len(diags.items)
-        try:
-            doc = SdfReader(diags, stream).document(stream.start())
-            stream.finish()
-            return doc
-        except Reparse:  # a syntax error (or an unusual document): as a whole tree
-            del diags.items[start:]
-    root = parse(data, diags)
-    if root is None:
-        return None
-    return SdfReader(diags).document(root)
+    return read_document(data, diags, STREAM_TAGS,
+                         lambda root, stream: SdfReader(diags, stream).document(root))
 
 
 def _version_tuple(version: str) -> tuple[int, int]:
@@ -640,17 +630,10 @@ def _num(el: etree._Element | None, default: str | None) -> str | None:
 
 
 def _vec(el: etree._Element, count: int) -> tuple[list[str], list[float]]:
-    text = el.text
-    if not text or "_" in text:
+    parsed = plain_tokens(el.text, count)
+    if parsed is None:
         raise _Slow
-    tokens = text.split()
-    if len(tokens) != count:
-        raise _Slow
-    values = [float(t) for t in tokens]
-    total = sum(values)
-    if total - total != 0.0:
-        raise _Slow
-    return tokens, values
+    return parsed
 
 
 def _fast_pose(el: etree._Element | None) -> Pose:

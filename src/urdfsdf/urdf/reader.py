@@ -32,8 +32,9 @@ from urdfsdf.ir import (
     SafetyController,
     Visual,
 )
+from urdfsdf.numbers import plain_tokens
 from urdfsdf.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
-from urdfsdf.xmlio import Reparse, Stream, children, extra, parse
+from urdfsdf.xmlio import Stream, children, extra, read_document
 
 JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
 #: joint types whose <axis> is meaningful
@@ -42,20 +43,12 @@ AXIS_TYPES = ("revolute", "continuous", "prismatic", "planar")
 
 def read_urdf_bytes(data: bytes, diags: Diagnostics) -> Model | None:
     """Parse URDF ``data``; diagnostics go to ``diags``.  None when unusable."""
-    stream = Stream.open(data, ("robot",))
-    if stream is not None:
-        start = len(diags.items)
-        try:
-            top = stream.start()
-            model = read_robot(top, ReadContext(diags), stream.children(top))
-            stream.finish()
-            return model
-        except Reparse:  # a syntax error (or an unusual document): as a whole tree
-            del diags.items[start:]
-    root = parse(data, diags)
-    if root is None:
-        return None
-    return read_robot(root, ReadContext(diags))
+    def read(root: etree._Element, stream: Stream | None) -> Model | None:
+        if stream is None:
+            return read_robot(root, ReadContext(diags))
+        return read_robot(root, ReadContext(diags), stream.children(root))
+
+    return read_document(data, diags, ("robot",), read)
 
 
 def read_robot(root: etree._Element, ctx: ReadContext,
@@ -577,16 +570,10 @@ def _req(text: str | None) -> str:
 
 
 def _tokens(text: str | None, count: int) -> tuple[list[str], list[float]]:
-    if not text or "_" in text:
+    parsed = plain_tokens(text, count)
+    if parsed is None:
         raise _Slow
-    tokens = text.split()
-    if len(tokens) != count:
-        raise _Slow
-    values = [float(t) for t in tokens]
-    total = sum(values)
-    if total - total != 0.0:
-        raise _Slow
-    return tokens, values
+    return parsed
 
 
 #: recently read ``xyz``/``rpy``/``size`` texts -> (tokens, values): a robot repeats
