@@ -30,7 +30,8 @@ from urdfsdf.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.transforms import Transform, compose, from_xyz_rpy
+from urdfsdf.numbers import split_numbers
+from urdfsdf.transforms import Transform, compose, pose_transform
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.xmlio import URDF_NS, from_string, local, to_string
 
@@ -78,13 +79,10 @@ def _verbatim_frame(marker: Extra, name: str) -> Frame | None:
     pose = Pose()
     pose_el = el.find(SDF_POSE)
     if pose_el is not None:
-        tokens = tuple((pose_el.text or "").split())
-        try:
-            values = [float(t) for t in tokens]
-        except ValueError:
-            values = []
-        if len(values) != 6:
+        parsed = split_numbers(pose_el.text, 6)
+        if isinstance(parsed, str):
             return None
+        tokens, values = parsed
         pose = Pose(xyz=(values[0], values[1], values[2]), rpy=(values[3], values[4], values[5]),
                     relative_to=pose_el.get("relative_to"), text=tokens, line=marker.line)
     return Frame(name, attached_to=el.get("attached_to"), pose=pose, line=marker.line)
@@ -116,7 +114,7 @@ def _restore_frames(sdf: Model, pending: list[tuple[Extra, str, Joint, str]],
         if ok:
             x_mf, x_mp = scope.pose(v.name), scope.pose(f.attached_to or "")
             ok = x_mf is not None and x_mp is not None and _close(
-                x_mf, compose(x_mp, from_xyz_rpy(f.pose.xyz, f.pose.rpy)))
+                x_mf, compose(x_mp, pose_transform(f.pose)))
         if not ok:
             diags.add("VALUE_APPROXIMATED", f"frame {v.name!r}: the links and joints its SDF "
                       "form names are not where they were; restored attached to its parent "

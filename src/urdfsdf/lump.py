@@ -80,14 +80,16 @@ from urdfsdf.ir import (
 )
 from urdfsdf.numbers import fmt, split_numbers
 from urdfsdf.transforms import (
+    IDENTITY,
     Rot,
     Transform,
     Vec,
     compose,
+    computed_pose,
     from_xyz_rpy,
+    pose_transform,
     rot_mul,
     rot_transpose,
-    rpy_from_rot,
 )
 from urdfsdf.xmlio import from_string, to_string
 
@@ -116,14 +118,6 @@ def lumping_flags(blocks: Iterable[Extra]) -> tuple[set[str], set[str]]:
                 if (child.get("value") or child.text or "").strip().lower() in TRUE:
                     (preserve if child.tag == "preserveFixedJoint" else disable).add(ref)
     return preserve, disable - preserve
-
-
-def _x(pose: Pose) -> Transform:
-    return from_xyz_rpy(pose.xyz, pose.rpy)
-
-
-def _pose(x: Transform, relative_to: str | None = None) -> Pose:
-    return Pose(xyz=x[1], rpy=rpy_from_rot(x[0]), relative_to=relative_to)
 
 
 # -- mass properties ----------------------------------------------------------
@@ -155,8 +149,8 @@ def combine_inertials(parent: Inertial | None, child: Inertial, x_pc: Transform
     """The parent's inertial after adding the child's, posed by ``x_pc`` (module doc)."""
     p = parent if parent is not None else Inertial()
     m1, m2 = float(p.mass), float(child.mass)
-    x1 = _x(p.pose)
-    x2 = compose(x_pc, _x(child.pose))
+    x1 = pose_transform(p.pose)
+    x2 = compose(x_pc, pose_transform(child.pose))
     i1 = _rotate(x1[0], _inertia(p.inertia))  # both in the parent link's axes,
     i2 = _rotate(x2[0], _inertia(child.inertia))  # about their own centres of mass
     m = m1 + m2
@@ -184,7 +178,7 @@ def _posed_extra(x: Extra, x_pc: Transform) -> Extra:
     pose = el.find("pose")
     if pose is not None and pose.get("relative_to"):
         return x
-    x_cs: Transform = from_xyz_rpy((0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+    x_cs: Transform = IDENTITY
     if pose is not None:
         parsed = split_numbers(pose.text, 6)
         if isinstance(parsed, str):
@@ -193,7 +187,7 @@ def _posed_extra(x: Extra, x_pc: Transform) -> Extra:
         x_cs = from_xyz_rpy(v[:3], v[3:])
     else:
         pose = etree.SubElement(el, "pose")
-    p = _pose(compose(x_pc, x_cs))
+    p = computed_pose(compose(x_pc, x_cs))
     pose.text = " ".join(p.tokens())
     return Extra(x.tag, to_string(el), x.line)
 
@@ -282,7 +276,7 @@ class _Lumper:
     def reduce(self, name: str, joint: Joint) -> None:
         """Merge link ``name`` into its parent across the fixed ``joint``."""
         child, parent = self.links[name], self.links[joint.parent]
-        x_pc = _x(joint.pose)
+        x_pc = pose_transform(joint.pose)
         self.lumped[name] = (parent.name, x_pc)
         self.frames.append(Frame(joint.name, attached_to=parent.name,
                                  pose=evolve(joint.pose, relative_to=None), line=joint.line))
@@ -305,12 +299,12 @@ class _Lumper:
         for k in self.children.get(name, []):
             if self.reducible(k):
                 continue
-            x, top = _x(k.pose), name
+            x, top = pose_transform(k.pose), name
             while top in self.parent_joint and self.reducible(self.parent_joint[top]):
                 up = self.parent_joint[top]
-                x = compose(_x(up.pose), x)
+                x = compose(pose_transform(up.pose), x)
                 top = up.parent
-            self.joints[k.name] = evolve(k, parent=top, pose=_pose(x, top))
+            self.joints[k.name] = evolve(k, parent=top, pose=computed_pose(x, top))
 
     def _move(self, shape: Visual | Collision, link: Link, x_pc: Transform
               ) -> Visual | Collision:
@@ -319,7 +313,7 @@ class _Lumper:
             unnamed = any(x.tag == UNNAMED.tag for x in shape.extras)
             base = (link.original_name or link.name) if unnamed else (
                 shape.original_name or shape.name or link.name)
-        moved = evolve(shape, pose=_pose(compose(x_pc, _x(shape.pose))))
+        moved = evolve(shape, pose=computed_pose(compose(x_pc, pose_transform(shape.pose))))
         self.base[id(moved)] = base
         return moved
 
@@ -344,7 +338,7 @@ class _Lumper:
                 target, x_pc = self.lumped[target]
                 offset = compose(x_pc, offset)
             ref.text = target
-            p = _pose(offset)
+            p = computed_pose(offset)
             for tag, values in (("xyzOffset", p.tokens()[:3]), ("rpyOffset", p.tokens()[3:])):
                 node = el.find(tag)
                 if node is None:

@@ -24,16 +24,8 @@ def fmt(value: float) -> str:
 
 
 def fmt_all(values: Iterable[float]) -> tuple[str, ...]:
-    """:func:`fmt` of each value (one call for a pose's six numbers)."""
-    out = []
-    for value in values:
-        if -SNAP < value < SNAP:
-            out.append("0")
-        elif value.is_integer() and -1e16 < value < 1e16:
-            out.append(str(int(value)))
-        else:
-            out.append(repr(value))
-    return tuple(out)
+    """:func:`fmt` of each value (a pose's six numbers)."""
+    return tuple(map(fmt, values))
 
 
 def parse_number(text: str) -> float | None:

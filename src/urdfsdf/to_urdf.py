@@ -63,24 +63,6 @@ class Options:
     disconnected: str = "error"  # or "floating"
 
 
-def pose_of(x: Transform, line: int | None = None) -> Pose:
-    """A computed IR pose (no original text) of a transform."""
-    xyz, rpy = tf.to_xyz_rpy(x)
-    return Pose(_clean(xyz), _clean(rpy), None, None, line)
-
-
-def _clean(v: tuple[float, float, float]) -> tuple[float, float, float]:
-    return (_snap(v[0]), _snap(v[1]), _snap(v[2]))
-
-
-def _snap(x: float) -> float:
-    return 0.0 if abs(x) < 1e-15 else x
-
-
-def _x(pose: Pose) -> Transform:
-    return tf.from_xyz_rpy(pose.xyz, pose.rpy)
-
-
 @dataclass
 class _Body:
     """A flattened link: its scoped name, the IR link, and its SDF frame X_ML."""
@@ -294,8 +276,8 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         joint_name = flat.unique(f"{fname}_joint", line, "frame joint")
         origin = tf.relative(urdf_frame(parent), x_mf)
         out_links.append(Link(link_name, line=line, extras=(frame_marker(frame, line),)))
-        out_joints.append(Joint(joint_name, "fixed", parent, link_name, pose_of(origin, line),
-                                line=line))
+        out_joints.append(Joint(joint_name, "fixed", parent, link_name,
+                                tf.computed_pose(origin, line=line), line=line))
 
     extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U_JOINT,))
     for s in scope.walk():
@@ -360,7 +342,7 @@ def _axis_in_joint(e: _Edge, axis: Axis | None) -> Axis | None:
     v = e.scope.axis_in(joint, axis, joint.name)
     if v is None:
         return axis
-    return evolve(axis, xyz=_clean(v), text=None, expressed_in=None)
+    return evolve(axis, xyz=tf.snapped(v), text=None, expressed_in=None)
 
 
 def _bounded(axis: Axis | None) -> bool:
@@ -382,13 +364,13 @@ def _reexpress(pose: Pose, x_fl: Transform, scope: Scope, local: str, copy: bool
     if copy and pose.frame in ("", local):
         return Pose(pose.xyz, pose.rpy, None, pose.text, pose.line)
     if pose.frame in ("", local):
-        return pose_of(tf.compose(x_fl, _x(pose)), pose.line)
+        return tf.computed_pose(tf.compose(x_fl, tf.pose_transform(pose)), line=pose.line)
     x_sp = scope.element_pose(local, pose)  # in the scope's frame
     x_sl = scope.pose(local)
     if x_sp is None or x_sl is None:
         return pose
     # X_F_P = X_F_L * X_L_P with X_L_P = inv(X_S_L) * X_S_P
-    return pose_of(tf.compose(x_fl, tf.relative(x_sl, x_sp)), pose.line)
+    return tf.computed_pose(tf.compose(x_fl, tf.relative(x_sl, x_sp)), line=pose.line)
 
 
 #: link children with a pose in the link frame (default: the link frame itself)
@@ -465,7 +447,7 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
         if copy:
             new = Pose(ip.xyz, ip.rpy, None, ip.text, ip.line)
         else:
-            new = pose_of(tf.compose(x_fl, _x(ip)), ip.line)
+            new = tf.computed_pose(tf.compose(x_fl, tf.pose_transform(ip)), line=ip.line)
         inertial = Inertial(inertial.mass, inertial.inertia, new, inertial.line)
     return Link(base.name, Pose(), inertial, visuals, collisions, base.extras, base.line,
                 base.original_name)
@@ -479,7 +461,7 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
         if joint.type in ("floating", "planar") and joint.pose.text is not None and \
                 _urdf_frame_is_sdf_frame(bodies[e.parent], parent_tree_joint):
             return evolve(joint, name=e.name, parent=e.parent, child=e.child)
-        origin = pose_of(tf.relative(x_mp, e.x_mj), joint.line)
+        origin = tf.computed_pose(tf.relative(x_mp, e.x_mj), line=joint.line)
         return evolve(joint, name=e.name, parent=e.parent, child=e.child, pose=origin)
     parent_body = bodies.get(e.parent)
     copy = e.copy_origin and parent_body is not None and \
@@ -487,7 +469,8 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     if copy:
         origin = Pose(joint.pose.xyz, joint.pose.rpy, None, joint.pose.text, joint.pose.line)
     else:
-        origin = pose_of(tf.relative(x_mp, e.x_mj), joint.pose.line or joint.line)
+        origin = tf.computed_pose(tf.relative(x_mp, e.x_mj),
+                                  line=joint.pose.line or joint.line)
     resolved = evolve(joint, name=e.name, parent=e.parent, child=e.child,
                        axis=_axis_in_joint(e, joint.axis), axis2=_axis_in_joint(e, joint.axis2))
     return urdf_joint(resolved, origin, diags)
@@ -497,6 +480,6 @@ def world_pose_of_model(model: Model) -> Transform | None:
     """X_WM for a top-level model placed with a plain pose (None if relative_to is set)."""
     if model.pose.relative_to not in (None, "", WORLD):
         return None
-    return _x(model.pose)
+    return tf.pose_transform(model.pose)
 
 

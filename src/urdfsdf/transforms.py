@@ -18,6 +18,9 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from urdfsdf.ir import Pose
+from urdfsdf.numbers import SNAP
+
 if TYPE_CHECKING:  # numpy is imported where arrays are made: it costs ~0.1 s at start-up
     import numpy as np
 
@@ -63,6 +66,23 @@ def rpy_from_rot(r: Rot) -> Vec:
 def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> Transform:
     """Transform of a pose written as ``xyz rpy``."""
     return (rot_from_rpy(rpy[0], rpy[1], rpy[2]), (xyz[0], xyz[1], xyz[2]))
+
+
+def pose_transform(pose: Pose) -> Transform:
+    """The transform an IR pose writes (in its own ``relative_to`` frame, not followed)."""
+    return from_xyz_rpy(pose.xyz, pose.rpy)
+
+
+def snapped(v: Vec) -> Vec:
+    """``v`` with residues below 1e-15 set to 0 (computed values are written clean)."""
+    return (0.0 if -SNAP < v[0] < SNAP else v[0], 0.0 if -SNAP < v[1] < SNAP else v[1],
+            0.0 if -SNAP < v[2] < SNAP else v[2])
+
+
+def computed_pose(x: Transform, relative_to: str | None = None,
+                  line: int | None = None) -> Pose:
+    """A computed IR pose (no original text) of a transform."""
+    return Pose(snapped(x[1]), snapped(rpy_from_rot(x[0])), relative_to, None, line)
 
 
 def to_xyz_rpy(x: Transform) -> tuple[Vec, Vec]:
