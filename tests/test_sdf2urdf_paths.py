@@ -354,3 +354,13 @@ def test_joint_to_world_carries_the_model_pose(tmp_path: Path) -> None:
     assert_same_pose("arm visual", x["arm"] @ origin_matrix(visual.find("origin")),
                      expected_arm @ pose_matrix((0.1, 0, 0), (0, 0.2, 0)))
     assert_same_pose("arm (hinge frame)", x["arm"], x_wm @ x_mb @ x_bj @ rot)
+
+
+def test_fixed_joint_axis_is_reported_when_dropped() -> None:
+    sdf = """<sdf version="1.7"><model name="m"><link name="a"/><link name="b"/>
+<joint name="j" type="fixed"><parent>a</parent><child>b</child>
+  <axis><xyz>0 1 0</xyz></axis></joint></model></sdf>"""
+    result = sdf_to_urdf_result(sdf)
+    assert result.text is not None and "<axis" not in result.text
+    assert [(d.code, d.line) for d in result.diagnostics if d.severity == "warning"] == [
+        ("ELEMENT_DROPPED", 3)]

@@ -570,6 +570,9 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
                                              (), lim.line))
     if jtype == "fixed":
         # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
+        if axis is not None and axis.text is not None:
+            diags.warning("ELEMENT_DROPPED", f"{owner}: the <axis> direction of a fixed joint "
+                          "has no URDF place; dropped", axis.line or joint.line)
         axis = None
     if axis is not None:
         d = axis.dynamics
