@@ -30,6 +30,9 @@ from urdfsdf.xacro_input import expand_xacro, is_xacro
 from urdfsdf.xmlio import Source, load_source
 
 P = ParamSpec("P")
+#: sdf2urdf repeats at most this many reasons for the transform path as info
+#: diagnostics, then says how many more there are (``check`` lists every one)
+MAX_REASONS = 20
 R = TypeVar("R")
 
 
@@ -205,8 +208,13 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
     if not reasons and (options is None or options.frames):
         lossy = options.lossy if options is not None else False
         return sdf_to_urdf_copy(model, carried_urdf_joints(model, diags), diags, lossy), "copy"
-    for r in reasons:
+    for r in reasons[:MAX_REASONS]:
         diags.add(r.code, f"transform path: {r.message}", r.line, severity="info")
+    if len(reasons) > MAX_REASONS:
+        # one info per element of a big model is no help (and 60 MB at 100k links)
+        diags.add(reasons[MAX_REASONS].code, f"transform path: {len(reasons) - MAX_REASONS} "
+                  "more reasons (`urdfsdf check` lists them all)", reasons[MAX_REASONS].line,
+                  severity="info")
     if x_wm is None:
         x_wm = world_pose_of_model(model)
     return sdf_to_urdf_transform(model, scope, diags, options, x_wm), "transform"

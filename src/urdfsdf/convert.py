@@ -527,7 +527,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
 
 
 def _shape_pose(pose: Pose) -> Pose:
-    return Pose(pose.xyz, pose.rpy, None, pose.text, pose.line)
+    return pose.with_frame(None)
 
 
 def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
@@ -583,7 +583,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
     return Joint(joint.name, jtype, joint.parent, joint.child,
-                 Pose(pose.xyz, pose.rpy, None, pose.text, pose.line), axis, None,
+                 pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
                  _urdf_extras(joint.extras, owner, diags), joint.line, joint.original_name)
 

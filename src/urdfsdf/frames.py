@@ -101,7 +101,7 @@ class Scope:
         for n in reversed(chain):
             if base is not None:
                 p = vertices[n].pose
-                base = tf.compose(base, tf.from_xyz_rpy(p.xyz, p.rpy))
+                base = tf.compose(base, tf.pose_transform(p))
             memo[n] = base
         return base
 
@@ -157,7 +157,7 @@ class Scope:
         base = self.pose(frame) if frame in self.vertices else None
         if base is None:
             return None
-        return tf.compose(base, tf.from_xyz_rpy(pose.xyz, pose.rpy))
+        return tf.compose(base, tf.pose_transform(pose))
 
     def axis_in(self, joint: Joint, axis: Axis, frame: str) -> tuple[float, float, float] | None:
         """Unit vector of ``axis`` expressed in ``frame`` (of this scope)."""

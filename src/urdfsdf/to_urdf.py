@@ -169,7 +169,15 @@ def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
     if tree_joint is None:
         return True
     pose = body.link.pose
-    return pose.relative_to == tree_joint.joint.name and pose.is_identity
+    if pose.relative_to == tree_joint.joint.name and pose.is_identity:
+        return True  # //link/pose relative_to its joint (URDF parity)
+    # //joint/pose at its default: the identity relative_to the child link
+    # (//joint/pose/@relative_to defaults to the child), so the joint frame is
+    # the link frame, exactly (the frame engine composes with the identity)
+    joint = tree_joint.joint
+    jpose = joint.pose
+    return tree_joint.scope is not None and body.local == joint.child and \
+        jpose.is_identity and jpose.frame in ("", joint.child)
 
 
 def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
@@ -362,7 +370,7 @@ def _reexpress(pose: Pose, x_fl: Transform, scope: Scope, local: str, copy: bool
     ``x_fl``: the SDF link frame L in the URDF link frame F.
     """
     if copy and pose.frame in ("", local):
-        return Pose(pose.xyz, pose.rpy, None, pose.text, pose.line)
+        return pose.with_frame(None)
     if pose.frame in ("", local):
         return tf.computed_pose(tf.compose(x_fl, tf.pose_transform(pose)), line=pose.line)
     x_sp = scope.element_pose(local, pose)  # in the scope's frame
@@ -445,7 +453,7 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     if inertial is not None and orig.inertial is not None:
         ip = orig.inertial.pose
         if copy:
-            new = Pose(ip.xyz, ip.rpy, None, ip.text, ip.line)
+            new = ip.with_frame(None)
         else:
             new = tf.computed_pose(tf.compose(x_fl, tf.pose_transform(ip)), line=ip.line)
         inertial = Inertial(inertial.mass, inertial.inertia, new, inertial.line)
@@ -467,7 +475,7 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     copy = e.copy_origin and parent_body is not None and \
         _urdf_frame_is_sdf_frame(parent_body, parent_tree_joint)
     if copy:
-        origin = Pose(joint.pose.xyz, joint.pose.rpy, None, joint.pose.text, joint.pose.line)
+        origin = joint.pose.with_frame(None)
     else:
         origin = tf.computed_pose(tf.relative(x_mp, e.x_mj),
                                   line=joint.pose.line or joint.line)

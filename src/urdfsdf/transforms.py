@@ -70,7 +70,8 @@ def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> Transform:
 
 def pose_transform(pose: Pose) -> Transform:
     """The transform an IR pose writes (in its own ``relative_to`` frame, not followed)."""
-    return from_xyz_rpy(pose.xyz, pose.rpy)
+    v = pose.values
+    return (rot_from_rpy(v[3], v[4], v[5]), (v[0], v[1], v[2]))
 
 
 def snapped(v: Vec) -> Vec:

@@ -645,9 +645,9 @@ def _fast_pose(el: etree._Element | None) -> Pose:
     text = el.text
     if text is None or not text.strip():
         return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
-    tokens, v = _vec(el, 6)
-    return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), rel, tuple(tokens),
-                el.sourceline)  # type: ignore[arg-type]
+    if plain_tokens(text, 6) is None:
+        raise _Slow
+    return Pose.parsed(text, rel, el.sourceline)  # type: ignore[arg-type]
 
 
 def _first(el: etree._Element) -> dict[object, etree._Element]:

@@ -611,9 +611,15 @@ def _fast_origin(el: etree._Element) -> Pose:
             rpy_t = value
         else:
             raise _Slow
-    xt, xyz = _ZERO_VEC if xyz_t is None else _vec3(str(xyz_t))
-    rt, rpy = _ZERO_VEC if rpy_t is None else _vec3(str(rpy_t))
-    return Pose(xyz, rpy, None, xt + rt, el.sourceline)  # type: ignore[arg-type]
+    if xyz_t is None:
+        xyz_t = "0 0 0"
+    else:
+        _vec3(str(xyz_t))  # checks it
+    if rpy_t is None:
+        rpy_t = "0 0 0"
+    else:
+        _vec3(str(rpy_t))
+    return Pose.parsed(f"{xyz_t!s} {rpy_t!s}", None, el.sourceline)  # type: ignore[arg-type]
 
 
 def _only(el: etree._Element, allowed: frozenset[str]) -> None:
