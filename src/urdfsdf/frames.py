@@ -44,7 +44,7 @@ def is_reserved(name: str) -> bool:
     return name == WORLD or (len(name) >= 4 and name.startswith("__") and name.endswith("__"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Vertex:
     """A frame of a scope: an implicit (link, joint, model) or explicit one."""
 
@@ -178,7 +178,7 @@ class Scope:
             stack.extend(reversed(list(s.children.values())))
 
 
-@dataclass
+@dataclass(slots=True)
 class Semantics:
     """Every scope of a document, by scoped name."""
 

@@ -66,7 +66,7 @@ class Pose:
 
     def __init__(self, xyz: Vec3 = ZERO3, rpy: Vec3 = ZERO3, relative_to: str | None = None,
                  text: Tokens | None = None, line: int | None = None) -> None:
-        _set_v(self, (*xyz, *rpy))
+        _set_v(self, _ZERO6 if xyz is ZERO3 and rpy is ZERO3 else (*xyz, *rpy))
         _set_t(self, None if text is None else " ".join(text))
         _set_rel(self, relative_to)
         _set_line(self, line)
@@ -521,7 +521,11 @@ def evolve(node: _T, **changes: Any) -> _T:
     if fast is not None:
         return fast(node, changes)  # type: ignore[no-any-return]
     # another dataclass (e.g. a converter's own record): its state is its __dict__
-    state = node.__dict__
+    state = getattr(node, "__dict__", None)
+    if state is None:  # a slotted one
+        from dataclasses import replace
+
+        return replace(node, **changes)  # type: ignore[type-var]
     for key in changes:
         if key not in state:
             raise TypeError(f"{type(node).__name__} has no field {key!r}")

@@ -11,7 +11,8 @@ entries in ``world``; unresolvable poses are ``null``)::
      "errors": [diagnostic, ...]}
 
 with ``P = {"xyz": [..], "rpy": [..], "quat_wxyz": [..]}`` and axes
-expressed in the model frame.
+expressed in the model frame.  In Python the ``[..]`` of ``P`` are tuples of
+floats (JSON arrays once dumped).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def pose_json(x: Transform | None) -> Json | None:
     if x is None:
         return None
     xyz, rpy = tf.to_xyz_rpy(x)
-    return {"xyz": list(xyz), "rpy": list(rpy), "quat_wxyz": list(tf.quat_wxyz(x[0]))}
+    # tuples (JSON arrays too): 48 bytes less per entry than lists
+    return {"xyz": xyz, "rpy": rpy, "quat_wxyz": tf.quat_wxyz(x[0])}
 
 
 def model_json(scope: Scope) -> Json:

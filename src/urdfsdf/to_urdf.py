@@ -45,7 +45,7 @@ from urdfsdf.convert import (
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import WORLD, Scope
 from urdfsdf.gazebo import applied_outputs, gazebo_blocks
-from urdfsdf.ir import Axis, Extra, Frame, Inertial, Joint, Link, Model, Pose, evolve
+from urdfsdf.ir import IDENTITY, Axis, Extra, Frame, Inertial, Joint, Link, Model, Pose, evolve
 from urdfsdf.numbers import split_numbers
 from urdfsdf.transforms import Transform
 from urdfsdf.xmlio import from_string, to_string
@@ -63,7 +63,7 @@ class Options:
     disconnected: str = "error"  # or "floating"
 
 
-@dataclass
+@dataclass(slots=True)
 class _Body:
     """A flattened link: its scoped name, the IR link, and its SDF frame X_ML."""
 
@@ -74,7 +74,7 @@ class _Body:
     local: str
 
 
-@dataclass
+@dataclass(slots=True)
 class _Edge:
     """A flattened joint (or a frame's fixed joint) between two flattened links."""
 
@@ -457,7 +457,7 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
         else:
             new = tf.computed_pose(tf.compose(x_fl, tf.pose_transform(ip)), line=ip.line)
         inertial = Inertial(inertial.mass, inertial.inertia, new, inertial.line)
-    return Link(base.name, Pose(), inertial, visuals, collisions, base.extras, base.line,
+    return Link(base.name, IDENTITY, inertial, visuals, collisions, base.extras, base.line,
                 base.original_name)
 
 

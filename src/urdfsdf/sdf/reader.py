@@ -45,7 +45,7 @@ from urdfsdf.ir import (
     Visual,
     World,
 )
-from urdfsdf.numbers import plain_tokens
+from urdfsdf.numbers import plain_tokens, shared
 from urdfsdf.readctx import ReadContext, inertia_problem, line_of
 from urdfsdf.xmlio import URDF_NS, Stream, children, extra, read_document, to_string
 
@@ -610,7 +610,7 @@ def _name(el: etree._Element, keys: frozenset[str]) -> str:
     name = el.get("name")
     if name is None or not name.strip():
         raise _Slow
-    return name
+    return shared(name)
 
 
 def _num(el: etree._Element | None, default: str | None) -> str | None:
@@ -626,13 +626,17 @@ def _num(el: etree._Element | None, default: str | None) -> str | None:
     value = float(text)
     if value - value != 0.0:
         raise _Slow
-    return text
+    return shared(text) if len(text) < 4 else text
 
 
 def _vec(el: etree._Element, count: int) -> tuple[list[str], list[float]]:
     parsed = plain_tokens(el.text, count)
     if parsed is None:
         raise _Slow
+    tokens = parsed[0]
+    for i, t in enumerate(tokens):
+        if len(t) < 4:
+            tokens[i] = shared(t)
     return parsed
 
 
@@ -855,10 +859,10 @@ def _fast_joint(el: etree._Element) -> Joint:
                 pose_el = c
         elif tag == "parent":
             if parent is None:
-                parent = (c.text or "").strip()
+                parent = shared((c.text or "").strip())
         elif tag == "child":
             if child is None:
-                child = (c.text or "").strip()
+                child = shared((c.text or "").strip())
         elif tag == "axis":
             axis = _fast_axis(c)
         elif tag == "axis2":
