@@ -401,7 +401,7 @@ class _Builder:
         """
         assert callable(is_terminal) and callable(line_of)
         vs = s.vertices
-        order = {name: i for i, name in enumerate(vs)}
+        order: dict[str, int] = {}  # document order, made when a cycle needs it
         state: dict[str, int] = {}  # 1: fine, 2: unresolvable
         unresolvable: list[str] = []
         for start in vs:
@@ -420,6 +420,8 @@ class _Builder:
                     break
                 if cur in on_path:
                     cycle = path[on_path[cur]:]
+                    if not order:
+                        order = {name: i for i, name in enumerate(vs)}
                     last = max(cycle, key=lambda n: (line_of(n) or 0, order[n]))
                     names = " -> ".join([*cycle, cycle[0]])
                     self.error(cycle_code, f"cycle in the {label} graph of model "

@@ -34,6 +34,11 @@ def shared(text: str) -> str:
     return found
 
 
+def forget_shared() -> None:
+    """Empty the cache of :func:`shared` (a reader starts each document with it)."""
+    _SHARED.clear()
+
+
 def fmt(value: float) -> str:
     """Shortest round-trip text of a computed number (see module docstring)."""
     if -SNAP < value < SNAP:  # as abs(value) < SNAP, a call less

@@ -45,7 +45,7 @@ from urdfsdf.ir import (
     Visual,
     World,
 )
-from urdfsdf.numbers import plain_tokens, shared
+from urdfsdf.numbers import forget_shared, plain_tokens, shared
 from urdfsdf.readctx import ReadContext, inertia_problem, line_of
 from urdfsdf.xmlio import URDF_NS, Stream, children, extra, read_document, to_string
 
@@ -61,6 +61,7 @@ STREAM_TAGS = ("sdf", "gazebo", "model", "world")
 
 def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
     """Parse SDF ``data``; diagnostics go to ``diags``.  None when unusable."""
+    forget_shared()  # nothing carried over from an earlier document
     return read_document(data, diags, STREAM_TAGS,
                          lambda root, stream: SdfReader(diags, stream).document(root))
 
@@ -610,7 +611,7 @@ def _name(el: etree._Element, keys: frozenset[str]) -> str:
     name = el.get("name")
     if name is None or not name.strip():
         raise _Slow
-    return shared(name)
+    return name
 
 
 def _num(el: etree._Element | None, default: str | None) -> str | None:
@@ -748,6 +749,8 @@ def _fast_material(el: etree._Element) -> Material:
 
 def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
     name = _name(el, _NAME_KEYS)
+    if len(name) < 10:  # "visual", "collision": often the same in every link
+        name = shared(name)
     pose_el = geometry_el = None
     material = None
     for c in el:
@@ -859,10 +862,10 @@ def _fast_joint(el: etree._Element) -> Joint:
                 pose_el = c
         elif tag == "parent":
             if parent is None:
-                parent = shared((c.text or "").strip())
+                parent = (c.text or "").strip()
         elif tag == "child":
             if child is None:
-                child = shared((c.text or "").strip())
+                child = (c.text or "").strip()
         elif tag == "axis":
             axis = _fast_axis(c)
         elif tag == "axis2":

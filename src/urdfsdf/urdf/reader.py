@@ -539,7 +539,6 @@ class _Slow(Exception):
 
 #: what makes the fast path give up (a bad number raises ValueError in float())
 _SLOW = (_Slow, ValueError)
-_ZERO_TOKENS = ("0", "0", "0")
 #: the pose of an absent origin (IR nodes are immutable: one serves all)
 _IDENTITY = Pose()
 _INERTIA_SET = frozenset(("ixx", "ixy", "ixz", "iyy", "iyz", "izz"))
@@ -576,19 +575,12 @@ def _tokens(text: str | None, count: int) -> tuple[list[str], list[float]]:
     return parsed
 
 
-#: recently read ``xyz``/``rpy``/``size`` texts -> (tokens, values): a robot repeats
-#: them (``0 0 0``, a visual's origin in its collision and inertial), and the IR
-#: then shares one tuple of tokens and one of floats (less memory, fewer parses)
-_VEC3: dict[str, tuple[tuple[str, ...], tuple[float, float, float]]] = {}
-_VEC3_MAX = 4096
-_ZERO_VEC = (_ZERO_TOKENS, (0.0, 0.0, 0.0))
-
-
 def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
-    """Tokens and values of three clean finite numbers; raises for anything else."""
-    found = _VEC3.get(text)
-    if found is not None:
-        return found
+    """Tokens and values of three clean finite numbers; raises for anything else.
+
+    Nothing is cached across documents: a conversion costs the same whether or
+    not the same text was converted before.
+    """
     tokens = text.split()
     if len(tokens) != 3 or "_" in text:
         raise _Slow
@@ -596,10 +588,7 @@ def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
     total = values[0] + values[1] + values[2]
     if total - total != 0.0:  # an inf or nan (or an overflow: the general path decides)
         raise _Slow
-    if len(_VEC3) >= _VEC3_MAX:
-        _VEC3.clear()
-    found = _VEC3[text] = (tuple(tokens), values)
-    return found
+    return tuple(tokens), values
 
 
 def _fast_origin(el: etree._Element) -> Pose:
