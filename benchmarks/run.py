@@ -9,6 +9,9 @@ operations, in rotating order; the figure is the median over repeats):
   ``sdf_relative_chain``, ``sdf_frames``, ``sdf_nested``);
 * the lxml floor of every input: ``etree.fromstring`` + ``for el in root.iter()``
   + ``etree.tostring`` of the same bytes;
+* the "lxml walk" of ``urdf_chain`` and ``sdf_absolute`` (up to 10k links):
+  ``etree.fromstring``, then the tag, attributes, text and line of every
+  element read once from Python: the least an lxml-based reader does;
 * peers when available (otherwise "n/a"): ``urdf_parser_py`` (PyPI
   ``urdfdom-py``) and ``urchin`` loading ``urdf_chain``, and libsdformat through
   ``$SDF_ORACLE --time 1 FILE``;
@@ -71,6 +74,9 @@ KINDS = (
     "sdf_nested",
 )
 COLD_START_FILE = ROOT / "samples" / "parity.urdf"
+#: inputs of the two floor targets: their "lxml walk" row shows the least an
+#: lxml-based reader costs, as a multiple of the floor
+WALK_KINDS = ("urdf_chain", "sdf_absolute")
 
 # Targets.
 FLOOR_FACTOR_MAX = 3.0  # 1000-link urdf2sdf / sdf2urdf(transform) <= 3x the lxml floor
@@ -153,6 +159,16 @@ def op_lxml_floor(data: bytes, path: Path) -> float:
     for _ in root.iter():
         pass
     etree.tostring(root)
+    return time.perf_counter() - t0
+
+
+def op_lxml_walk(data: bytes, path: Path) -> float:
+    """The least any lxml-based Python reader does: parse, then read every element's
+    tag, attributes, text and line once (nothing built, nothing written)."""
+    t0 = time.perf_counter()
+    root = etree.fromstring(data)
+    for el in root.iter():
+        el.tag, el.items(), el.text, el.sourceline  # noqa: B018
     return time.perf_counter() - t0
 
 
@@ -245,6 +261,7 @@ def build_cases(full: bool) -> list[Case]:
     """Every case, floor first for each input, in table order."""
     # urdf_parser_py is about linear; urchin is not (minutes for 10k links).
     udp_cap, urchin_cap = (None, 10_000) if full else (10_000, 1000)
+    walk_cap = None if full else 10_000
     oracle_cap = FULL_EXTRA_SIZE if full else 1000
     oracle = os.environ.get("SDF_ORACLE", "")
     oracle_ok = bool(oracle) and os.access(oracle, os.X_OK)
@@ -265,6 +282,8 @@ def build_cases(full: bool) -> list[Case]:
     cases: list[Case] = []
     for kind in KINDS:
         cases.append(Case("lxml floor", kind, "floor", op_lxml_floor))
+        if kind in WALK_KINDS:
+            cases.append(Case("lxml walk", kind, "peer", op_lxml_walk, walk_cap))
         cases.extend(Case(label, kind, "api", op) for label, op in api[kind])
         if kind == "urdf_chain":
             cases.append(Case("urdf_parser_py", kind, "peer", op_urdf_parser_py,

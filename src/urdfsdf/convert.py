@@ -11,6 +11,7 @@ root link comes first so it is the canonical link.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from lxml import etree
@@ -19,9 +20,11 @@ from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import analyze_model, is_reserved
 from urdfsdf.gazebo import applied_outputs, apply_gazebo, canonical, gazebo_blocks
 from urdfsdf.ir import (
+    IDENTITY,
     Collision,
     Extra,
     Frame,
+    Inertial,
     Joint,
     Link,
     Material,
@@ -313,12 +316,14 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     def emit_link(link: Link, pose: Pose) -> None:
         visuals, collisions = _name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
-        visuals = tuple(evolve(v, material=_wrap_material(_resolve_material(v.material, named)),
-                                extras=tuple(x if x is UNNAMED else urdf_extra(x)
-                                             for x in v.extras))
+        visuals = tuple(v if _as_is(v) else
+                        evolve(v, material=_wrap_material(_resolve_material(v.material, named)),
+                               extras=tuple(x if x is UNNAMED else urdf_extra(x)
+                                            for x in v.extras))
                         for v in visuals)
-        collisions = tuple(evolve(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
-                                                   for x in c.extras))
+        collisions = tuple(c if not c.extras else
+                           evolve(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
+                                                  for x in c.extras))
                            for c in collisions)
         new = link_map.get(link.name)
         out_links.append(evolve(link, name=new or link.name, pose=pose, visuals=visuals,
@@ -381,6 +386,13 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         sdf = _restore_frames(sdf, pending_frames, diags)
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     return apply_gazebo(sdf, blocks, link_map, joint_map, diags) if blocks else sdf
+
+
+def _as_is(visual: Visual) -> bool:
+    """True when a URDF visual is already in its SDF form (the common case):
+    no extras, and no material or a material with its colour and nothing else."""
+    m = visual.material
+    return not visual.extras and (m is None or (m.rgba is not None and not m.extras))
 
 
 def _wrap_material(material: Material | None) -> Material | None:
@@ -496,34 +508,44 @@ def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
 
 
 def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
-              applied: set[str] | frozenset[str] = frozenset()) -> Link:
-    """A link's URDF form: shapes with URDF names and materials, extras unwrapped."""
+              applied: set[str] | frozenset[str] = frozenset(),
+              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None,
+              inertial_pose_of: Callable[[Pose], Pose] | None = None) -> Link:
+    """A link's URDF form: shapes with URDF names and materials, extras unwrapped.
+
+    ``pose_of`` maps each visual and collision pose into the URDF link frame,
+    ``inertial_pose_of`` the inertial's (default for both: as written, in the
+    link frame); ``name`` renames the link.
+    """
     owner = f"link {link.name!r}"
-    link = evolve(link, visuals=tuple(v for v in link.visuals
-                                       if keep_shape(v, owner, diags, lossy)),
-                   collisions=tuple(c for c in link.collisions
-                                    if keep_shape(c, owner, diags, lossy)))
+    if pose_of is None:
+        pose_of = _shape_pose
     visuals = []
     for v in link.visuals:
+        if not keep_shape(v, owner, diags, lossy):
+            continue
         unnamed = any(x.tag == UNNAMED.tag for x in v.extras)
         vo = f"{owner} visual {v.name!r}"
-        visuals.append(Visual(None if unnamed else v.name, v.geometry, _shape_pose(v.pose),
+        visuals.append(Visual(None if unnamed else v.name, v.geometry, pose_of(v.pose),
                               _urdf_material(v, diags, vo, applied),
                               _urdf_extras(v.extras, vo, diags, (UNNAMED.tag,)), v.line,
                               v.original_name))
     collisions = []
     for c in link.collisions:
+        if not keep_shape(c, owner, diags, lossy):
+            continue
         unnamed = any(x.tag == UNNAMED.tag for x in c.extras)
-        collisions.append(Collision(None if unnamed else c.name, c.geometry,
-                                    _shape_pose(c.pose),
+        collisions.append(Collision(None if unnamed else c.name, c.geometry, pose_of(c.pose),
                                     _urdf_extras(c.extras, f"{owner} collision {c.name!r}",
                                                  diags, (UNNAMED.tag,)), c.line,
                                     c.original_name))
     inertial = link.inertial
     if inertial is not None:
-        inertial = evolve(inertial, pose=_shape_pose(inertial.pose))
-    return Link(link.name, Pose(), inertial, tuple(visuals), tuple(collisions),
-                _urdf_extras(link.extras, owner, diags), link.line, link.original_name)
+        inertial = Inertial(inertial.mass, inertial.inertia,
+                            (inertial_pose_of or _shape_pose)(inertial.pose), inertial.line)
+    return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
+                tuple(collisions), _urdf_extras(link.extras, owner, diags), link.line,
+                link.original_name)
 
 
 def _shape_pose(pose: Pose) -> Pose:

@@ -233,10 +233,14 @@ class _Builder:
             + [("frame", x.name, x.line) for x in model.frames]
             + [("model", x.name, x.line) for x in model.models], where, self.strict_names)
         for link in model.links:
-            self.check_names([("visual", v.name or "", v.line) for v in link.visuals],
-                             f"link {link.name!r}")
-            self.check_names([("collision", c.name or "", c.line) for c in link.collisions],
-                             f"link {link.name!r}")
+            # one shape can only have a reserved name: no list to build for it
+            vis, col = link.visuals, link.collisions
+            if len(vis) > 1 or (vis and is_reserved(vis[0].name or "")):
+                self.check_names([("visual", v.name or "", v.line) for v in vis],
+                                 f"link {link.name!r}")
+            if len(col) > 1 or (col and is_reserved(col[0].name or "")):
+                self.check_names([("collision", c.name or "", c.line) for c in col],
+                                 f"link {link.name!r}")
 
         vs = s.vertices
         # phase 3: nested models first (their canonical links are needed below)
@@ -407,6 +411,16 @@ class _Builder:
         for start in vs:
             if start in state:
                 continue
+            if start not in bad and not is_terminal(start):
+                # the common case: one step to a vertex already decided
+                nxt = getattr(vs[start], edge)
+                if nxt is not None and nxt != start:
+                    known = state.get(nxt)
+                    if known is not None:
+                        state[start] = known
+                        if known == 2:
+                            unresolvable.append(start)
+                        continue
             path: list[str] = []
             on_path: dict[str, int] = {}
             cur: str | None = start
@@ -459,9 +473,11 @@ class _Builder:
         vs = s.vertices
         for link in s.links.values():
             posed: list[tuple[str, str | None, Pose]] = [
-                ("visual", v.name, v.pose) for v in link.visuals]
-            posed += [("collision", c.name, c.pose) for c in link.collisions]
-            posed += list(_extra_poses(link.extras))
+                ("visual", v.name, v.pose) for v in link.visuals if v.pose.relative_to]
+            posed += [("collision", c.name, c.pose) for c in link.collisions
+                      if c.pose.relative_to]
+            if link.extras:
+                posed += list(_extra_poses(link.extras))
             for kind, name, pose in posed:
                 target = pose.relative_to or ""
                 if target and target not in vs:

@@ -37,7 +37,6 @@ from urdfsdf.convert import (
     _urdf_extras,
     carried_urdf_joints,
     frame_marker,
-    keep_shape,
     restore_names,
     urdf_joint,
     urdf_link,
@@ -45,7 +44,7 @@ from urdfsdf.convert import (
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import WORLD, Scope
 from urdfsdf.gazebo import applied_outputs, gazebo_blocks
-from urdfsdf.ir import IDENTITY, Axis, Extra, Frame, Inertial, Joint, Link, Model, Pose, evolve
+from urdfsdf.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
 from urdfsdf.numbers import split_numbers
 from urdfsdf.transforms import Transform
 from urdfsdf.xmlio import from_string, to_string
@@ -431,34 +430,20 @@ def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Lin
 def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnostics,
           lossy: bool, applied: set[str] | frozenset[str] = frozenset()) -> Link:
     """The link's URDF form with its contents re-expressed in its URDF frame."""
-    owner = f"link {body.name!r}"
-    base = urdf_link(evolve(body.link, name=body.name), diags, lossy, applied)
-    orig = body.link
-    if len(base.visuals) != len(orig.visuals) or len(base.collisions) != len(orig.collisions):
-        # the same shapes urdf_link kept, to pair each with its SDF pose
-        orig = evolve(orig, visuals=tuple(v for v in orig.visuals
-                                          if keep_shape(v, owner, None, lossy)),
-                      collisions=tuple(c for c in orig.collisions
-                                       if keep_shape(c, owner, None, lossy)))
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
     x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)  # the SDF link frame in the URDF one
     scope, local = body.scope, body.local
-    visuals = tuple(
-        evolve(v, pose=_reexpress(o.pose, x_fl, scope, local, copy))
-        for v, o in zip(base.visuals, orig.visuals, strict=True))
-    collisions = tuple(
-        evolve(c, pose=_reexpress(o.pose, x_fl, scope, local, copy))
-        for c, o in zip(base.collisions, orig.collisions, strict=True))
-    inertial = base.inertial
-    if inertial is not None and orig.inertial is not None:
-        ip = orig.inertial.pose
+
+    def pose_of(pose: Pose) -> Pose:
+        return _reexpress(pose, x_fl, scope, local, copy)
+
+    def inertial_pose_of(pose: Pose) -> Pose:
+        # //inertial/pose is in the link frame (no relative_to in SDFormat 1.7)
         if copy:
-            new = ip.with_frame(None)
-        else:
-            new = tf.computed_pose(tf.compose(x_fl, tf.pose_transform(ip)), line=ip.line)
-        inertial = Inertial(inertial.mass, inertial.inertia, new, inertial.line)
-    return Link(base.name, IDENTITY, inertial, visuals, collisions, base.extras, base.line,
-                base.original_name)
+            return pose.with_frame(None)
+        return tf.computed_pose(tf.compose(x_fl, tf.pose_transform(pose)), line=pose.line)
+
+    return urdf_link(body.link, diags, lossy, applied, pose_of, body.name, inertial_pose_of)
 
 
 def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
