@@ -107,6 +107,8 @@ class Scope:
 
     def relative(self, frame_a: str, frame_b: str) -> Transform | None:
         """``X_AB``: pose of frame B measured in frame A (both in this scope)."""
+        if frame_a == self.root:  # X_RB itself, without composing with the identity
+            return self.pose(frame_b)
         x_ra = self.pose(frame_a)
         x_rb = self.pose(frame_b)
         if x_ra is None or x_rb is None:
