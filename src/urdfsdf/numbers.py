@@ -43,9 +43,10 @@ def fmt(value: float) -> str:
     """Shortest round-trip text of a computed number (see module docstring)."""
     if -SNAP < value < SNAP:  # as abs(value) < SNAP, a call less
         return "0"
-    if value.is_integer() and -1e16 < value < 1e16:
-        return str(int(value))
-    return repr(value)
+    text = repr(value)
+    # an integral value below 1e16 is the only repr ending in ".0" (from 1e16 on
+    # repr writes an exponent): "5.0" -> "5", as str(int(value))
+    return text[:-2] if text[-2:] == ".0" else text
 
 
 def fmt_all(values: Iterable[float]) -> tuple[str, ...]:

@@ -391,6 +391,8 @@ def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Lin
     They travel in ``<gazebo reference>`` blocks, where libsdformat (and
     urdf2sdf) read a pose as relative to the URDF link frame.
     """
+    if not body.link.extras:
+        return body.link
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
     x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)
     extras = []
@@ -431,16 +433,24 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
           lossy: bool, applied: set[str] | frozenset[str] = frozenset()) -> Link:
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
-    x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)  # the SDF link frame in the URDF one
     scope, local = body.scope, body.local
+    x_fl: Transform | None = None  # the SDF link frame in the URDF one, when needed
 
     def pose_of(pose: Pose) -> Pose:
+        nonlocal x_fl
+        if copy and pose.frame in ("", local):
+            return pose.with_frame(None)
+        if x_fl is None:
+            x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)
         return _reexpress(pose, x_fl, scope, local, copy)
 
     def inertial_pose_of(pose: Pose) -> Pose:
         # //inertial/pose is in the link frame (no relative_to in SDFormat 1.7)
+        nonlocal x_fl
         if copy:
             return pose.with_frame(None)
+        if x_fl is None:
+            x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)
         return tf.computed_pose(tf.compose(x_fl, tf.pose_transform(pose)), line=pose.line)
 
     return urdf_link(body.link, diags, lossy, applied, pose_of, body.name, inertial_pose_of)
