@@ -172,6 +172,51 @@ def test_model_absolute_is_transformed_exactly(seed: int) -> None:
     check_kinematics(spec, result.text)
 
 
+def test_sdf2urdf_repeats_at_most_max_reasons() -> None:
+    from urdfsdf.api import MAX_REASONS
+
+    big = generate("sdf_absolute", 40)
+    listed = [d for d in check_source(big).diagnostics if d.severity == "info"]
+    assert len(listed) > MAX_REASONS + 1
+    result = sdf_to_urdf_result(big)
+    assert result.ok() and result.path == "transform"
+    infos = [d for d in result.diagnostics if d.severity == "info"]
+    # the first MAX_REASONS as check lists them, then one line counting the rest
+    assert [(d.code, d.line) for d in infos[:MAX_REASONS]] == \
+        [(d.code, d.line) for d in listed[:MAX_REASONS]]
+    assert len(infos) == MAX_REASONS + 1
+    assert infos[-1].line == listed[MAX_REASONS].line
+    assert str(len(listed) - MAX_REASONS) in infos[-1].message
+
+
+def test_default_joint_pose_keeps_shape_poses_as_written() -> None:
+    # the joint frame is the child link frame (identity relative_to the child,
+    # by default), so the URDF link frame is the SDF one: no number is recomputed
+    sdf = """<sdf version="1.7"><model name="m">
+      <link name="a"/>
+      <link name="b"><pose>0.3 0.1 0.2 0.1 0.2 0.3</pose>
+        <inertial><pose>0.01 0.02 0.030 0 0 0.5</pose><mass>2</mass>
+          <inertia><ixx>1</ixx><ixy>0</ixy><ixz>0</ixz><iyy>1</iyy><iyz>0</iyz><izz>1</izz>
+          </inertia></inertial>
+        <visual name="v"><pose>0.100 0 0 0 0 1.0</pose><geometry><sphere><radius>0.1</radius>
+          </sphere></geometry></visual>
+      </link>
+      <joint name="j" type="revolute"><parent>a</parent><child>b</child>
+        <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis></joint>
+    </model></sdf>"""
+    result = sdf_to_urdf_result(sdf)
+    assert result.ok() and result.path == "transform" and result.text is not None
+    robot = etree.fromstring(result.text.encode())
+    link = robot.find("link[@name='b']")
+    assert link.find("inertial/origin").get("xyz") == "0.01 0.02 0.030"
+    assert link.find("inertial/origin").get("rpy") == "0 0 0.5"
+    assert link.find("visual/origin").get("xyz") == "0.100 0 0"
+    assert link.find("visual/origin").get("rpy") == "0 0 1.0"
+    # the joint origin is computed: the link pose in the parent (root) link frame
+    assert robot.find("joint/origin").get("xyz") == "0.3 0.1 0.2"
+    check_kinematics(spec_from_xml(sdf), result.text)
+
+
 # -- options ---------------------------------------------------------------------
 
 LINK = ("<inertial><mass>1</mass><inertia><ixx>1</ixx><ixy>0</ixy><ixz>0</ixz><iyy>1</iyy>"

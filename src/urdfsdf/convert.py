@@ -458,6 +458,8 @@ def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
 def _urdf_extras(extras: tuple[Extra, ...], owner: str, diags: Diagnostics,
                  skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
     """Unwrap the ``urdf:`` extras (SDF-only ones travel in :mod:`urdfsdf.gazebo` blocks)."""
+    if not extras:
+        return ()
     return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip and is_urdf_extra(x))
 
 

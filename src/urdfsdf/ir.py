@@ -1,10 +1,12 @@
 """The kinematic intermediate representation shared by both formats.
 
 Frozen dataclasses of plain floats and strings: equality and hashing come free
-and no numpy lives here (pose math is in :mod:`urdfsdf.transforms`).
+and no numpy lives here (pose math is in :mod:`urdfsdf.transforms`).  The one
+exception is :class:`Pose`, the most numerous node: a small immutable class
+with the same fields, equality and hashing, kept compact by hand.
 
 Numbers follow one rule: what is copied is kept as the text the author wrote.
-A :class:`Pose` keeps float values for the frame engine *and* the six tokens it
+A :class:`Pose` gives float values for the frame engine *and* the six tokens it
 was written with (``text``); every other number (mass, inertia, limits, sizes,
 colours) is kept only as its text, validated as a finite number when read.
 Pose names in code follow the spec's ``X_AB`` convention: pose of B in A.
