@@ -455,15 +455,14 @@ def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
     return joints
 
 
-def _urdf_extras(extras: tuple[Extra, ...], owner: str, diags: Diagnostics,
-                 skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
+def _urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
     """Unwrap the ``urdf:`` extras (SDF-only ones travel in :mod:`urdfsdf.gazebo` blocks)."""
     if not extras:
         return ()
     return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip and is_urdf_extra(x))
 
 
-def _urdf_material(visual: Visual, diags: Diagnostics, owner: str,
+def _urdf_material(visual: Visual,
                    applied: set[str] | frozenset[str] = frozenset()) -> Material | None:
     # specular, emissive and material scripts travel in a <gazebo> block
     m = visual.material
@@ -526,27 +525,26 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     for v in link.visuals:
         if not keep_shape(v, owner, diags, lossy):
             continue
-        unnamed = any(x.tag == UNNAMED.tag for x in v.extras)
-        vo = f"{owner} visual {v.name!r}"
+        extras = v.extras
+        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
         visuals.append(Visual(None if unnamed else v.name, v.geometry, pose_of(v.pose),
-                              _urdf_material(v, diags, vo, applied),
-                              _urdf_extras(v.extras, vo, diags, (UNNAMED.tag,)), v.line,
-                              v.original_name))
+                              _urdf_material(v, applied),
+                              _urdf_extras(extras, (UNNAMED.tag,)), v.line, v.original_name))
     collisions = []
     for c in link.collisions:
         if not keep_shape(c, owner, diags, lossy):
             continue
-        unnamed = any(x.tag == UNNAMED.tag for x in c.extras)
+        extras = c.extras
+        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
         collisions.append(Collision(None if unnamed else c.name, c.geometry, pose_of(c.pose),
-                                    _urdf_extras(c.extras, f"{owner} collision {c.name!r}",
-                                                 diags, (UNNAMED.tag,)), c.line,
+                                    _urdf_extras(extras, (UNNAMED.tag,)), c.line,
                                     c.original_name))
     inertial = link.inertial
     if inertial is not None:
         inertial = Inertial(inertial.mass, inertial.inertia,
                             (inertial_pose_of or _shape_pose)(inertial.pose), inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
-                tuple(collisions), _urdf_extras(link.extras, owner, diags), link.line,
+                tuple(collisions), _urdf_extras(link.extras), link.line,
                 link.original_name)
 
 
@@ -609,7 +607,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
     return Joint(joint.name, jtype, joint.parent, joint.child,
                  pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
-                 _urdf_extras(joint.extras, owner, diags), joint.line, joint.original_name)
+                 _urdf_extras(joint.extras), joint.line, joint.original_name)
 
 
 def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
@@ -626,7 +624,7 @@ def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
         if uj is not None:
             joints.append(uj)
     joints.extend(carried)
-    extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U + "joint",))
+    extras = _urdf_extras(model.extras, (U + "joint",))
     # blocks name links and joints by their URDF names (restore_names below)
     extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
                                   [(j.original_name or j.name, j) for j in model.joints],

@@ -127,7 +127,13 @@ class Pose:
     @property
     def is_identity(self) -> bool:
         """True when every value is exactly zero."""
-        return self.values == _ZERO6
+        v = self._v
+        if v is not None:
+            return v == _ZERO6
+        for token in self._t.split():  # type: ignore[union-attr]
+            if float(token) != 0.0:  # most poses stop at their first number
+                return False
+        return True
 
     def tokens(self) -> Tokens:
         """The six tokens to write: original text when kept, else shortest repr."""

@@ -21,10 +21,10 @@ _SHARED_MAX = 1 << 14
 def shared(text: str) -> str:
     """The one string object kept for ``text`` (equal to it).
 
-    Readers pass repeated texts through it (names that joints repeat, shape
-    names, short numbers such as ``0``), so that a big model holds each once:
-    ~50 bytes saved per repetition, ~550 bytes per link of an SDF.  A cache,
-    not state: the result is always equal to ``text``.
+    The SDF reader passes texts that repeat from link to link through it (short
+    numbers such as ``0``, axis tokens, short shape names such as ``visual``),
+    so that a big model holds each once: ~50 bytes saved per repetition.  A
+    cache, not state: the result is always equal to ``text``.
     """
     found = _SHARED.get(text)
     if found is None:

@@ -286,10 +286,10 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         out_joints.append(Joint(joint_name, "fixed", parent, link_name,
                                 tf.computed_pose(origin, line=line), line=line))
 
-    extras = _urdf_extras(model.extras, f"model {model.name!r}", diags, (U_JOINT,))
+    extras = _urdf_extras(model.extras, (U_JOINT,))
     for s in scope.walk():
         if s is not scope and s.model is not None:
-            extras += _urdf_extras(s.model.extras, f"model {s.scoped_name!r}", diags)
+            extras += _urdf_extras(s.model.extras)
             for kept in s.model.extras:
                 if not kept.tag.startswith("{"):
                     diags.warning("ELEMENT_DROPPED", f"nested model {s.scoped_name!r}: "
