@@ -30,10 +30,11 @@ from urdfsdf.xacro_input import expand_xacro, is_xacro
 from urdfsdf.xmlio import Source, load_source
 
 P = ParamSpec("P")
+R = TypeVar("R")
+
 #: sdf2urdf repeats at most this many reasons for the transform path as info
 #: diagnostics, then says how many more there are (``check`` lists every one)
 MAX_REASONS = 20
-R = TypeVar("R")
 
 
 @contextmanager

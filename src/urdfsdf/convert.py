@@ -316,11 +316,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     def emit_link(link: Link, pose: Pose) -> None:
         visuals, collisions = _name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
-        visuals = tuple(v if _as_is(v) else
-                        evolve(v, material=_wrap_material(_resolve_material(v.material, named)),
-                               extras=tuple(x if x is UNNAMED else urdf_extra(x)
-                                            for x in v.extras))
-                        for v in visuals)
+        visuals = tuple(_sdf_visual(v, named) for v in visuals)
         collisions = tuple(c if not c.extras else
                            evolve(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
                                                   for x in c.extras))
@@ -388,11 +384,17 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     return apply_gazebo(sdf, blocks, link_map, joint_map, diags) if blocks else sdf
 
 
-def _as_is(visual: Visual) -> bool:
-    """True when a URDF visual is already in its SDF form (the common case):
-    no extras, and no material or a material with its colour and nothing else."""
-    m = visual.material
-    return not visual.extras and (m is None or (m.rgba is not None and not m.extras))
+def _sdf_visual(visual: Visual, named: dict[str, Material]) -> Visual:
+    """A URDF visual with its material resolved and URDF elements as ``urdf:`` ones.
+
+    The visual itself when nothing changes (the common case: no extras, and a
+    material that already holds its colour), so no copy is made.
+    """
+    material = _wrap_material(_resolve_material(visual.material, named))
+    if material is visual.material and not visual.extras:
+        return visual
+    return evolve(visual, material=material,
+                  extras=tuple(x if x is UNNAMED else urdf_extra(x) for x in visual.extras))
 
 
 def _wrap_material(material: Material | None) -> Material | None:

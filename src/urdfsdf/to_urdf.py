@@ -28,6 +28,8 @@ frame, ...); computed ones are written with :func:`urdfsdf.numbers.fmt`.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
@@ -363,21 +365,28 @@ def _bounded(axis: Axis | None) -> bool:
         return False
 
 
-def _reexpress(pose: Pose, x_fl: Transform, scope: Scope, local: str, copy: bool) -> Pose:
+def _frame_change(x_mf: Transform, x_ml: Transform) -> Callable[[], Transform]:
+    """``X_FL`` (SDF link frame L in URDF link frame F), computed once when first asked for."""
+    return functools.cache(lambda: tf.compose(tf.inverse(x_mf), x_ml))
+
+
+def _reexpress(pose: Pose, x_fl: Callable[[], Transform], scope: Scope, local: str,
+               copy: bool) -> Pose:
     """A pose written in link L (or relative_to a frame of its scope), in URDF frame F.
 
-    ``x_fl``: the SDF link frame L in the URDF link frame F.
+    ``x_fl()``: the SDF link frame L in the URDF link frame F (asked for only
+    when a pose is computed).
     """
     if copy and pose.frame in ("", local):
         return pose.with_frame(None)
     if pose.frame in ("", local):
-        return tf.computed_pose(tf.compose(x_fl, tf.pose_transform(pose)), line=pose.line)
+        return tf.computed_pose(tf.compose(x_fl(), tf.pose_transform(pose)), line=pose.line)
     x_sp = scope.element_pose(local, pose)  # in the scope's frame
     x_sl = scope.pose(local)
     if x_sp is None or x_sl is None:
         return pose
     # X_F_P = X_F_L * X_L_P with X_L_P = inv(X_S_L) * X_S_P
-    return tf.computed_pose(tf.compose(x_fl, tf.relative(x_sl, x_sp)), line=pose.line)
+    return tf.computed_pose(tf.compose(x_fl(), tf.relative(x_sl, x_sp)), line=pose.line)
 
 
 #: link children with a pose in the link frame (default: the link frame itself)
@@ -394,7 +403,7 @@ def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Lin
     if not body.link.extras:
         return body.link
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
-    x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)
+    x_fl = _frame_change(x_mf, body.x_ml)
     extras = []
     changed = False
     for x in body.link.extras:
@@ -434,24 +443,16 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
     scope, local = body.scope, body.local
-    x_fl: Transform | None = None  # the SDF link frame in the URDF one, when needed
+    x_fl = _frame_change(x_mf, body.x_ml)
 
     def pose_of(pose: Pose) -> Pose:
-        nonlocal x_fl
-        if copy and pose.frame in ("", local):
-            return pose.with_frame(None)
-        if x_fl is None:
-            x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)
         return _reexpress(pose, x_fl, scope, local, copy)
 
     def inertial_pose_of(pose: Pose) -> Pose:
         # //inertial/pose is in the link frame (no relative_to in SDFormat 1.7)
-        nonlocal x_fl
         if copy:
             return pose.with_frame(None)
-        if x_fl is None:
-            x_fl = tf.compose(tf.inverse(x_mf), body.x_ml)
-        return tf.computed_pose(tf.compose(x_fl, tf.pose_transform(pose)), line=pose.line)
+        return tf.computed_pose(tf.compose(x_fl(), tf.pose_transform(pose)), line=pose.line)
 
     return urdf_link(body.link, diags, lossy, applied, pose_of, body.name, inertial_pose_of)
 
