@@ -1,0 +1,46 @@
+"""benchmarks/lower_bound.py: its minimal converters must do urdfsdf's job.
+
+The script's figures are a lower bound only if its deliberately minimal
+urdf2sdf and transform-path sdf2urdf produce what urdfsdf produces for the
+generated inputs: the same elements and texts (urdf2sdf), the same origins
+and axes compared as matrices and vectors (transform).  ``verify`` asserts
+that; here it runs on two sizes, and a tampered pose must make it fail.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import lower_bound  # noqa: E402
+
+
+@pytest.mark.parametrize("links", [2, 37])
+def test_minimal_converters_match_urdfsdf(links: int) -> None:
+    lower_bound.verify(links)
+
+
+def test_verify_notices_a_wrong_joint_origin(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = lower_bound._relative
+
+    def off_by_a_millimetre(a: lower_bound.Frame, b: lower_bound.Frame
+                            ) -> tuple[tuple[float, float, float], tuple[float, ...]]:
+        t, r = real(a, b)
+        return (t[0] + 1e-3, t[1], t[2]), r
+
+    monkeypatch.setattr(lower_bound, "_relative", off_by_a_millimetre)
+    with pytest.raises(AssertionError, match="poses or axes differ"):
+        lower_bound.verify(5)
+
+
+def test_verify_notices_a_missing_element(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = lower_bound.minimal_urdf2sdf
+    monkeypatch.setattr(lower_bound, "minimal_urdf2sdf",
+                        lambda data: real(data).replace("<mass>", "<mass_>", 1)
+                        .replace("</mass>", "</mass_>", 1))
+    with pytest.raises(AssertionError, match="minimal urdf2sdf differs"):
+        lower_bound.verify(5)
