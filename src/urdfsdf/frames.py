@@ -59,6 +59,14 @@ class Vertex:
     att: str | None = None
     #: the line to blame for a relative_to problem of this vertex
     rel_line: int | None = None
+    #: the outcome of the graph checks (:meth:`_Builder._check_graph`)
+    mark: int = 0
+
+
+#: :attr:`Vertex.mark` once the attached_to graph check found the vertex
+#: leads to a body (+1: it does not); then the same for the relative_to graph
+_ATT_FINE = 1
+_REL_FINE = 3
 
 
 class Scope:
@@ -251,14 +259,17 @@ class _Builder:
                 continue
             s.children[nested.name] = self.model_scope(nested, f"{scoped}::{nested.name}")
             vs[nested.name] = Vertex(nested.name, "model", nested.line, nested.pose)
+        links, joints = s.links, s.joints
         for link in model.links:
-            if ("link", link.name) not in rejected:
-                s.links[link.name] = link
-                vs[link.name] = Vertex(link.name, "link", link.line, link.pose)
+            name = link.name
+            if not rejected or ("link", name) not in rejected:
+                links[name] = link
+                vs[name] = Vertex(name, "link", link.line, link.pose)
         for joint in model.joints:
-            if ("joint", joint.name) not in rejected:
-                s.joints[joint.name] = joint
-                vs[joint.name] = Vertex(joint.name, "joint", joint.line, joint.pose)
+            name = joint.name
+            if not rejected or ("joint", name) not in rejected:
+                joints[name] = joint
+                vs[name] = Vertex(name, "joint", joint.line, joint.pose)
         for frame in model.frames:
             if ("frame", frame.name) not in rejected:
                 s.frames[frame.name] = frame
@@ -346,8 +357,8 @@ class _Builder:
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
                            f"{target!r} names no frame of model {s.scoped_name!r}", frame.line)
                 bad.add(frame.name)
-        self._attached_graph(s, bad, lambda n: vs[n].kind in ("link", "model") or (
-            vs[n].kind == "root" and (s.static or vs[n].att is None)))
+        self._attached_graph(s, bad, lambda v: v.kind in ("link", "model") or (
+            v.kind == "root" and (s.static or v.att is None)))
 
     def relative_to(self, s: Scope) -> None:
         """Phases 8-9: //pose/@relative_to values (and defaults), then the graph."""
@@ -382,92 +393,91 @@ class _Builder:
                 bad.add(name)
         self._relative_graph(s, bad)
 
-    def _attached_graph(self, s: Scope, bad: set[str], is_body: Callable[[str], bool]) -> None:
+    def _attached_graph(self, s: Scope, bad: set[str],
+                        is_body: Callable[[Vertex], bool]) -> None:
         """The attached_to graph of a scope: cycles and dead ends reported once each."""
-        vs = s.vertices
         for name in self._check_graph(s, "att", bad, is_body, "FRAME_ATTACHED_TO_CYCLE",
                                       "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
-                                      lambda n: vs[n].line):
+                                      lambda v: v.line, _ATT_FINE):
             s._body[name] = None  # in or into a cycle: body() must not walk it
 
     def _relative_graph(self, s: Scope, bad: set[str]) -> None:
         """The relative_to graph of a scope: every frame must lead to its root."""
-        vs = s.vertices
-        for name in self._check_graph(s, "rel", bad, lambda n: vs[n].kind == "root",
+        for name in self._check_graph(s, "rel", bad, lambda v: v.kind == "root",
                                       "POSE_RELATIVE_TO_CYCLE", "POSE_RELATIVE_TO_GRAPH_ERROR",
-                                      "relative_to", lambda n: vs[n].rel_line or vs[n].line):
+                                      "relative_to", lambda v: v.rel_line or v.line,
+                                      _REL_FINE):
             s._pose[name] = None
 
-    def _check_graph(self, s: Scope, edge: str, bad: set[str], is_terminal: object,
-                     cycle_code: str, graph_code: str, label: str, line_of: object
+    def _check_graph(self, s: Scope, edge: str, bad: set[str],
+                     is_terminal: Callable[[Vertex], bool], cycle_code: str, graph_code: str,
+                     label: str, line_of: Callable[[Vertex], int | None], fine: int
                      ) -> list[str]:
         """Walk a one-edge-per-vertex graph: report cycles and dead ends once each.
 
-        Returns the vertices that do not reach a terminal (unresolvable).
+        Each vertex's outcome is kept in its ``mark``: ``fine`` when it leads to
+        a terminal, ``fine + 1`` when it does not (marks below ``fine`` are an
+        earlier graph's).  Returns the vertices that do not reach a terminal
+        (unresolvable), by name.
         """
-        assert callable(is_terminal) and callable(line_of)
         vs = s.vertices
+        lost = fine + 1
         order: dict[str, int] = {}  # document order, made when a cycle needs it
-        state: dict[str, int] = {}  # 1: fine, 2: unresolvable
         unresolvable: list[str] = []
-        for start in vs:
-            if start in state:
+        for v in vs.values():
+            if v.mark >= fine:
                 continue
-            if start not in bad and not is_terminal(start):
+            if v.name not in bad and not is_terminal(v):
                 # the common case: one step to a vertex already decided
-                nxt = getattr(vs[start], edge)
-                if nxt is not None and nxt != start:
-                    known = state.get(nxt)
-                    if known is not None:
-                        state[start] = known
-                        if known == 2:
-                            unresolvable.append(start)
+                nxt = getattr(v, edge)
+                if nxt is not None and nxt != v.name:
+                    known = vs[nxt].mark
+                    if known >= fine:
+                        v.mark = known
+                        if known == lost:
+                            unresolvable.append(v.name)
                         continue
-            path: list[str] = []
+            path: list[Vertex] = []
             on_path: dict[str, int] = {}
-            cur: str | None = start
-            outcome = 1
+            cur = v
+            outcome = fine
             while True:
-                if cur is None:
-                    outcome = 2
+                if cur.mark >= fine:
+                    outcome = cur.mark
                     break
-                if cur in state:
-                    outcome = state[cur]
-                    break
-                if cur in on_path:
-                    cycle = path[on_path[cur]:]
+                name = cur.name
+                if name in on_path:
+                    cycle = path[on_path[name]:]
                     if not order:
-                        order = {name: i for i, name in enumerate(vs)}
-                    last = max(cycle, key=lambda n: (line_of(n) or 0, order[n]))
-                    names = " -> ".join([*cycle, cycle[0]])
+                        order = {n: i for i, n in enumerate(vs)}
+                    last = max(cycle, key=lambda c: (line_of(c) or 0, order[c.name]))
+                    names = " -> ".join([*(c.name for c in cycle), cycle[0].name])
                     self.error(cycle_code, f"cycle in the {label} graph of model "
                                f"{s.scoped_name!r}: {names}", line_of(last))
-                    outcome = 2
+                    outcome = lost
                     break
-                if cur in bad:
-                    outcome = 2
-                    on_path[cur] = len(path)
+                if name in bad:
+                    outcome = lost
                     path.append(cur)
                     break
                 if is_terminal(cur):
-                    outcome = 1
-                    on_path[cur] = len(path)
+                    outcome = fine
                     path.append(cur)
                     break
-                on_path[cur] = len(path)
+                on_path[name] = len(path)
                 path.append(cur)
-                nxt = getattr(vs[cur], edge)
+                nxt = getattr(cur, edge)
                 if nxt is None:
-                    self.error(graph_code, f"{vs[cur].kind} {cur!r}: the {label} graph of "
+                    self.error(graph_code, f"{cur.kind} {name!r}: the {label} graph of "
                                f"model {s.scoped_name!r} does not lead to "
-                               f"{'a link' if edge == 'att' else s.root}", vs[cur].line)
-                    outcome = 2
+                               f"{'a link' if edge == 'att' else s.root}", cur.line)
+                    outcome = lost
                     break
-                cur = nxt
-            for n in path:
-                state[n] = outcome
-                if outcome == 2:
-                    unresolvable.append(n)
+                cur = vs[nxt]
+            for c in path:
+                c.mark = outcome
+                if outcome == lost:
+                    unresolvable.append(c.name)
         return unresolvable
 
     def other_poses(self, s: Scope) -> None:
@@ -526,7 +536,7 @@ class _Builder:
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
                            f"{target!r} names no frame or model of {where}", frame.line)
                 bad.add(frame.name)
-        self._attached_graph(s, bad, lambda n: vs[n].kind in ("model", "root"))
+        self._attached_graph(s, bad, lambda v: v.kind in ("model", "root"))
         bad = set()
         for name, v in vs.items():
             if v.kind == "root":

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from urdfsdf.ir import Joint, Link, Model, Pose
+from urdfsdf.ir import Joint, Link, Model
 
 #: reason codes (all severity "info": not being URDF-shaped is not an error)
 SHAPE_CODES = {
@@ -45,10 +45,6 @@ class Reason:
     code: str
     message: str
     line: int | None
-
-
-def _identity_in(pose: Pose, frames: Iterable[str]) -> bool:
-    return pose.is_identity and pose.frame in frames
 
 
 def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]:
@@ -84,7 +80,14 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
     root = candidates[0]
     # every link must reach the root by walking up its parent joints
     done = {root}
-    for name in names:
+    for link in model.links:  # document order: parents first in most files
+        name = link.name
+        if name in done:
+            continue
+        up = parent_joint.get(name)
+        if up is not None and up.parent in done:  # one step to a link known to be fine
+            done.add(name)
+            continue
         path: list[str] = []
         on_path: set[str] = set()  # a list search here made long chains quadratic
         node = name
@@ -120,12 +123,13 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
         reasons.append(Reason("SHAPE_MODEL_POSE", "the model pose has no URDF place",
                               model.pose.line or model.line))
     carried_by_child = {j.child: j for j in carried}
-    merged = replace(model, joints=model.joints + tuple(carried_by_child.values()))
+    merged = replace(model, joints=model.joints + tuple(carried_by_child.values())) \
+        if carried_by_child else model
     root, parent_joint, tree = tree_root(merged)
     reasons.extend(tree)
     for joint in model.joints:
         expected = "__model__" if joint.parent == "world" else joint.parent
-        if joint.pose.frame != expected:
+        if (joint.pose.relative_to or "") != expected:
             where = joint.pose.relative_to
             reasons.append(Reason(
                 "SHAPE_JOINT_POSE",
@@ -138,35 +142,38 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
                                       f"expressed_in {axis.expressed_in!r}",
                                       axis.line or joint.line))
     for link in model.links:
-        reasons.extend(_link_reasons(link, root, parent_joint, carried_by_child))
+        _link_reasons(link, root, parent_joint, carried_by_child, reasons)
     return reasons
 
 
 def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
-                  carried: dict[str, Joint]) -> list[Reason]:
-    reasons = []
-    line = link.pose.line or link.line
-    if link.name in carried:
-        j = carried[link.name]
+                  carried: dict[str, Joint], reasons: list[Reason]) -> None:
+    """Append the reasons of one link (its pose, its visuals' and collisions')."""
+    name = link.name
+    pose = link.pose
+    frame = pose.relative_to or ""
+    if carried and name in carried:
+        j = carried[name]
         # a joint from `world` is measured from __model__ (urdf_to_sdf)
-        frames = ("__model__",) if j.parent == "world" else (j.parent,)
-        if link.pose.frame not in frames or link.pose.xyz != j.pose.xyz or \
-                link.pose.rpy != j.pose.rpy:
-            reasons.append(Reason("SHAPE_LINK_POSE", f"link {link.name!r}: pose does not "
-                                  f"match its <urdf:joint> {j.name!r}", line))
-    elif link.name == root:
-        if not _identity_in(link.pose, ("", "__model__")):
-            reasons.append(Reason("SHAPE_ROOT_POSE", f"root link {link.name!r} has a pose",
-                                  line))
-    elif link.name in parent_joint:
-        joint = parent_joint[link.name]
-        if not _identity_in(link.pose, (joint.name,)):
-            reasons.append(Reason("SHAPE_LINK_POSE", f"link {link.name!r}: pose must be the "
-                                  f"identity relative_to joint {joint.name!r}", line))
+        expected = "__model__" if j.parent == "world" else j.parent
+        if frame != expected or pose.xyz != j.pose.xyz or pose.rpy != j.pose.rpy:
+            reasons.append(Reason("SHAPE_LINK_POSE", f"link {name!r}: pose does not "
+                                  f"match its <urdf:joint> {j.name!r}", pose.line or link.line))
+    elif name == root:
+        if frame not in ("", "__model__") or not pose.is_identity:
+            reasons.append(Reason("SHAPE_ROOT_POSE", f"root link {name!r} has a pose",
+                                  pose.line or link.line))
+    else:
+        joint = parent_joint.get(name)
+        # the frame first: it is cheaper than is_identity, and decides most poses
+        if joint is not None and (frame != joint.name or not pose.is_identity):
+            reasons.append(Reason("SHAPE_LINK_POSE", f"link {name!r}: pose must be the "
+                                  f"identity relative_to joint {joint.name!r}",
+                                  pose.line or link.line))
     for kind, items in (("visual", link.visuals), ("collision", link.collisions)):
         for item in items:
-            if item.pose.frame not in ("", link.name):
-                reasons.append(Reason("SHAPE_ELEMENT_POSE", f"link {link.name!r} {kind} "
-                                      f"{item.name!r}: pose is relative_to "
-                                      f"{item.pose.relative_to!r}", item.pose.line))
-    return reasons
+            rel = item.pose.relative_to
+            if rel and rel != name:
+                reasons.append(Reason("SHAPE_ELEMENT_POSE", f"link {name!r} {kind} "
+                                      f"{item.name!r}: pose is relative_to {rel!r}",
+                                      item.pose.line))
