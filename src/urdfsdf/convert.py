@@ -236,6 +236,10 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
     (``_1``, ``_2``... for more) and carry ``<urdf:unnamed/>`` so sdf2urdf
     restores the absent name.
     """
+    vis, col = link.visuals, link.collisions
+    if len(vis) <= 1 and len(col) <= 1 and (not vis or _plain_name(vis[0].name)) and (
+            not col or _plain_name(col[0].name)):
+        return vis, col  # the common case: at most one of each, named as SDF allows
     used_v = {v.name for v in link.visuals if v.name}
     seen: set[str] = set()
     visuals = []
@@ -261,6 +265,10 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
         seen.add(c.name or "")
         collisions.append(c)
     return tuple(visuals), tuple(collisions)
+
+
+def _plain_name(name: str | None) -> bool:
+    return bool(name) and not is_reserved(name)  # type: ignore[arg-type]
 
 
 def _resolve_material(material: Material | None, named: dict[str, Material]
@@ -316,18 +324,22 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     def emit_link(link: Link, pose: Pose) -> None:
         visuals, collisions = _name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
-        visuals = tuple(_sdf_visual(v, named) for v in visuals)
-        collisions = tuple(c if not c.extras else
-                           evolve(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
-                                                  for x in c.extras))
-                           for c in collisions)
-        new = link_map.get(link.name)
+        visuals = tuple([_sdf_visual(v, named) for v in visuals])
+        if any(c.extras for c in collisions):
+            collisions = tuple([c if not c.extras else
+                                evolve(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
+                                                       for x in c.extras))
+                                for c in collisions])
+        new = link_map.get(link.name) if link_map else None
         out_links.append(evolve(link, name=new or link.name, pose=pose, visuals=visuals,
                                  collisions=collisions, original_name=link.name if new else None,
-                                 extras=tuple(urdf_extra(x) for x in link.extras)))
+                                 extras=tuple([urdf_extra(x) for x in link.extras])
+                                 if link.extras else ()))
 
     def sdf_joint(joint: Joint, pose: Pose) -> Joint:
         j = _sdf_joint(joint, pose)
+        if not joint_map and not link_map and j.original_name is None:  # nothing renamed
+            return j
         mimic = j.mimic
         if mimic is not None and mimic.joint in joint_map:
             mimic = evolve(mimic, joint=joint_map[mimic.joint])
@@ -410,7 +422,7 @@ def _is_empty(link: Link) -> bool:
 
 def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
     axis = joint.axis
-    extras = tuple(urdf_extra(x) for x in joint.extras)
+    extras = tuple([urdf_extra(x) for x in joint.extras]) if joint.extras else ()
     if joint.type == "fixed" and axis is not None:
         # unused by a fixed joint but not ours to drop; a zero axis (valid URDF)
         # would be invalid SDF, so the URDF elements travel verbatim
