@@ -759,7 +759,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--repeats", type=int, default=None,
                         help="timed repeats per size (default 5, --quick 3; "
                              "at most 3 from 10k links)")
-    parser.add_argument("--large-repeats", type=int, default=1,
+    parser.add_argument("--large-repeats", type=int, default=3,
                         help="repeats at 100k links and more (default %(default)s)")
     parser.add_argument("--budget", type=float, default=900.0,
                         help="seconds: skip a case whose linear extrapolation from the "
