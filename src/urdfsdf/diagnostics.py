@@ -58,7 +58,7 @@ CODES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding: what (``code``), how bad, and where (file, line, XPath)."""
 

@@ -38,7 +38,7 @@ SHAPE_CODES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reason:
     """Why a model is not URDF-shaped: a SHAPE_* code, a message and a line."""
 
