@@ -147,6 +147,7 @@ def check_urdf(text: str, tmp_path: Path) -> None:
     assert "Successfully Parsed XML" in done.stdout
 
 
+@requires_corpus
 def test_expected_failures_are_corpus_cases() -> None:
     keys = {key for key, _p, _m in CORPUS_CASES}
     assert set(EXPECTED_FAILURES) <= keys
