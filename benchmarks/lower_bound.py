@@ -54,6 +54,12 @@ def _sdf_shape(geometry: etree._Element, out: list[str]) -> None:
     out.append(f"          </{s.tag}>\n")
 
 
+def _leaves(el: etree._Element, keys: tuple[str, ...], out: list[str]) -> None:
+    """The attributes ``keys`` of ``el`` as SDF leaf elements (inertia, limit)."""
+    for key in keys:
+        out.append(f"          <{key}>{el.get(key)}</{key}>\n")
+
+
 def minimal_urdf2sdf(data: bytes) -> str:
     """The generated URDF (chain or tree) as SDFormat 1.7, copying every number's text."""
     root = etree.fromstring(data)
@@ -75,9 +81,7 @@ def minimal_urdf2sdf(data: bytes) -> str:
                     out.append(f"      <inertial>\n        <pose>{pose}</pose>\n"
                                f'        <mass>{kids["mass"].get("value")}</mass>\n'
                                "        <inertia>\n")
-                    inertia = kids["inertia"]
-                    for key in _INERTIA:
-                        out.append(f"          <{key}>{inertia.get(key)}</{key}>\n")
+                    _leaves(kids["inertia"], _INERTIA, out)
                     out.append("        </inertia>\n      </inertial>\n")
                 else:  # visual, collision
                     out.append(f'      <{c.tag} name="{c.get("name")}">\n'
@@ -96,9 +100,7 @@ def minimal_urdf2sdf(data: bytes) -> str:
                        f"      <parent>{parent}</parent>\n      <child>{child}</child>\n"
                        f'      <axis>\n        <xyz>{kids["axis"].get("xyz")}</xyz>\n'
                        "        <limit>\n")
-            limit = kids["limit"]
-            for key in _LIMIT:
-                out.append(f"          <{key}>{limit.get(key)}</{key}>\n")
+            _leaves(kids["limit"], _LIMIT, out)
             out.append("        </limit>\n      </axis>\n    </joint>\n")
     out.append("  </model>\n</sdf>\n")
     return "".join(out)
@@ -117,20 +119,18 @@ def _rotation(r: float, p: float, y: float) -> tuple[float, ...]:
 Frame = tuple[tuple[float, float, float], tuple[float, ...]]
 
 
-def _relative(a: Frame, b: Frame) -> tuple[tuple[float, float, float], tuple[float, ...]]:
+def _inverse(f: Frame) -> Frame:
+    """X_BA from X_AB."""
+    t, r = f
+    r_t = (r[0], r[3], r[6], r[1], r[4], r[7], r[2], r[5], r[8])
+    return (-(r_t[0] * t[0] + r_t[1] * t[1] + r_t[2] * t[2]),
+            -(r_t[3] * t[0] + r_t[4] * t[1] + r_t[5] * t[2]),
+            -(r_t[6] * t[0] + r_t[7] * t[1] + r_t[8] * t[2])), r_t
+
+
+def _relative(a: Frame, b: Frame) -> Frame:
     """X_AB from X_MA and X_MB."""
-    (pa, ra), (pb, rb) = a, b
-    d = (pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2])
-    t = (ra[0] * d[0] + ra[3] * d[1] + ra[6] * d[2],
-         ra[1] * d[0] + ra[4] * d[1] + ra[7] * d[2],
-         ra[2] * d[0] + ra[5] * d[1] + ra[8] * d[2])
-    a0, a1, a2, a3, a4, a5, a6, a7, a8 = ra  # R_AB = R_MA^T R_MB, unrolled
-    b0, b1, b2, b3, b4, b5, b6, b7, b8 = rb
-    return t, (a0 * b0 + a3 * b3 + a6 * b6, a0 * b1 + a3 * b4 + a6 * b7,
-               a0 * b2 + a3 * b5 + a6 * b8, a1 * b0 + a4 * b3 + a7 * b6,
-               a1 * b1 + a4 * b4 + a7 * b7, a1 * b2 + a4 * b5 + a7 * b8,
-               a2 * b0 + a5 * b3 + a8 * b6, a2 * b1 + a5 * b4 + a8 * b7,
-               a2 * b2 + a5 * b5 + a8 * b8)
+    return _compose(_inverse(a), b)
 
 
 def _rpy(r: tuple[float, ...]) -> tuple[float, float, float]:
@@ -209,11 +209,7 @@ def minimal_transform(data: bytes) -> str:
         if pose is not None:
             X_LJ = _frame(pose.text or "")
             X_MJ[child] = _compose(X_ML[child], X_LJ)
-            t, r = X_LJ  # its inverse: X_JL
-            r_t = (r[0], r[3], r[6], r[1], r[4], r[7], r[2], r[5], r[8])
-            X_JL[child] = ((-(r_t[0] * t[0] + r_t[1] * t[1] + r_t[2] * t[2]),
-                            -(r_t[3] * t[0] + r_t[4] * t[1] + r_t[5] * t[2]),
-                            -(r_t[6] * t[0] + r_t[7] * t[1] + r_t[8] * t[2])), r_t)
+            X_JL[child] = _inverse(X_LJ)
         else:
             X_MJ[child] = X_ML[child]
         joint_out.append((j, kids, parent, child))

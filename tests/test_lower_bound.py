@@ -28,7 +28,7 @@ def test_verify_notices_a_wrong_joint_origin(monkeypatch: pytest.MonkeyPatch) ->
     real = lower_bound._relative
 
     def off_by_a_millimetre(a: lower_bound.Frame, b: lower_bound.Frame
-                            ) -> tuple[tuple[float, float, float], tuple[float, ...]]:
+                            ) -> lower_bound.Frame:
         t, r = real(a, b)
         return (t[0] + 1e-3, t[1], t[2]), r
 
