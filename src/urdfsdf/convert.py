@@ -268,7 +268,8 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
 
 
 def _plain_name(name: str | None) -> bool:
-    return bool(name) and not is_reserved(name)  # type: ignore[arg-type]
+    """A name SDF takes as it is: not absent, not empty, not reserved."""
+    return name is not None and name != "" and not is_reserved(name)
 
 
 def _resolve_material(material: Material | None, named: dict[str, Material]
@@ -325,16 +326,12 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         visuals, collisions = _name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
         visuals = tuple([_sdf_visual(v, named) for v in visuals])
-        if any(c.extras for c in collisions):
-            collisions = tuple([c if not c.extras else
-                                evolve(c, extras=tuple(x if x is UNNAMED else urdf_extra(x)
-                                                       for x in c.extras))
-                                for c in collisions])
+        collisions = tuple([c if not c.extras else evolve(c, extras=_wrapped(c.extras))
+                            for c in collisions])
         new = link_map.get(link.name) if link_map else None
         out_links.append(evolve(link, name=new or link.name, pose=pose, visuals=visuals,
                                  collisions=collisions, original_name=link.name if new else None,
-                                 extras=tuple([urdf_extra(x) for x in link.extras])
-                                 if link.extras else ()))
+                                 extras=_wrapped(link.extras)))
 
     def sdf_joint(joint: Joint, pose: Pose) -> Joint:
         j = _sdf_joint(joint, pose)
@@ -405,14 +402,20 @@ def _sdf_visual(visual: Visual, named: dict[str, Material]) -> Visual:
     material = _wrap_material(_resolve_material(visual.material, named))
     if material is visual.material and not visual.extras:
         return visual
-    return evolve(visual, material=material,
-                  extras=tuple(x if x is UNNAMED else urdf_extra(x) for x in visual.extras))
+    return evolve(visual, material=material, extras=_wrapped(visual.extras))
+
+
+def _wrapped(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
+    """URDF elements as ``urdf:`` custom elements (the unnamed marker stays as it is)."""
+    if not extras:
+        return ()
+    return tuple([x if x is UNNAMED else urdf_extra(x) for x in extras])
 
 
 def _wrap_material(material: Material | None) -> Material | None:
     if material is None or not material.extras:
         return material
-    return evolve(material, extras=tuple(urdf_extra(x) for x in material.extras))
+    return evolve(material, extras=_wrapped(material.extras))
 
 
 def _is_empty(link: Link) -> bool:
@@ -422,7 +425,7 @@ def _is_empty(link: Link) -> bool:
 
 def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
     axis = joint.axis
-    extras = tuple([urdf_extra(x) for x in joint.extras]) if joint.extras else ()
+    extras = _wrapped(joint.extras)
     if joint.type == "fixed" and axis is not None:
         # unused by a fixed joint but not ours to drop; a zero axis (valid URDF)
         # would be invalid SDF, so the URDF elements travel verbatim
@@ -524,13 +527,13 @@ def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
 
 def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
               applied: set[str] | frozenset[str] = frozenset(),
-              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None,
-              inertial_pose_of: Callable[[Pose], Pose] | None = None) -> Link:
+              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None
+              ) -> Link:
     """A link's URDF form: shapes with URDF names and materials, extras unwrapped.
 
-    ``pose_of`` maps each visual and collision pose into the URDF link frame,
-    ``inertial_pose_of`` the inertial's (default for both: as written, in the
-    link frame); ``name`` renames the link.
+    ``pose_of`` maps each visual, collision and inertial pose into the URDF
+    link frame (default: as written, in the link frame); ``name`` renames the
+    link.
     """
     owner = f"link {link.name!r}"
     if pose_of is None:
@@ -555,8 +558,9 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                     c.original_name))
     inertial = link.inertial
     if inertial is not None:
+        # //inertial/pose is read in the link frame: its relative_to is not followed
         inertial = Inertial(inertial.mass, inertial.inertia,
-                            (inertial_pose_of or _shape_pose)(inertial.pose), inertial.line)
+                            pose_of(inertial.pose.with_frame(None)), inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
                 tuple(collisions), _urdf_extras(link.extras), link.line,
                 link.original_name)

@@ -448,13 +448,7 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     def pose_of(pose: Pose) -> Pose:
         return _reexpress(pose, x_fl, scope, local, copy)
 
-    def inertial_pose_of(pose: Pose) -> Pose:
-        # //inertial/pose is in the link frame (no relative_to in SDFormat 1.7)
-        if copy:
-            return pose.with_frame(None)
-        return tf.computed_pose(tf.compose(x_fl(), tf.pose_transform(pose)), line=pose.line)
-
-    return urdf_link(body.link, diags, lossy, applied, pose_of, body.name, inertial_pose_of)
+    return urdf_link(body.link, diags, lossy, applied, pose_of, body.name)
 
 
 def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
