@@ -80,17 +80,10 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
     root = candidates[0]
     # every link must reach the root by walking up its parent joints
     done = {root}
-    for link in model.links:  # document order: parents first in most files
-        name = link.name
-        if name in done:
-            continue
-        up = parent_joint.get(name)
-        if up is not None and up.parent in done:  # one step to a link known to be fine
-            done.add(name)
-            continue
+    for link in model.links:  # document order: a loop is reported at the same link every run
         path: list[str] = []
         on_path: set[str] = set()  # a list search here made long chains quadratic
-        node = name
+        node = link.name
         while node not in done:
             if node in on_path:
                 reasons.append(Reason("SHAPE_NOT_A_TREE", f"links form a loop through "
@@ -129,7 +122,7 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
     reasons.extend(tree)
     for joint in model.joints:
         expected = "__model__" if joint.parent == "world" else joint.parent
-        if (joint.pose.relative_to or "") != expected:
+        if joint.pose.frame != expected:
             where = joint.pose.relative_to
             reasons.append(Reason(
                 "SHAPE_JOINT_POSE",
@@ -151,7 +144,7 @@ def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
     """Append the reasons of one link (its pose, its visuals' and collisions')."""
     name = link.name
     pose = link.pose
-    frame = pose.relative_to or ""
+    frame = pose.frame
     if carried and name in carried:
         j = carried[name]
         # a joint from `world` is measured from __model__ (urdf_to_sdf)
@@ -172,8 +165,7 @@ def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
                                   pose.line or link.line))
     for kind, items in (("visual", link.visuals), ("collision", link.collisions)):
         for item in items:
-            rel = item.pose.relative_to
-            if rel and rel != name:
+            if item.pose.frame not in ("", name):
                 reasons.append(Reason("SHAPE_ELEMENT_POSE", f"link {name!r} {kind} "
-                                      f"{item.name!r}: pose is relative_to {rel!r}",
-                                      item.pose.line))
+                                      f"{item.name!r}: pose is relative_to "
+                                      f"{item.pose.relative_to!r}", item.pose.line))

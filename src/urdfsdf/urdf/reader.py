@@ -160,11 +160,8 @@ def check_tree(model: Model, diags: Diagnostics) -> str | None:
     root = roots[0].name
     state: dict[str, int] = {root: 1}
     for link in model.links:
-        node = link.name
-        if state.get(parent_of.get(node, "")) == 1 and node not in state:
-            state[node] = 1  # one step to a link known to reach the root (parents first)
-            continue
         path = []
+        node = link.name
         while node not in state:
             state[node] = 2
             path.append(node)
