@@ -17,6 +17,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from lxml import etree
 
 import urdfsdf
 from urdfsdf.cli import main
@@ -576,3 +577,24 @@ def test_empty_text_is_an_empty_document(text: str) -> None:
 def test_byte_order_mark_before_text() -> None:
     sdf = urdfsdf.urdf_to_sdf('\ufeff<robot name="r"><link name="a"/></robot>')
     assert '<model name="r"' in sdf
+
+
+def test_inertial_pose_relative_to_warns_and_is_read_in_the_link_frame(tmp_path: Path) -> None:
+    # //inertial/pose/@relative_to is not SDFormat 1.7: libsdformat 12 warns and reads the
+    # pose in the link frame; so do we, and the URDF inertial origin is the pose as written
+    sdf = ('<?xml version="1.0"?>\n<sdf version="1.7">\n  <model name="m">\n'
+           '    <link name="a"><pose>1 0 0 0 0 0</pose></link>\n'
+           '    <link name="b"><pose relative_to="j"/>\n'
+           '      <inertial><pose relative_to="a">0 0 0.5 0 0 0.25</pose><mass>1</mass>'
+           '</inertial>\n    </link>\n'
+           '    <joint name="j" type="fixed"><pose relative_to="a">0 2 0 0 0 0</pose>'
+           '<parent>a</parent><child>b</child></joint>\n  </model>\n</sdf>\n')
+    status, _, err, out_path = run(tmp_path, "sdf", sdf)
+    assert status == 0 and out_path.exists(), err
+    assert f"{tmp_path / 'input.sdf'}:6: warning[ATTRIBUTE_INVALID]" in err, err
+    inertial = etree.parse(str(out_path)).find("link[@name='b']/inertial/origin")
+    assert inertial is not None
+    assert (inertial.get("xyz"), inertial.get("rpy")) == ("0 0 0.5", "0 0 0.25")
+    out_path.unlink()
+    status, _, err, out_path = run(tmp_path, "sdf", sdf, "--strict")
+    assert status == 1 and not out_path.exists()

@@ -391,6 +391,13 @@ class SdfReader:
             if len(self.ctx.diags) == before:
                 self.ctx.inertia(inertia, moments, what)
         pose = self.pose(el, what)
+        if pose.relative_to is not None:
+            # //inertial/pose/@relative_to is not SDFormat 1.7 (libsdformat 12 warns
+            # and reads the pose in the link frame, as here)
+            self.ctx.warning("ATTRIBUTE_INVALID", f"{what}: //inertial/pose/@relative_to is "
+                             "not part of SDFormat 1.7 and is ignored (the pose is in the "
+                             "link frame)", self._kid(el, "pose"))
+            pose = pose.with_frame(None)
         return Inertial(mass, tuple(moments), pose, line_of(el))
 
     def geometry(self, parent: etree._Element, what: str) -> Geometry | None:
@@ -689,8 +696,10 @@ def _fast_inertial(el: etree._Element) -> Inertial:
                    _num(get("iyz"), "0") or "0", _num(get("izz"), "1") or "1")
         if inertia_problem([float(m) for m in moments]) is not None:
             raise _Slow
-    return Inertial(mass, moments, _fast_pose(kids.get("pose")),
-                    el.sourceline)  # type: ignore[arg-type]
+    pose = _fast_pose(kids.get("pose"))
+    if pose.relative_to is not None:  # not SDFormat 1.7: the general path reports it
+        raise _Slow
+    return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
 
 
 def _fast_geometry(parent: etree._Element, el: etree._Element | None) -> Geometry:
