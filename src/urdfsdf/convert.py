@@ -132,11 +132,12 @@ def _close(a: Transform, b: Transform, tol: float = 1e-9) -> bool:
 
 def urdf_extra(x: Extra) -> Extra:
     """Wrap a URDF element as the same element in the ``urdf`` namespace."""
-    src = from_string(x.xml)
-    attrib: dict[str, str] = {str(k): str(v) for k, v in src.attrib.items()}
-    el = etree.Element(U + local(src), attrib, nsmap={"urdf": URDF_NS})
-    el.text = src.text
-    el.extend(list(src))
+    el = from_string(x.xml)
+    # renamed in place under a parent that declares the prefix: building a new
+    # element would set its attributes one by one, quadratic in their number
+    holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
+    holder.append(el)
+    el.tag = U + local(el)
     return Extra(str(el.tag), to_string(el), x.line)
 
 

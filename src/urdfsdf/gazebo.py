@@ -50,7 +50,7 @@ from urdfsdf.ir import (
     Model,
     Visual,
 )
-from urdfsdf.xmlio import URDF_NS, from_string, to_string
+from urdfsdf.xmlio import URDF_NS, attributes, from_string, to_string
 
 U = "{" + URDF_NS + "}"
 
@@ -101,18 +101,24 @@ def _extra(el: etree._Element, line: int | None) -> Extra:
 
 
 def canonical(xml: str) -> str:
-    """Whitespace- and attribute-order-insensitive form of an XML fragment."""
+    """Whitespace- and attribute-order-insensitive form of an XML fragment.
+
+    Built from the parsed tree, not by C14N: libxml2's C14N refuses some
+    documents it parses (a relative namespace URI such as
+    ``xmlns:custom="custom_ns_uri"``, which libsdformat's test files use).
+    Tags and attributes are compared by namespace URI, not prefix; comments
+    and blank text do not count.
+    """
     parser = etree.XMLParser(remove_blank_text=True, remove_comments=True,
                              resolve_entities=False, no_network=True)
-    el = etree.fromstring(xml, parser)
-    for node in el.iter():
-        if node.text is not None and not node.text.strip():
-            node.text = None
-        elif node.text is not None:
-            node.text = node.text.strip()
-        node.tail = None
-    etree.cleanup_namespaces(el)
-    return etree.tostring(el, method="c14n").decode()
+    return repr(_canonical_node(etree.fromstring(xml, parser)))
+
+
+def _canonical_node(el: etree._Element) -> tuple[object, ...]:
+    if not isinstance(el.tag, str):  # a processing instruction
+        return ("?", str(getattr(el, "target", "")), (el.text or "").strip())
+    return (el.tag, sorted(attributes(el)), (el.text or "").strip(),
+            [_canonical_node(c) for c in el])
 
 
 # -- URDF -> SDF -------------------------------------------------------------

@@ -7,9 +7,11 @@ access off, and a document that declares entities is refused outright
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -56,25 +58,65 @@ def _parser() -> etree.XMLParser:
     return parser
 
 
-def load_source(source: Source) -> tuple[bytes | None, str | None, str | None]:
+def is_xml_text(source: object) -> bool:
+    """True for a ``str`` that is XML text, not a path.
+
+    A ``str`` whose first non-blank character is ``<`` (a byte order mark may
+    lead) is XML text, and so is an empty or blank one (an empty document).
+    """
+    return isinstance(source, str) and (not source.strip()
+                                        or source.lstrip("\ufeff \t\r\n")[:1] == "<")
+
+
+def load_source(source: object) -> tuple[bytes | None, str | None, tuple[str, str] | None]:
     """Read ``source``: a path, XML text, or bytes.
 
-    Returns ``(data, file_name, error)``.  A ``str`` whose first non-blank
-    character is ``<`` is XML text; any other ``str`` or path-like is a file.
+    Returns ``(data, file_name, error)``, ``error`` being ``(code, message)``:
+    ``ARGUMENT_INVALID`` for an object that is neither text, bytes nor a path,
+    ``STRING_READ`` for text that is not Unicode (lone surrogates, as
+    ``errors="surrogateescape"`` leaves undecodable bytes), ``FILE_READ`` for a
+    file that cannot be read (missing, a folder, gone while read).
     """
-    if isinstance(source, bytes):
-        return source, None, None
-    if isinstance(source, str) and (not source.strip()
-                                    or source.lstrip("\ufeff \t\r\n")[:1] == "<"):
-        # XML text (a byte order mark may lead); an empty text is an empty document
-        return source.encode("utf-8"), None, None
-    path = Path(source)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), None, None
+    if is_xml_text(source):
+        assert isinstance(source, str)
+        try:
+            return source.encode("utf-8"), None, None
+        except UnicodeEncodeError as exc:
+            return None, None, ("STRING_READ", f"the text is not valid Unicode: character "
+                                f"{exc.object[exc.start]!r} at offset {exc.start}")
+    if not isinstance(source, (str, os.PathLike)):
+        return None, None, ("ARGUMENT_INVALID", "expected XML text, bytes or a path, got "
+                            f"{type(source).__name__}")
     try:
-        return path.read_bytes(), str(source), None
+        name = os.fsdecode(os.fspath(source))
+    except (TypeError, UnicodeDecodeError) as exc:  # a PathLike whose fspath is not a path
+        return None, None, ("ARGUMENT_INVALID", f"not a usable path: {exc}")
+    shown = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    try:
+        return Path(name).read_bytes(), shown, None
+    except IsADirectoryError:
+        return None, shown, ("FILE_READ", f"cannot read {shown!r}: it is a folder")
     except OSError as exc:
-        return None, str(source), f"cannot read {str(source)!r}: {exc.strerror or exc}"
+        return None, shown, ("FILE_READ", f"cannot read {shown!r}: {exc.strerror or exc}")
     except ValueError as exc:  # e.g. a NUL character in the path
-        return None, str(source), f"cannot read {str(source)!r}: {exc}"
+        return None, shown, ("FILE_READ", f"cannot read {shown!r}: {exc}")
+
+
+def load_input(source: object, diags: Diagnostics, file: str | None = None) -> bytes | None:
+    """The bytes of ``source`` (see :func:`load_source`), or None with the error recorded.
+
+    ``diags.file`` becomes ``file``, else the path read, else stays as it was.
+    """
+    data, name, error = load_source(source)
+    if file is not None or name is not None:
+        diags.file = file or name
+    if error is not None or data is None:
+        code, message = error or ("FILE_READ", "cannot read the input")
+        diags.error(code, message)
+        return None
+    return data
 
 
 def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
@@ -118,7 +160,9 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
 
 _NO_ENTITIES = "entity declarations are not allowed (external or expanding entities)"
 _NO_EXTERNAL = "a DOCTYPE naming an external DTD is not allowed (SYSTEM or PUBLIC)"
-_EXTERNAL_ID = re.compile(rb"<!DOCTYPE\s+[^\s\[>]+\s+(?:SYSTEM|PUBLIC)\b")
+#: the name stops at "<" too, so that a run of "<!DOCTYPE a<!DOCTYPE a..." is
+#: scanned once, not once per start (quadratic)
+_EXTERNAL_ID = re.compile(rb"<!DOCTYPE\s+[^\s\[<>]+\s+(?:SYSTEM|PUBLIC)\b")
 #: encodings libxml2 detects from the first bytes, for the DOCTYPE scan
 _WIDE = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
 
@@ -172,11 +216,12 @@ class Stream:
         """A stream over ``data`` (the root's tag must be one of ``tags``), or None."""
         if not data or data.isspace() or b"<!DOCTYPE" in data or b"\x00" in data[:4]:
             return None
-        m = _DECL.match(data)
-        if m is not None:
-            if m.group(2) or re.search(rb"version\s*=\s*[\"']1\.0[\"']", m.group(3)) is None:
+        found = find_declaration(data)
+        if found is not None:
+            decl = data[found.start:found.end]
+            if found.late or _VERSION_1_0.search(decl) is None:
                 return None  # parse() rewrites this declaration
-            enc = _ENC.search(m.group(3))
+            enc = _ENC.search(decl)
             if enc is not None and enc.group(1).lower().replace(b"-", b"") not in (
                     b"utf8", b"ascii", b"usascii"):
                 return None
@@ -308,8 +353,47 @@ def _refused_tree(root: etree._Element) -> str | None:
     return None
 
 
-_DECL = re.compile(rb"^(\xef\xbb\xbf)?(\s*(?:<!--.*?-->\s*)*)(<\?xml\b[^>]*\?>)", re.S)
 _ENC = re.compile(rb"encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
+_VERSION_1_0 = re.compile(rb"version\s*=\s*[\"']1\.0[\"']")
+_BLANKS = re.compile(rb"\s*")
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """Where an XML declaration ``<?xml ...?>`` stands in a document's bytes."""
+
+    start: int
+    end: int
+    #: blanks or comments come before it (libxml2 refuses that; TinyXML does not)
+    late: bool
+
+
+def find_declaration(data: bytes) -> Declaration | None:
+    """The XML declaration at the head of ``data``, after blanks and comments.
+
+    A plain scan, linear in the length of ``data``: each comment is skipped
+    with one ``find`` of its end (a regular expression with a repeated
+    comment group backtracks exponentially when no declaration follows).
+    """
+    head = len(_BOM) if data.startswith(_BOM) else 0
+    pos = head
+    while True:
+        pos = _BLANKS.match(data, pos).end()  # type: ignore[union-attr]  # \s* always matches
+        if data.startswith(b"<!--", pos):
+            end = data.find(b"-->", pos + 4)
+            if end < 0:
+                return None
+            pos = end + 3
+            continue
+        if not data.startswith(b"<?xml", pos):
+            return None
+        if data[pos + 5:pos + 6] not in (b" ", b"\t", b"\r", b"\n", b"?"):
+            return None  # a processing instruction such as <?xml-stylesheet ...?>
+        gt = data.find(b">", pos)
+        if gt < 0 or data[gt - 1:gt] != b"?":
+            return None
+        return Declaration(pos, gt + 1, pos > head)
 
 
 def _tolerate_declaration(data: bytes, diags: Diagnostics) -> bytes:
@@ -319,19 +403,17 @@ def _tolerate_declaration(data: bytes, diags: Diagnostics) -> bytes:
     1.0, is replaced by blanks (line numbers stay) with a warning; its
     encoding, if not UTF-8, is applied by decoding here.
     """
-    m = _DECL.match(data)
-    if m is None:
+    found = find_declaration(data)
+    if found is None:
         return data
-    decl = m.group(3)
-    late = bool(m.group(2))
-    bad_version = re.search(rb"version\s*=\s*[\"']1\.0[\"']", decl) is None
-    if not late and not bad_version:
+    decl = data[found.start:found.end]
+    if not found.late and _VERSION_1_0.search(decl) is not None:
         return data
-    line = data[: m.start(3)].count(b"\n") + 1
+    line = data[: found.start].count(b"\n") + 1
     diags.warning("PARSING_ERROR", "malformed or misplaced XML declaration ignored", line)
     enc = _ENC.search(decl)
-    blank = re.sub(rb"[^\n]", b" ", decl)
-    body = data[: m.start(3)] + blank + data[m.end(3):]
+    blank = bytes(c if c == 0x0A else 0x20 for c in decl)
+    body = data[: found.start] + blank + data[found.end:]
     if enc is not None and enc.group(1).lower().replace(b"-", b"") not in (b"utf8", b"ascii"):
         try:
             body = body.decode(enc.group(1).decode()).encode("utf-8")
@@ -356,6 +438,26 @@ def children(el: etree._Element) -> list[etree._Element]:
     return [c for c in el if isinstance(c.tag, str)]
 
 
+#: lxml's ``items()`` looks each value up by name: quadratic in the number of
+#: attributes (16k attributes: 0.8 s; 64k: 13 s).  XPath collects them in one pass.
+_ALL_ATTRIBUTES = etree.XPath("@*")
+#: up to this many attributes ``items()`` is the faster of the two
+_FEW_ATTRIBUTES = 32
+
+
+def attributes(el: etree._Element) -> list[tuple[str, str]]:
+    """``(name, value)`` of every attribute of ``el``, in document order, in linear time.
+
+    Names are in Clark notation (``{uri}local``) for namespaced attributes, as
+    lxml's ``items()`` gives them.
+    """
+    if len(el.attrib) <= _FEW_ATTRIBUTES:
+        return [(str(k), str(v)) for k, v in el.items()]
+    found = _ALL_ATTRIBUTES(el)
+    assert isinstance(found, list)
+    return [(str(a.attrname), str(a)) for a in found]  # type: ignore[union-attr]
+
+
 def local(el: etree._Element) -> str:
     """The tag of ``el`` without namespace."""
     tag = el.tag
@@ -363,21 +465,30 @@ def local(el: etree._Element) -> str:
     return tag.rsplit("}", 1)[-1] if tag.startswith("{") else tag
 
 
+#: namespaces in scope up to which lxml serialises a sub-element directly
+_FEW_NAMESPACES = 16
 _XMLNS = re.compile(r' xmlns:([A-Za-z_][\w.-]*)="[^"]*"')
+#: a prefix in use: a name followed by ":" (the look-behind makes each run of
+#: name characters one attempt, so the scan stays linear)
+_PREFIXED = re.compile(r"(?<![\w.-])([A-Za-z_][\w.-]*):")
 
 
 def to_string(el: etree._Element) -> str:
     """Serialise ``el`` (without its tail) as XML text.
 
     lxml declares every namespace in scope on the serialised element; the
-    ones the fragment does not use are removed.
+    ones the fragment does not use are removed (a name followed by ``:``
+    anywhere outside the declarations counts as a use).  With many namespaces
+    in scope, lxml's serialisation of a sub-element is quadratic in their
+    number (20k: 1 s); a copy of the element declares only those it uses.
     """
+    if len(el.nsmap) > _FEW_NAMESPACES:
+        el = copy.deepcopy(el)
     xml = etree.tostring(el, encoding="unicode", with_tail=False)
-    if " xmlns:" in xml:
-        for m in reversed(list(_XMLNS.finditer(xml))):
-            if f"{m.group(1)}:" not in xml[: m.start()] + xml[m.end():]:
-                xml = xml[: m.start()] + xml[m.end():]
-    return xml
+    if " xmlns:" not in xml:
+        return xml
+    used = set(_PREFIXED.findall(_XMLNS.sub("", xml)))
+    return _XMLNS.sub(lambda m: m.group(0) if m.group(1) in used else "", xml)
 
 
 def extra(el: etree._Element) -> Extra:

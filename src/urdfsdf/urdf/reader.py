@@ -591,9 +591,19 @@ def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
     return tuple(tokens), values
 
 
+def _few_items(el: etree._Element, most: int) -> list[tuple[str, str]]:
+    """``el.items()`` when ``el`` has at most ``most`` attributes (else the general path).
+
+    lxml's ``items()`` is quadratic in the number of attributes: check the count first.
+    """
+    if len(el.attrib) > most:
+        raise _Slow
+    return el.items()  # type: ignore[return-value]
+
+
 def _fast_origin(el: etree._Element) -> Pose:
     xyz_t = rpy_t = None
-    for key, value in el.items():
+    for key, value in _few_items(el, 2):
         if key == "xyz":
             xyz_t = value
         elif key == "rpy":
@@ -631,16 +641,16 @@ def _fast_inertial(el: etree._Element) -> Inertial:
     if mass_el is None or inertia_el is None:
         raise _Slow
     pose = _fast_origin(origin) if origin is not None else _IDENTITY
-    items = mass_el.items()
+    items = _few_items(mass_el, 1)
     if len(items) != 1 or items[0][0] != "value":
         raise _Slow
     mass = _req(str(items[0][1]))
     if float(mass) < 0:
         raise _Slow
-    items = inertia_el.items()
+    items = _few_items(inertia_el, 6)
     if len(items) != 6:
         raise _Slow
-    found: dict[str, str] = dict(items)  # type: ignore[arg-type]
+    found: dict[str, str] = dict(items)
     try:
         moments = (found["ixx"], found["ixy"], found["ixz"], found["iyy"], found["iyz"],
                    found["izz"])
@@ -750,7 +760,7 @@ def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
 
 
 def _fast_link(el: etree._Element) -> Link:
-    items = el.items()
+    items = _few_items(el, 1)
     if len(items) != 1 or items[0][0] != "name":
         raise _Slow
     name = str(items[0][1])
@@ -774,7 +784,7 @@ def _fast_link(el: etree._Element) -> Link:
 
 
 def _link_attr(el: etree._Element) -> str:
-    items = el.items()
+    items = _few_items(el, 1)
     if len(items) != 1 or items[0][0] != "link":
         raise _Slow
     value = str(items[0][1])
