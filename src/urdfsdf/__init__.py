@@ -92,8 +92,17 @@ def read_sdf(source: Source, model: str | None = None) -> Model:
     return m
 
 
+def _require_model(model: object) -> Model:
+    if not isinstance(model, Model):
+        diags = Diagnostics()
+        diags.error("ARGUMENT_INVALID", f"expected an urdfsdf.Model, got {type(model).__name__}")
+        raise TranslationError(diags.items)
+    return model
+
+
 def write_sdf(model: Model) -> str:
     """SDFormat 1.7 text of a model (a URDF-convention model is put in parity form)."""
+    model = _require_model(model)
     if model.convention == "urdf":
         diags = Diagnostics()
         shaped = _urdf_model_to_sdf(model, diags)
@@ -105,6 +114,7 @@ def write_sdf(model: Model) -> str:
 
 def write_urdf(model: Model) -> str:
     """URDF text of a model (an SDF-convention model is converted first)."""
+    model = _require_model(model)
     diags = Diagnostics()
     shaped, _path = sdf_model_to_urdf(model, diags)
     if shaped is None or diags.has_errors():

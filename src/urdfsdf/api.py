@@ -27,7 +27,7 @@ from urdfsdf.urdf.writer import write_urdf_model
 from urdfsdf.uris import UriMap, map_uris
 from urdfsdf.wellformed import shape_reasons
 from urdfsdf.xacro_input import expand_xacro, is_xacro
-from urdfsdf.xmlio import Source, load_source
+from urdfsdf.xmlio import Source, is_xml_text, load_input
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -103,21 +103,10 @@ class Result:
         return self.text is not None and not any(d.severity in bad for d in self.diagnostics)
 
 
-def _load(source: Source, diags: Diagnostics) -> bytes | None:
-    data, name, error = load_source(source)
-    diags.file = name
-    if error is not None:
-        diags.error("FILE_READ", error)
-        return None
-    return data
-
-
 def _read(source: Source, file: str | None,
           reader: Callable[[bytes, Diagnostics], R]) -> tuple[R | None, Diagnostics]:
     diags = Diagnostics()
-    data = _load(source, diags)
-    if file is not None:
-        diags.file = file
+    data = load_input(source, diags, file)
     if data is None:
         return None, diags
     return reader(data, diags), diags
@@ -167,8 +156,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     ``lump_fixed_joints``: merge links across fixed joints as libsdformat does
     (:mod:`urdfsdf.lump`); the default keeps every link and joint.
     """
-    if isinstance(source, (str, os.PathLike)) and not (
-            isinstance(source, str) and source.lstrip()[:1] == "<") and is_xacro(source):
+    if isinstance(source, (str, os.PathLike)) and not is_xml_text(source) and is_xacro(source):
         xdiags = Diagnostics(file or str(source))
         data = expand_xacro(str(source), xacro_args or {}, package_paths or {}, xdiags)
         if data is None:

@@ -20,7 +20,7 @@ from urdfsdf.readctx import ReadContext
 from urdfsdf.sdf.reader import STREAM_TAGS, SdfReader
 from urdfsdf.urdf.reader import read_robot
 from urdfsdf.wellformed import shape_reasons
-from urdfsdf.xmlio import Source, Stream, load_source, read_document
+from urdfsdf.xmlio import Source, Stream, load_input, read_document
 
 
 @dataclass
@@ -37,11 +37,9 @@ class Report:
 def check_source(source: Source, file: str | None = None) -> Report:
     """Check a URDF or SDF document (sniffed from its root element)."""
     diags = Diagnostics()
-    data, name, error = load_source(source)
-    diags.file = file or name
+    data = load_input(source, diags, file)
     report = Report()
-    if error is not None or data is None:
-        diags.error("FILE_READ", error or "cannot read input")
+    if data is None:
         report.diagnostics = diags.items
         return report
     read = _read(data, diags)

@@ -43,10 +43,12 @@ CODES: dict[str, str] = {
     "POSE_RELATIVE_TO_INVALID": "//pose/@relative_to names no frame in scope",
     "POSE_RELATIVE_TO_CYCLE": "the relative_to graph has a cycle",
     "POSE_RELATIVE_TO_GRAPH_ERROR": "the relative_to graph does not lead to the scope root",
-    "STRING_READ": "the input text could not be read",
+    "STRING_READ": "the input text could not be read (e.g. it is not valid Unicode)",
     "LINK_INERTIA_INVALID": "an inertia is not physical (negative or triangle-breaking "
                             "principal moments); a warning",
     # urdfsdf's own codes
+    "ARGUMENT_INVALID": "an API argument is neither XML text, bytes nor a path",
+    "CONVERSION_TIMEOUT": "a file of a folder conversion took longer than --timeout",
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",
     "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",
     "URDF_NOT_WELL_FORMED": "the SDF model is not URDF-shaped; poses must be transformed",

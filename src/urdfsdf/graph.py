@@ -23,7 +23,7 @@ from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import MODEL_FRAME, WORLD, Scope, Semantics, analyze
 from urdfsdf.ir import Model, SdfDocument
 from urdfsdf.urdf.reader import read_robot
-from urdfsdf.xmlio import Source, load_source, parse
+from urdfsdf.xmlio import Source, load_input, parse
 
 SHAPES = {"link": "box", "joint": "ellipse", "frame": "note", "model": "folder",
           "root": "doublecircle"}
@@ -159,10 +159,8 @@ def dot_of_urdf(model: Model) -> str:
 def graph_source(source: Source, file: str | None = None) -> tuple[str | None, Diagnostics]:
     """DOT text of a URDF or SDF file (its diagnostics too: invalid files still draw)."""
     diags = Diagnostics()
-    data, name, error = load_source(source)
-    diags.file = file or name
-    if error is not None or data is None:
-        diags.error("FILE_READ", error or "cannot read input")
+    data = load_input(source, diags, file)
+    if data is None:
         return None, diags
     root = parse(data, diags)
     if root is None:
@@ -182,7 +180,7 @@ def graph_source(source: Source, file: str | None = None) -> tuple[str | None, D
 
 def render(dot_text: str, output: str) -> str | None:
     """Write ``output`` (.dot as is; other suffixes through Graphviz); an error or None."""
-    from urdfsdf.cli import write_atomic
+    from urdfsdf.files import write_atomic
 
     fmt = output.rsplit(".", 1)[-1].lower() if "." in output else "dot"
     if fmt in ("dot", "gv"):

@@ -26,7 +26,7 @@ from urdfsdf.frames import MODEL_FRAME, Scope, Semantics, analyze
 from urdfsdf.ir import SdfDocument
 from urdfsdf.sdf.reader import read_sdf_bytes
 from urdfsdf.transforms import Transform
-from urdfsdf.xmlio import Source, load_source
+from urdfsdf.xmlio import Source, load_input
 
 Json = dict[str, Any]
 
@@ -92,10 +92,8 @@ def poses_document(doc: SdfDocument, diags: Diagnostics) -> Json:
 def poses_source(source: Source, file: str | None = None) -> tuple[Json, list[Diagnostic]]:
     """Read an SDF document and resolve every pose."""
     diags = Diagnostics()
-    data, name, error = load_source(source)
-    diags.file = file or name
-    if error is not None or data is None:
-        diags.error("FILE_READ", error or "cannot read input")
+    data = load_input(source, diags, file)
+    if data is None:
         return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in diags]}, diags.items
     doc = read_sdf_bytes(data, diags)
     if doc is None:

@@ -9,12 +9,13 @@ one whatever the source format::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 
 from urdfsdf.api import sdf_to_urdf_result
 from urdfsdf.diagnostics import Diagnostics, TranslationError
 from urdfsdf.xacro_input import expand_xacro, is_xacro
-from urdfsdf.xmlio import Source, load_source
+from urdfsdf.xmlio import Source, is_xml_text, load_input
 
 
 def robot_description(source: Source, model: str | None = None, *,
@@ -28,15 +29,11 @@ def robot_description(source: Source, model: str | None = None, *,
     """
     diags = Diagnostics()
     data: bytes | None
-    if not isinstance(source, bytes) and not (isinstance(source, str) and
-                                              source.lstrip()[:1] == "<") and is_xacro(source):
+    if isinstance(source, (str, os.PathLike)) and not is_xml_text(source) and is_xacro(source):
         diags.file = str(source)
         data = expand_xacro(str(source), xacro_args or {}, package_paths or {}, diags)
     else:
-        data, name, error = load_source(source)
-        diags.file = name
-        if error is not None:
-            diags.error("FILE_READ", error)
+        data = load_input(source, diags)
     if data is None or diags.has_errors():
         raise TranslationError(diags.items)
     head = data.lstrip()[:4096]
