@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from conftest import ROOT
 
@@ -32,27 +33,27 @@ def _command_lines() -> list[str]:
     return [line for line in block.splitlines() if line.strip()]
 
 
-def test_readme_commands_work_as_written() -> None:
+def test_readme_commands_work_as_written(tmp_path: Path) -> None:
+    """Each command of README's "Commands" block, with its /tmp/ paths in tmp_path."""
     import os
-    import shutil
     import subprocess
     import sys
-    from pathlib import Path
 
     bindir = Path(sys.executable).parent
     if not (bindir / "urdf2sdf").exists():
         import pytest
 
         pytest.skip("console scripts not installed")
-    shutil.rmtree("/tmp/models", ignore_errors=True)
     env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}"}
     lines = _command_lines()
     assert len(lines) >= 6
+    assert all("/tmp/" in line for line in lines if " -o " in line)
     for line in lines:
+        line = line.replace("/tmp/", f"{tmp_path}/")
         result = subprocess.run(line, shell=True, cwd=ROOT, env=env, capture_output=True,
                                 text=True, timeout=300, check=False)
         assert result.returncode == 0, (line, result.stderr[-2000:])
         assert "Traceback" not in result.stderr
-    assert Path("/tmp/parity.urdf").read_text().startswith("<?xml")
-    assert Path("/tmp/frames.dot").read_text().startswith("digraph")
-    assert (Path("/tmp/models") / "parity" / "model.sdf").exists()
+    assert (tmp_path / "parity.urdf").read_text().startswith("<?xml")
+    assert (tmp_path / "frames.dot").read_text().startswith("digraph")
+    assert (tmp_path / "models" / "parity" / "model.sdf").exists()

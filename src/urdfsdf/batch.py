@@ -7,16 +7,24 @@ when xacro is installed) and writes each robot as a Gazebo model folder,
 (``model.config`` naming its SDF file) and writes ``OUTDIR/<relative
 path>.urdf``.  Files run in parallel over the cores; a progress bar is shown
 on a terminal (plain lines otherwise) and a summary at the end.
+
+Each file is converted in a worker process with a deadline (``--timeout``):
+a worker past it is killed, the file is reported as ``CONVERSION_TIMEOUT``
+and the batch goes on with a fresh worker.  Workers only compute; the
+parent writes every output (atomically), so a killed worker leaves nothing
+half written.
 """
 
 from __future__ import annotations
 
+import math
+import multiprocessing
 import os
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TextIO
 
@@ -24,7 +32,11 @@ from lxml import etree
 
 from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.diagnostics import Diagnostic
+from urdfsdf.files import write_atomic
 from urdfsdf.xmlout import text
+
+#: seconds one file may take by default (``--timeout``); far above any real file
+DEFAULT_TIMEOUT = 60.0
 
 URDF_SUFFIXES = (".urdf", ".xacro")
 SDF_SUFFIXES = (".sdf", ".world")
@@ -101,25 +113,142 @@ def model_config(name: str) -> str:
         f"  <description>{text(name)}, converted by urdfsdf</description>\n</model>\n")
 
 
-def run_job(command: str, job: Job, out_dir: str, options: ConvertOptions) -> Outcome:
-    """Convert one file (in a worker process); never raises."""
-    from urdfsdf.cli import write_atomic
+@dataclass
+class Converted:
+    """What a worker sends back for one job: the output text (None on failure)."""
 
+    text: str | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    error: str | None = None
+
+
+def convert_job(command: str, job: Job, options: ConvertOptions) -> Converted:
+    """Convert one file (in a worker process); never raises, writes nothing."""
     try:
         result = convert(command, str(job.source), options)
-        if not result.ok(options.strict) or result.text is None:
-            return Outcome(job, False, result.diagnostics)
-        target = Path(out_dir) / job.output
-        target.parent.mkdir(parents=True, exist_ok=True)
-        problem = write_atomic(str(target), result.text, [str(job.source)])
-        if problem is None and job.model_folder:
-            name = _model_name(result.text) or target.parent.name
-            problem = write_atomic(str(target.parent / "model.config"), model_config(name))
-        if problem is not None:
-            return Outcome(job, False, result.diagnostics, problem)
-        return Outcome(job, True, result.diagnostics)
+        ok = result.ok(options.strict) and result.text is not None
+        return Converted(result.text if ok else None, result.diagnostics)
     except Exception as exc:  # a crash is a bug; report it, keep the batch going
-        return Outcome(job, False, error=f"{type(exc).__name__}: {exc}")
+        return Converted(None, error=f"{type(exc).__name__}: {exc}")
+
+
+def write_job(job: Job, converted: Converted, out_dir: str) -> Outcome:
+    """Write a converted job's output (and ``model.config``) atomically."""
+    if converted.text is None:
+        return Outcome(job, False, converted.diagnostics, converted.error)
+    target = Path(out_dir) / job.output
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return Outcome(job, False, converted.diagnostics,
+                       f"cannot write {str(target)!r}: {exc.strerror or exc}")
+    problem = write_atomic(str(target), converted.text, [str(job.source)])
+    if problem is None and job.model_folder:
+        name = _model_name(converted.text) or target.parent.name
+        problem = write_atomic(str(target.parent / "model.config"), model_config(name))
+    if problem is not None:
+        return Outcome(job, False, converted.diagnostics, problem)
+    return Outcome(job, True, converted.diagnostics)
+
+
+def run_job(command: str, job: Job, out_dir: str, options: ConvertOptions) -> Outcome:
+    """Convert one file and write its output, in this process (no deadline)."""
+    return write_job(job, convert_job(command, job, options), out_dir)
+
+
+def _timed_out(job: Job, seconds: float) -> Outcome:
+    diag = Diagnostic("CONVERSION_TIMEOUT", "error",
+                      f"no result after {seconds:g} s (--timeout); the conversion was stopped "
+                      "and nothing was written", str(job.source))
+    return Outcome(job, False, [diag])
+
+
+def _serve(conn: Connection) -> None:
+    """A worker: convert each ``(command, job, options)`` received; stop at None."""
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        conn.send(convert_job(*task))
+
+
+class _Worker:
+    """One worker process and the job it is on (with its deadline)."""
+
+    def __init__(self, ctx: multiprocessing.context.BaseContext) -> None:
+        parent, child = ctx.Pipe()
+        self.process = ctx.Process(target=_serve, args=(child,), daemon=True)  # type: ignore[attr-defined]
+        self.process.start()
+        child.close()
+        self.conn = parent
+        self.job: Job | None = None
+        self.deadline = math.inf
+
+    def give(self, task: tuple[str, Job, ConvertOptions], timeout: float | None) -> None:
+        self.job = task[1]
+        self.deadline = time.monotonic() + timeout if timeout else math.inf
+        self.conn.send(task)
+
+    def stop(self, kill: bool = False) -> None:
+        if not kill:
+            try:
+                self.conn.send(None)
+            except OSError:
+                kill = True
+        if not kill:
+            self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
+
+
+def _run_in_workers(command: str, jobs: Sequence[Job], out_dir: str, options: ConvertOptions,
+                    workers: int, timeout: float | None,
+                    done: Callable[[Outcome], None]) -> None:
+    """Convert ``jobs`` in ``workers`` processes, each job within ``timeout`` seconds."""
+    ctx = multiprocessing.get_context()
+    pending = deque(jobs)
+    idle = [_Worker(ctx) for _ in range(min(workers, len(jobs)))]
+    busy: dict[Connection, _Worker] = {}
+    try:
+        while pending or busy:
+            while idle and pending:
+                worker = idle.pop()
+                worker.give((command, pending.popleft(), options), timeout)
+                busy[worker.conn] = worker
+            wait_for = min(w.deadline for w in busy.values()) - time.monotonic()
+            ready = wait(list(busy), None if math.isinf(wait_for) else max(wait_for, 0.0))
+            for conn in ready:
+                worker = busy.pop(conn)  # type: ignore[call-overload]
+                job = worker.job
+                assert job is not None
+                try:
+                    converted: Converted = worker.conn.recv()
+                except (EOFError, OSError):  # the worker died (a crash of the interpreter)
+                    worker.stop(kill=True)
+                    code = worker.process.exitcode
+                    idle.append(_Worker(ctx))
+                    done(Outcome(job, False, error=f"the worker process died (exit {code})"))
+                    continue
+                idle.append(worker)
+                done(write_job(job, converted, out_dir))
+            now = time.monotonic()
+            for conn, worker in list(busy.items()):
+                if worker.deadline <= now:
+                    del busy[conn]
+                    worker.stop(kill=True)
+                    idle.append(_Worker(ctx))
+                    assert worker.job is not None and timeout is not None
+                    done(_timed_out(worker.job, timeout))
+    finally:  # busy workers remain only when interrupted (KeyboardInterrupt)
+        for worker in idle:
+            worker.stop()
+        for worker in busy.values():
+            worker.stop(kill=True)
 
 
 def _model_name(sdf_text: str) -> str | None:
@@ -159,25 +288,29 @@ class Progress:
 
 def run_batch(command: str, src: Path, out_dir: Path, options: ConvertOptions,
               err: TextIO, jobs_n: int | None = None,
-              on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Convert every input below ``src`` into ``out_dir``, in parallel."""
+              on_done: Callable[[Outcome], None] | None = None,
+              timeout: float | None = DEFAULT_TIMEOUT) -> list[Outcome]:
+    """Convert every input below ``src`` into ``out_dir``, in parallel.
+
+    Each file gets ``timeout`` seconds (None or 0: no limit; then one worker
+    converts in this process).
+    """
     jobs = find_jobs(command, src)
     progress = Progress(len(jobs), err)
     outcomes: list[Outcome] = []
+
+    def done(outcome: Outcome) -> None:
+        outcomes.append(outcome)
+        progress.update(outcome)
+        if on_done is not None:
+            on_done(outcome)
+
     workers = max(1, jobs_n or os.cpu_count() or 1)
-    if workers == 1 or len(jobs) <= 1:
+    if not timeout and (workers == 1 or len(jobs) <= 1):
         for job in jobs:
-            outcome = run_job(command, job, str(out_dir), options)
-            outcomes.append(outcome)
-            progress.update(outcome)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(run_job, command, job, str(out_dir), options)
-                       for job in jobs]
-            for future in as_completed(futures):
-                outcome = future.result()
-                outcomes.append(outcome)
-                progress.update(outcome)
+            done(run_job(command, job, str(out_dir), options))
+    elif jobs:
+        _run_in_workers(command, jobs, str(out_dir), options, workers, timeout or None, done)
     outcomes.sort(key=lambda o: str(o.job.source))
     return outcomes
 

@@ -12,13 +12,13 @@ import io
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.diagnostics import Diagnostic, to_json
+from urdfsdf.files import write_atomic
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -50,6 +50,9 @@ def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
                    help="rewrite mesh URIs starting with FROM (repeatable)")
     p.add_argument("-j", "--jobs", type=int, default=None,
                    help="parallel workers for a folder (default: one per core)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="for a folder: seconds each file may take before it is stopped and "
+                        "reported as CONVERSION_TIMEOUT (default: 60; 0: no limit)")
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -112,37 +115,6 @@ def _print_diags(diags: Sequence[Diagnostic], args: argparse.Namespace, err: Tex
         print(d.format(), file=err)
 
 
-def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None:
-    """Write ``text`` to ``path`` via a temporary file and a rename.
-
-    Returns an error message (and writes nothing) when ``path`` is one of
-    ``inputs`` or cannot be written.
-    """
-    target = Path(path)
-    for src in inputs:
-        try:
-            if target.exists() and os.path.samefile(target, src):
-                return f"refusing to overwrite the input file {src!r}"
-        except OSError:
-            pass
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        return f"cannot write {path!r}: {exc.strerror or exc}"
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        return f"cannot write {path!r}: {exc.strerror or exc}"
-    return None
-
-
 def _pairs(items: Sequence[str], sep: str, flag: str) -> dict[str, str] | str:
     out = {}
     for item in items:
@@ -179,7 +151,7 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
 def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> int:
     import time
 
-    from urdfsdf.batch import print_summary, run_batch
+    from urdfsdf.batch import DEFAULT_TIMEOUT, print_summary, run_batch
 
     if not args.output:
         print(f"{args.command}: error: a folder input needs -o OUTDIR", file=err)
@@ -189,8 +161,13 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> in
         print(f"{args.output}: error[OUTPUT_REFUSED]: the output folder is the input folder",
               file=err)
         return EXIT_INVALID
+    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
+    if timeout < 0 or timeout != timeout:
+        print(f"{args.command}: error: --timeout must be a number of seconds >= 0", file=err)
+        return EXIT_USAGE
     start = time.monotonic()
-    outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs)
+    outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
+                         timeout=timeout or None)
     for o in outcomes:
         _print_diags([d for d in o.diagnostics if d.severity != "warning" or args.verbose],
                      args, err)
