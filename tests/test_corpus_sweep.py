@@ -82,3 +82,42 @@ def test_sweep_reports_crashes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 def test_sweep_usage(tmp_path: Path) -> None:
     assert corpus_sweep.main([str(tmp_path / "missing")]) == 2
     assert corpus_sweep.main([]) == 2
+
+
+def test_sweep_reports_time_outs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A file whose operations outlast --timeout is stopped and counted, the rest go on."""
+    import multiprocessing
+    import time
+
+    import urdfsdf
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("children are not forked: the patch does not reach them")
+    real = urdfsdf.urdf_to_sdf
+
+    def slow_on_ok(source: object) -> str:
+        if str(source).endswith("ok.urdf"):
+            time.sleep(60)
+        return real(source)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(urdfsdf, "urdf_to_sdf", slow_on_ok)
+    root = _mini_corpus(tmp_path)
+    assert corpus_sweep.main([str(root), "--timeout", "1"]) == 1
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1:6] for line in out.splitlines()
+            if line.split()[:1] and line.split()[0] in ("check", "urdf2sdf", "sdf2urdf")}
+    # ok.urdf: both of its operations count as timed out; the other files as before
+    assert rows["urdf2sdf"] == ["2", "0", "1", "0", "1"]
+    assert rows["sdf2urdf"] == ["2", "2", "0", "0", "0"]
+    assert "time-outs (1):" in out and "ok.urdf: no outcome within 1 s" in out
+    assert "slowest file:" in out
+
+
+def test_generated_files_are_written(tmp_path: Path) -> None:
+    paths = corpus_sweep.write_generated(tmp_path, 20)
+    worst = [p for p in paths if p.name.startswith("worst_")]
+    fuzz = [p for p in paths if p.name.startswith("fuzz_")]
+    assert len(worst) >= 30 and all(p.stat().st_size >= 8_000 for p in worst)
+    assert 15 <= len(fuzz) <= 20
+    assert {p.suffix for p in paths} == {".urdf", ".sdf"}
