@@ -50,6 +50,7 @@ from urdfsdf.ir import (
     Model,
     Visual,
 )
+from urdfsdf.sdf.schema import undefined
 from urdfsdf.xmlio import URDF_NS, attributes, from_string, to_string
 
 U = "{" + URDF_NS + "}"
@@ -69,16 +70,35 @@ COLLISION_VALUES = {
 #: SDF //axis/dynamics spring values -> the <gazebo reference=JOINT> tags holding them
 SPRING_TAGS = {"spring_reference": "springReference", "spring_stiffness": "springStiffness"}
 LINK_VALUES = {"selfCollide": "self_collide", "gravity": "gravity", "kinematic": "kinematic"}
+#: joint-level extension tags -> the //joint/physics paths libsdformat writes (its
+#: physics/ode/provide_feedback as well is not SDFormat: left out)
 JOINT_PHYSICS = {
-    "provideFeedback": "provide_feedback",
-    "implicitSpringDamper": "implicit_spring_damper",
-    "cfmDamping": "implicit_spring_damper",
-    "stopCfm": "limit/cfm",
-    "stopErp": "limit/erp",
-    "fudgeFactor": "fudge_factor",
+    "provideFeedback": ("provide_feedback",),
+    "implicitSpringDamper": ("ode/implicit_spring_damper", "ode/cfm_damping"),
+    "cfmDamping": ("ode/implicit_spring_damper", "ode/cfm_damping"),
+    "stopCfm": ("ode/limit/cfm",),
+    "stopErp": ("ode/limit/erp",),
+    "fudgeFactor": ("ode/fudge_factor",),
 }
+#: where the content of a block goes, by kind of block (SDFormat element paths)
+PLACES = {"link": "model/link", "joint": "model/joint", "model": "model",
+          "collision": "model/link/collision", "visual": "model/link/visual",
+          "axis": "model/joint/axis", "limit": "model/joint/axis/limit"}
 #: read by libsdformat for fixed-joint lumping; nothing to apply to the SDF
 LUMPING = ("preserveFixedJoint", "disableFixedJointLumping")
+#: every extension key: a value read by :func:`key_value`
+KEYS = frozenset((*COLLISION_VALUES, *LINK_VALUES, *JOINT_PHYSICS, *SPRING_TAGS.values(),
+                  "turnGravityOff", "dampingFactor", "material", "static", *LUMPING))
+
+
+def key_value(el: etree._Element) -> str:
+    """The value of an extension key: its ``value`` attribute, else its text, trimmed.
+
+    libsdformat's ``GetKeyValueAsString`` (``<material value="PR2/Blue"/>``,
+    ``<mu1 value="0.3"/>``: the old Gazebo forms).
+    """
+    value = el.get("value")
+    return (value if value is not None else (el.text or "")).strip()
 
 
 def _el(tag: str, text: str | None = None) -> etree._Element:
@@ -128,6 +148,7 @@ class _Target:
     """What the blocks add to one link or joint (or the model)."""
 
     extras: list[Extra] = field(default_factory=list)
+    #: ``<collision name=..>``/``<visual name=..>`` content by shape name ("": every shape)
     collision_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
     visual_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
     all_collisions: list[etree._Element] = field(default_factory=list)
@@ -137,24 +158,50 @@ class _Target:
     static: bool | None = None
 
 
-def _translate(block: etree._Element, kind: str, diags: Diagnostics | None) -> _Target:
-    """The SDF content one ``<gazebo>`` block stands for (kind: link, joint, model)."""
+def _translate(block: etree._Element, kind: str, diags: Diagnostics | None,
+               at: int | None = None) -> _Target:
+    """The SDF content one ``<gazebo>`` block stands for (kind: link, joint, model).
+
+    Keys are read libsdformat's way (:func:`key_value`).  Content SDFormat 1.7
+    does not define where it would go is left out, with a warning when ``diags``
+    is given: the block itself still travels verbatim as ``<urdf:gazebo>``.
+    ``at``: the block's line in its file (``block`` was parsed from its text).
+    """
     t = _Target()
-    line = block.sourceline if isinstance(block.sourceline, int) else None
+    first = block.sourceline if isinstance(block.sourceline, int) else 1
+    line = at if at is not None else first
+
+    def line_of(el: etree._Element) -> int | None:
+        return line + el.sourceline - first if (
+            line is not None and isinstance(el.sourceline, int)) else line
     physics = etree.Element("physics")
     surface = etree.Element("collision")
+
+    def defined(el: etree._Element, place: str) -> bool:
+        """Prune what SDFormat does not define under ``place``; False when ``el`` itself."""
+        bad = undefined(el, PLACES[place])
+        for b in bad:
+            if diags is not None:
+                where = f"<{place}>" if b is el else f"<{b.getparent().tag}>"  # type: ignore[union-attr]
+                diags.warning("ELEMENT_DROPPED", f"<{b.tag}> in a <gazebo> block is not "
+                              f"SDFormat 1.7 inside {where}: not applied (the block is kept "
+                              "verbatim)", line_of(b))
+            if b is not el:
+                b.getparent().remove(b)  # type: ignore[union-attr]
+        return el not in bad
+
     for child in block:
         if not isinstance(child.tag, str):
             continue
         tag = child.tag
-        value = (child.text or "").strip()
+        value = key_value(child) if tag in KEYS else ""
         if kind == "link" and tag in COLLISION_VALUES:
             path, leaf = COLLISION_VALUES[tag]
             _path(surface, path).append(_el(leaf, value))
         elif kind == "link" and tag in LINK_VALUES:
             t.extras.append(_extra(_el(LINK_VALUES[tag], value), line))
         elif kind == "link" and tag == "turnGravityOff":
-            off = value.lower() in ("true", "1")
+            off = value.lower() in ("true", "yes", "1")
             t.extras.append(_extra(_el("gravity", "false" if off else "true"), line))
         elif kind == "link" and tag == "dampingFactor":
             decay = _el("velocity_decay")
@@ -167,23 +214,33 @@ def _translate(block: etree._Element, kind: str, diags: Diagnostics | None) -> _
             script.append(_el("uri", "file://media/materials/scripts/gazebo.material"))
             script.append(_el("name", value))
             t.all_visuals.append(mat)
-        elif kind == "link" and tag in ("visual", "collision") and child.get("name"):
+        elif kind == "link" and tag in ("visual", "collision"):
+            # libsdformat applies the content to every shape of the link, whatever the
+            # name; a name that matches a shape targets that shape (urdfsdf's own form)
             target = t.visual_extras if tag == "visual" else t.collision_extras
-            target.setdefault(child.get("name", ""), []).extend(
-                c for c in child if isinstance(c.tag, str))
+            target.setdefault(child.get("name") or "", []).extend(
+                c for c in child if isinstance(c.tag, str) and defined(c, tag))
         elif kind == "joint" and tag in JOINT_PHYSICS:
-            _path(physics, "ode/" + JOINT_PHYSICS[tag]).text = value
+            for path in JOINT_PHYSICS[tag]:
+                _path(physics, path).text = value
         elif kind == "joint" and tag in ("springReference", "springStiffness"):
             t.spring["spring_reference" if tag == "springReference" else
                      "spring_stiffness"] = value
         elif kind == "joint" and tag == "axis":
-            t.axis.extend(c for c in child if isinstance(c.tag, str))
+            for c in child:
+                if isinstance(c.tag, str) and c.tag == "limit":
+                    for g in list(c):
+                        if isinstance(g.tag, str) and not defined(g, "limit"):
+                            c.remove(g)
+                    t.axis.append(c)
+                elif isinstance(c.tag, str) and defined(c, "axis"):
+                    t.axis.append(c)
         elif kind == "model" and tag == "static":
-            t.static = value.lower() in ("true", "1")
+            t.static = value.lower() in ("true", "yes", "1")
         elif tag in LUMPING:
             continue
-        else:
-            t.extras.append(_extra(child, line))
+        elif defined(child, kind):
+            t.extras.append(_extra(child, line_of(child)))
     if len(surface):
         t.all_collisions.extend(c for c in surface)
     if len(physics):
@@ -205,22 +262,84 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
         block = from_string(x.xml)
         ref = block.get("reference")
         if not ref:
-            t = _translate(block, "model", diags)
+            t = _translate(block, "model", diags, x.line)
             if t.static is not None:
                 static = t.static
             model_extras.extend(t.extras)
         elif link_names.get(ref, ref) in links:
             name = link_names.get(ref, ref)
-            links[name] = _apply_link(links[name], _translate(block, "link", diags))
+            link = _apply_link(links[name], _translate(block, "link", diags, x.line))
+            links[name] = replace(link, extras=unique_names(link.extras, diags))
         elif joint_names.get(ref, ref) in joints:
             name = joint_names.get(ref, ref)
-            joints[name] = _apply_joint(joints[name], _translate(block, "joint", diags))
+            joint = _apply_joint(joints[name], _translate(block, "joint", diags, x.line))
+            joints[name] = replace(joint, extras=unique_names(joint.extras, diags))
         elif ref != "world":
             diags.warning("ELEMENT_DROPPED", f"<gazebo reference={ref!r}> names no link or "
                           "joint; kept verbatim only", x.line)
     return replace(model, links=tuple(links[n.name] for n in model.links),
                    joints=tuple(joints[j.name] for j in model.joints), static=static,
-                   extras=(*model.extras, *model_extras))
+                   extras=unique_names((*model.extras, *model_extras), diags))
+
+
+#: SDF elements whose name must be unique among their siblings of the same tag
+NAMED = frozenset(("sensor", "light", "projector", "audio_source", "particle_emitter"))
+
+
+def unique_names(extras: tuple[Extra, ...], diags: Diagnostics) -> tuple[Extra, ...]:
+    """``extras`` with repeated names of :data:`NAMED` elements made unique.
+
+    Two ``<gazebo>`` blocks (or one) may give a link two sensors of the same
+    name; libsdformat refuses that SDF (DUPLICATE_NAME).  Each repeat is renamed
+    ``NAME_2``, ``NAME_3``... with a warning, and keeps ``urdf:name="NAME"``; the
+    block that made it still travels verbatim, so sdf2urdf restores the URDF.
+    """
+    seen: dict[str, set[str]] = {}
+    for x in extras:
+        if x.tag in NAMED:
+            seen.setdefault(x.tag, set()).add(from_string(x.xml).get("name") or "")
+    if not seen:
+        return extras
+    taken: dict[str, set[str]] = {tag: set() for tag in seen}
+    out = []
+    for x in extras:
+        if x.tag not in NAMED:
+            out.append(x)
+            continue
+        el = from_string(x.xml)
+        name = el.get("name") or ""
+        if name not in taken[x.tag]:
+            taken[x.tag].add(name)
+            out.append(x)
+            continue
+        n = 2
+        while f"{name}_{n}" in seen[x.tag] or f"{name}_{n}" in taken[x.tag]:
+            n += 1
+        new = f"{name}_{n}"
+        taken[x.tag].add(new)
+        holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
+        holder.append(el)
+        el.set("name", new)
+        el.set(U + "name", name)
+        diags.warning("DUPLICATE_NAME", f"a second <{x.tag}> named {name!r} here; written as "
+                      f"{new!r} with urdf:name={name!r}", x.line)
+        out.append(_extra(el, x.line))
+    return tuple(out)
+
+
+def applied_form(xml: str) -> str:
+    """The canonical form of an SDF element as a ``<gazebo>`` block made it.
+
+    An element renamed by :func:`unique_names` compares under its original name.
+    """
+    if U + "name" not in xml and "urdf:name" not in xml:
+        return canonical(xml)
+    el = from_string(xml)
+    original = el.get(U + "name")
+    if original is not None:
+        el.set("name", original)
+        del el.attrib[U + "name"]
+    return canonical(to_string(el))
 
 
 def _merge(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | None
@@ -229,9 +348,11 @@ def _merge(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | N
 
 
 def _apply_link(link: Link, t: _Target) -> Link:
+    names = {v.name for v in link.visuals}
+    every = [e for n, els in t.visual_extras.items() if n not in names for e in els]
     visuals = []
     for v in link.visuals:
-        add = [*t.visual_extras.get(v.name or "", [])]
+        add = [*t.visual_extras.get(v.name or "", []), *map(_copy, every)]
         material = v.material
         for mat in t.all_visuals:
             material = _merge_material(material, mat)
@@ -240,13 +361,49 @@ def _apply_link(link: Link, t: _Target) -> Link:
                 material = _merge_material(material, el)
                 add.remove(el)
         visuals.append(replace(v, material=material, extras=_merge(v.extras, add, v.line)))
+    names = {c.name for c in link.collisions}
+    every = [e for n, els in t.collision_extras.items() if n not in names for e in els]
     collisions = []
     for c in link.collisions:
-        add = [*t.collision_extras.get(c.name or "", [])]
+        add = [*t.collision_extras.get(c.name or "", []), *map(_copy, every)]
         add.extend(_copy(e) for e in t.all_collisions)
-        collisions.append(replace(c, extras=_merge(c.extras, add, c.line)))
+        collisions.append(replace(c, extras=_merge_surface(c.extras, add, c.line)))
     return replace(link, visuals=tuple(visuals), collisions=tuple(collisions),
                    extras=(*link.extras, *t.extras))
+
+
+def _merge_surface(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | None
+                   ) -> tuple[Extra, ...]:
+    """``extras`` and ``new`` with every ``<surface>`` merged into one (SDFormat has one).
+
+    Later values win, as libsdformat's ``AddKeyValue`` replaces a key's element.
+    """
+    kept = [e for e in extras if e.tag != "surface"]
+    surfaces = [from_string(e.xml) for e in extras if e.tag == "surface"]
+    rest: list[etree._Element] = []
+    for el in new:
+        (surfaces if el.tag == "surface" else rest).append(el)
+    out = [*kept, *(_extra(e, line) for e in rest)]
+    if surfaces:
+        merged = surfaces[0]
+        for other in surfaces[1:]:
+            _deep_merge(merged, other)
+        out.append(_extra(merged, line))
+    return tuple(out)
+
+
+def _deep_merge(into: etree._Element, other: etree._Element) -> None:
+    """Merge ``other``'s children into ``into``: same-tag elements merged, leaves replaced."""
+    for child in other:
+        if not isinstance(child.tag, str):
+            continue
+        found = into.find(child.tag)
+        if found is None:
+            into.append(_copy(child))
+        elif len(child) and len(found):
+            _deep_merge(found, child)
+        else:
+            into.replace(found, _copy(child))
 
 
 def _copy(el: etree._Element) -> etree._Element:
@@ -314,6 +471,8 @@ def applied_outputs(model: Model) -> set[str]:
                           t.all_collisions, t.axis, t.all_visuals):
                 for e in group:
                     out.add(canonical(to_string(e)))
+                    if e.tag == "surface":  # merged with others into one: leaf by leaf
+                        out.update(_leaves(e))
                     if e.tag in ("material", "limit"):  # merged child by child
                         out.update(canonical(to_string(c)) for c in e
                                    if isinstance(c.tag, str))
@@ -347,7 +506,17 @@ def _parse(x: Extra) -> etree._Element:
 
 def _sdf_only(extras: Iterable[Extra], skip: set[str]) -> list[etree._Element]:
     return [_parse(x) for x in extras
-            if not x.tag.startswith(U) and canonical(x.xml) not in skip]
+            if not x.tag.startswith(U) and applied_form(x.xml) not in skip
+            and not (x.tag == "surface" and _leaves(from_string(x.xml)) <= skip)]
+
+
+def _leaves(el: etree._Element, path: str = "") -> set[str]:
+    """``surface/friction/ode/mu=0.3``: each leaf of ``el`` with its path and value."""
+    here = f"{path}/{el.tag}" if path else str(el.tag)
+    kids = [c for c in el if isinstance(c.tag, str)]
+    if not kids:
+        return {f"leaf:{here}={(el.text or '').strip()}"}
+    return set().union(*(_leaves(c, here) for c in kids))
 
 
 def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],

@@ -1,0 +1,133 @@
+"""Which elements SDFormat 1.7 defines where: the element tree of its description files.
+
+SDFormat describes each element in a ``.sdf`` description file (``link.sdf``,
+``sensor.sdf``...; libsdformat installs them, Debian in the ``sdformat-sdf``
+package): its child ``<element>`` descriptions, ``<include filename=..>`` of other
+descriptions, and ``copy_data`` for elements that take any content (plugins).
+:func:`generate` reduces them to a small JSON table, shipped as
+``schema_1_7.json`` (regenerate it with ``python -m urdfsdf.sdf.schema DIR``;
+``tests`` compare it with the installed files where they exist).
+
+:func:`undefined` walks an element about to be written under an SDF element
+and returns the descendants SDFormat 1.7 does not define there.  libsdformat
+copies such elements with a message (an error under ``--strict``), and Drake
+refuses them, so urdfsdf never writes them.  Elements with a namespace prefix
+are custom elements, allowed anywhere (//@xmlns, SDFormat's custom elements).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+#: a node of the table: ``c`` inline children by name, ``i`` included descriptions
+#: (by file stem), ``any`` for copy_data elements
+Node = dict[str, Any]
+
+
+def generate(folder: Path) -> dict[str, Any]:
+    """The table of the description files in ``folder`` (e.g. /usr/share/sdformat12/1.7)."""
+    files: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.sdf")):
+        root = etree.parse(str(path), etree.XMLParser(remove_comments=True,
+                                                      resolve_entities=False,
+                                                      no_network=True)).getroot()
+        if root.tag == "element" and root.get("name"):
+            files[path.stem] = {"name": root.get("name"), **_node(root)}
+    return {"version": folder.name, "files": files}
+
+
+def _node(el: etree._Element) -> Node:
+    node: Node = {}
+    kids: dict[str, Node] = {}
+    for c in el:
+        if c.tag == "element":
+            if c.get("copy_data") == "true":
+                node["any"] = True
+            elif c.get("name"):
+                kids[str(c.get("name"))] = _node(c)
+        elif c.tag == "include" and c.get("filename"):
+            node.setdefault("i", []).append(Path(str(c.get("filename"))).stem)
+    if kids:
+        node["c"] = kids
+    return node
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, Any]:
+    """The shipped table (read on first use, not at import)."""
+    text = resources.files("urdfsdf.sdf").joinpath("schema_1_7.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _children(node: Node) -> dict[str, Node] | None:
+    """The child elements ``node`` allows (None: any content)."""
+    if node.get("any"):
+        return None
+    files = table()["files"]
+    out: dict[str, Node] = dict(node.get("c", {}))
+    for stem in node.get("i", ()):
+        included = files.get(stem)
+        if included is not None:
+            out[included["name"]] = included
+    return out
+
+
+def node_at(path: str) -> Node | None:
+    """The description of the element at ``path`` (``model/link/collision``), if defined."""
+    parts = path.split("/")
+    files = table()["files"]
+    node: Node | None = next((f for f in files.values() if f["name"] == parts[0]), None)
+    for part in parts[1:]:
+        if node is None:
+            return None
+        kids = _children(node)
+        if kids is None:
+            return {"any": True}
+        node = kids.get(part)
+    return node
+
+
+def undefined(el: etree._Element, parent: str) -> list[etree._Element]:
+    """Descendants of ``el`` (``el`` too) SDFormat 1.7 does not define, ``el`` being
+    written as a child of the element at path ``parent`` (``model/link``)."""
+    start = node_at(parent)
+    if start is None:
+        return []
+    found: list[etree._Element] = []
+    todo: list[tuple[etree._Element, Node]] = [(el, start)]
+    while todo:
+        node_el, parent_node = todo.pop()
+        tag = node_el.tag
+        if not isinstance(tag, str) or tag.startswith("{") or ":" in tag:
+            continue  # comments, processing instructions, custom (namespaced) elements
+        kids = _children(parent_node)
+        if kids is None:
+            continue
+        desc = kids.get(tag)
+        if desc is None:
+            found.append(node_el)
+            continue
+        todo.extend((c, desc) for c in node_el)
+    return found
+
+
+def main(argv: list[str]) -> int:
+    """``python -m urdfsdf.sdf.schema DIR``: print the table of DIR's descriptions as JSON."""
+    if len(argv) != 1:
+        print("usage: python -m urdfsdf.sdf.schema DIR (e.g. /usr/share/sdformat12/1.7)",
+              file=sys.stderr)
+        return 2
+    print(json.dumps(generate(Path(argv[0])), sort_keys=True, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
