@@ -322,7 +322,8 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         children.setdefault(joint.parent, []).append(joint)
     links_by_name = {link.name: link for link in model.links}
 
-    world_root = root == "world" and _is_empty(links_by_name["world"])
+    # a root link named world is the world (urdfdom, libsdformat and Drake agree)
+    world_root = root == "world"
     link_map, joint_map = sdf_names(model, root, world_root, diags)
     out_links: list[Link] = []
     out_joints: list[Joint] = []
@@ -331,6 +332,12 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
                and _frame_link(link, tree_joint.get(link.name), children)}
     pending_frames: list[tuple[Extra, str, Joint, str]] = []
     extras: list[Extra] = [urdf_extra(x) for x in model.extras]
+    if world_root and not _is_empty(links_by_name["world"]):
+        world = links_by_name["world"]
+        diags.warning("ELEMENT_DROPPED", "link 'world' is the world frame (as in urdfdom, "
+                      "libsdformat and Drake): its inertial, visuals and collisions are not "
+                      "part of the SDF model; carried as <urdf:link>", world.line)
+        extras.append(urdf_extra(Extra("link", _link_xml(world), world.line)))
 
     def emit_link(link: Link, pose: Pose) -> None:
         visuals, collisions = _name_shapes(link)
@@ -454,6 +461,26 @@ def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
             axis = evolve(axis, limit=evolve(lim, lower=lim.lower or "0",
                                                upper=lim.upper or "0"))
     return evolve(joint, pose=pose, axis=axis, extras=extras)
+
+
+def _link_xml(link: Link) -> str:
+    """URDF XML of a link (the ``world`` link carried verbatim in SDF)."""
+    from urdfsdf.urdf.writer import link_element
+
+    return to_string(link_element(link))
+
+
+def world_link(model: Model, diags: Diagnostics) -> Link:
+    """The URDF ``world`` link: the one carried as ``<urdf:link>``, else an empty one."""
+    from urdfsdf.readctx import ReadContext
+    from urdfsdf.urdf.reader import read_link
+
+    for x in model.extras:
+        if x.tag == U + "link":
+            link = read_link(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
+            if link is not None and link.name == "world":
+                return replace(link, line=x.line)
+    return Link("world")
 
 
 def _joint_xml(joint: Joint) -> str:
@@ -645,14 +672,14 @@ def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
     links = [urdf_link(link, diags, lossy, applied) for link in model.links]
     if any(j.parent == "world" for j in (*model.joints, *carried)) and \
             model.link("world") is None:
-        links.insert(0, Link("world"))
+        links.insert(0, world_link(model, diags))
     joints = []
     for joint in model.joints:
         uj = urdf_joint(joint, joint.pose, diags)
         if uj is not None:
             joints.append(uj)
     joints.extend(carried)
-    extras = _urdf_extras(model.extras, (U + "joint",))
+    extras = _urdf_extras(model.extras, (U + "joint", U + "link"))
     # blocks name links and joints by their URDF names (restore_names below)
     extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
                                   [(j.original_name or j.name, j) for j in model.joints],

@@ -42,6 +42,7 @@ from urdfsdf.convert import (
     restore_names,
     urdf_joint,
     urdf_link,
+    world_link,
 )
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import WORLD, Scope
@@ -52,6 +53,7 @@ from urdfsdf.transforms import Transform
 from urdfsdf.xmlio import from_string, to_string
 
 U_JOINT = "{http://wiki.ros.org/urdf}joint"
+U_LINK = "{http://wiki.ros.org/urdf}link"
 
 
 @dataclass(frozen=True)
@@ -264,7 +266,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     applied = applied_outputs(model)
     out_links: list[Link] = []
     if main_root == WORLD:
-        out_links.append(Link(WORLD))
+        out_links.append(world_link(model, diags))
     for name, body in bodies.items():
         out_links.append(_link(body, urdf_frame(name), tree_joint.get(name), diags,
                                opt.lossy, applied))
@@ -288,7 +290,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         out_joints.append(Joint(joint_name, "fixed", parent, link_name,
                                 tf.computed_pose(origin, line=line), line=line))
 
-    extras = _urdf_extras(model.extras, (U_JOINT,))
+    extras = _urdf_extras(model.extras, (U_JOINT, U_LINK))
     for s in scope.walk():
         if s is not scope and s.model is not None:
             extras += _urdf_extras(s.model.extras)

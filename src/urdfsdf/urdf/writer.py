@@ -55,6 +55,13 @@ def joint_element(joint: Joint) -> etree._Element:
     return from_string("".join(out.parts[1:]))
 
 
+def link_element(link: Link) -> etree._Element:
+    """A link as an lxml element (the URDF ``world`` link carried verbatim inside SDF)."""
+    out = XmlBuilder()
+    _link(out, link)
+    return from_string("".join(out.parts[1:]))
+
+
 def _origin(out: XmlBuilder, pose: Pose) -> None:
     line = _origin_line(out.pad, pose)
     if line:
