@@ -47,8 +47,8 @@ from urdfsdf import transforms as tf
 from urdfsdf.check import check_source
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import Scope, analyze
-from urdfsdf.gazebo import canonical
 from urdfsdf.ir import Model, Pose
+from urdfsdf.xmlio import canonical
 
 TOL = 1e-9
 URDF_NS = "{http://wiki.ros.org/urdf}"

@@ -9,11 +9,10 @@ directions; every such element comes back where it was.
 
 from __future__ import annotations
 
-import pytest
 from lxml import etree
 
 import urdfsdf
-from urdfsdf.gazebo import canonical
+from urdfsdf.xmlio import canonical
 
 from conftest import ROOT
 
@@ -108,14 +107,17 @@ def test_urdf_with_namespaced_elements_goes_both_ways() -> None:
     sdf = urdfsdf.urdf_to_sdf(URDF)
     urdf = urdfsdf.sdf_to_urdf(sdf)
     assert _carried(urdf, "plugin") == _carried(URDF, "plugin")
-    assert "custom:note" in sdf or "urdf:note" in sdf
 
 
-@pytest.mark.xfail(strict=True, reason="issue 15, item 5: a namespaced child of a URDF link "
-                   "travels as urdf:LOCAL and comes back without its namespace")
 def test_urdf_namespaced_link_child_keeps_its_namespace() -> None:
-    urdf = urdfsdf.sdf_to_urdf(urdfsdf.urdf_to_sdf(URDF))
+    """It travels as itself (marked urdf:kept) and comes back into the link (issue 15, 5)."""
+    sdf = urdfsdf.urdf_to_sdf(URDF)
+    note = etree.fromstring(sdf.encode()).find(f"model/link/{CUSTOM}note")
+    assert note is not None and note.get("{http://wiki.ros.org/urdf}kept") == "true"
+    urdf = urdfsdf.sdf_to_urdf(sdf)
     assert _carried(urdf, f"{CUSTOM}note") == _carried(URDF, f"{CUSTOM}note")
+    link = etree.fromstring(urdf.encode()).find("link[@name='base']")
+    assert link is not None and link.find(f"{CUSTOM}note") is not None
 
 
 def test_canonical_form() -> None:

@@ -72,3 +72,156 @@ def test_class14_world_link_with_content_is_the_world(tmp_path: Path) -> None:
     assert back.path == "transform" and back.text is not None
     world = etree.fromstring(back.text.encode()).find("link[@name='world']")
     assert world is not None and world.find("inertial/mass").get("value") == "5"  # type: ignore[union-attr]
+
+
+def test_class9_undeclared_namespace_prefixes(tmp_path: Path) -> None:
+    """``<custom:elem>`` without ``xmlns:custom`` (libsdformat's test files, gz-sim worlds)."""
+    sdf = """<?xml version="1.0"?>
+<!-- a comment first -->
+<sdf version="1.7">
+  <model name="m">
+    <link name="a"><custom:elem custom:attr="1">x</custom:elem></link>
+    <gz:thing/>
+  </model>
+</sdf>
+"""
+    result = sdf_to_urdf_result(sdf)
+    assert result.text is not None
+    assert [(d.code, d.severity, d.line) for d in result.diagnostics] == [
+        ("PARSING_ERROR", "warning", 5), ("PARSING_ERROR", "warning", 6)]
+    root = etree.fromstring(result.text.encode())
+    elem = root.find("gazebo[@reference='a']/{urn:undeclared:custom}elem")
+    assert elem is not None and elem.get("{urn:undeclared:custom}attr") == "1"
+    assert root.find("gazebo/{http://gazebosim.org/schema}thing") is not None
+    back = urdf_to_sdf_result(result.text)
+    assert back.text is not None
+    link = etree.fromstring(back.text.encode()).find("model/link")
+    assert link is not None and link.find("{urn:undeclared:custom}elem") is not None
+    found = _oracle(back.text, tmp_path)
+    assert found is None or found["errors"] == []
+    # URDF too (urdfdom reads elements as plain names)
+    urdf = '<robot name="r">\n<link name="a"><drake:declare_convex/></link>\n</robot>'
+    out = urdf_to_sdf_result(urdf)
+    assert out.text is not None and "http://drake.mit.edu" in out.text
+    assert [(d.code, d.line) for d in out.diagnostics] == [("PARSING_ERROR", 2)]
+
+
+def _round_trip(urdf: str, tmp_path: Path) -> tuple[str, list[tuple[str, str, int | None]]]:
+    """urdf2sdf (valid SDF 1.7, loads in libsdformat), then sdf2urdf: the URDF as written."""
+    from urdfsdf.sdf import schema
+
+    result = urdf_to_sdf_result(urdf)
+    assert result.text is not None, [d.format() for d in result.diagnostics]
+    root = etree.fromstring(result.text.encode())
+    assert [b.tag for c in root for b in schema.undefined(c, "sdf")] == []
+    found = _oracle(result.text, tmp_path)
+    assert found is None or found["errors"] == []
+    back = sdf_to_urdf_result(result.text)
+    assert back.text is not None
+    assert [d for d in back.diagnostics if d.severity != "info"] == []
+    assert _same_xml(back.text, urdf), back.text
+    return result.text, [(d.code, d.severity, d.line) for d in result.diagnostics]
+
+
+def test_class4_inertial_without_inertia(tmp_path: Path) -> None:
+    """urdfdom reads ``<mass>`` alone with a zero inertia: so does urdfsdf, with a warning."""
+    urdf = """<robot name="r">
+  <link name="a">
+    <inertial><origin xyz="0 0 0.1"/><mass value="2"/></inertial>
+    <visual><geometry><box size="1 1 1"/></geometry></visual>
+  </link>
+</robot>
+"""
+    sdf, diags = _round_trip(urdf, tmp_path)
+    assert diags == [("ELEMENT_MISSING", "warning", 3)]
+    link = urdfsdf.read_sdf(sdf).links[0]
+    assert link.inertial is not None
+    assert (link.inertial.mass, link.inertial.inertia) == ("2", ("0",) * 6)
+    assert len(link.visuals) == 1
+
+
+def test_class5_content_only_other_readers_use(tmp_path: Path) -> None:
+    """A capsule (Drake reads it) and drake: elements anywhere come back as written."""
+    urdf = """<robot name="r" xmlns:drake="http://drake.mit.edu">
+  <link name="a">
+    <collision><geometry><mesh filename="m.obj"><drake:declare_convex/></mesh></geometry>
+      <drake:proximity_properties><drake:mu_static value="0.5"/></drake:proximity_properties>
+    </collision>
+    <visual><geometry><capsule radius="0.1" length="0.5"/></geometry></visual>
+    <collision name="cap"><geometry><capsule radius="0.1" length="0.5"/></geometry></collision>
+  </link>
+  <drake:collision_filter_group name="g"><drake:member link="a"/></drake:collision_filter_group>
+</robot>
+"""
+    sdf, diags = _round_trip(urdf, tmp_path)
+    # the capsules have no SDFormat 1.7 form: left out of the SDF, with a warning each
+    assert diags == [("ELEMENT_DROPPED", "warning", 6), ("ELEMENT_DROPPED", "warning", 7)]
+    link = urdfsdf.read_sdf(sdf).links[0]
+    assert [c.geometry.kind for c in link.collisions if c.geometry] == ["mesh"]
+    assert link.visuals == ()
+
+
+def test_class6_attributes_urdfdom_does_not_define(tmp_path: Path) -> None:
+    """Carried and restored, with an info each (not a warning: nothing is lost)."""
+    urdf = """<robot name="r">
+  <link name="a" concave="yes">
+    <collision group="default" mask="0"><geometry><box size="1 1 1"/></geometry></collision>
+  </link>
+  <link name="b"/>
+  <joint name="j" type="revolute" dont_collapse="true"><parent link="a"/><child link="b"/>
+    <axis xyz="0 0 1" rpy="0 0 0"/>
+    <limit lower="-1" upper="1" effort="5" velocity="2" command_effort="3" current="1"
+           gear_velocity="2"/>
+    <dynamics damping="1" D="0.1" K="2" mu_coulomb="0.3" mu_viscous="0.4"/>
+  </joint>
+</robot>
+"""
+    _, diags = _round_trip(urdf, tmp_path)
+    assert {code for code, _, _ in diags} == {"URDF_IGNORED"}
+    assert {severity for _, severity, _ in diags} == {"info"}
+    assert len(diags) == 12
+
+
+def test_class7_materials(tmp_path: Path) -> None:
+    urdf = """<robot name="r">
+  <material name="Blå"><color rgba="0 0 1 1"/></material>
+  <link name="a">
+    <visual><geometry><box size="1 1 1"/></geometry><material name="Blå"/></visual>
+    <visual><geometry><box size="1 1 1"/></geometry><material><color rgba="1 0 0 1"/>
+      </material></visual>
+    <visual><geometry><box size="1 1 1"/></geometry><material name="t"><texture/></material>
+    </visual>
+  </link>
+</robot>
+"""
+    _round_trip(urdf, tmp_path)
+
+
+def test_class8_limits_as_written(tmp_path: Path) -> None:
+    """No lower/upper written in, no type changed, no axis added."""
+    urdf = """<robot name="r">
+  <link name="a"/><link name="b"/><link name="c"/><link name="d"/>
+  <joint name="no_bounds" type="revolute"><parent link="a"/><child link="b"/>
+    <limit effort="5" velocity="2"/></joint>
+  <joint name="wide" type="revolute"><parent link="b"/><child link="c"/><axis xyz="0 1 0"/>
+    <limit lower="-1e20" upper="1e20" effort="5" velocity="2"/></joint>
+  <joint name="slide" type="prismatic"><parent link="c"/><child link="d"/>
+    <limit lower="0" effort="5" velocity="2"/></joint>
+</robot>
+"""
+    _round_trip(urdf, tmp_path)
+
+
+def test_an_edited_sdf_element_is_not_undone(tmp_path: Path) -> None:
+    """The carrier restores an element only while its SDF form is as urdf2sdf wrote it."""
+    urdf = """<robot name="r">
+  <link name="a" concave="yes"><visual><geometry><box size="1 1 1"/></geometry></visual></link>
+</robot>
+"""
+    sdf = urdfsdf.urdf_to_sdf(urdf)
+    edited = sdf.replace("<size>1 1 1</size>", "<size>2 2 2</size>")
+    assert edited != sdf
+    back = sdf_to_urdf_result(edited)
+    assert back.text is not None
+    assert 'size="2 2 2"' in back.text and "concave" not in back.text
+    assert [(d.code, d.severity) for d in back.diagnostics] == [("ELEMENT_DROPPED", "warning")]

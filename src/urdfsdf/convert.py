@@ -16,9 +16,22 @@ from dataclasses import replace
 
 from lxml import etree
 
+from urdfsdf.carriers import (
+    AS_WRITTEN,
+    N,
+    U,
+    as_written,
+    is_urdf_extra,
+    seal,
+    unsealed,
+    unwrap_urdf_extra,
+    urdf_extra,
+    without_carrier,
+    written_carrier,
+)
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import analyze_model, is_reserved
-from urdfsdf.gazebo import applied_outputs, apply_gazebo, canonical, gazebo_blocks
+from urdfsdf.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
 from urdfsdf.ir import (
     IDENTITY,
     Collision,
@@ -36,9 +49,8 @@ from urdfsdf.ir import (
 from urdfsdf.numbers import split_numbers
 from urdfsdf.transforms import Transform, compose, pose_transform
 from urdfsdf.urdf.reader import check_tree
-from urdfsdf.xmlio import URDF_NS, from_string, local, to_string
+from urdfsdf.xmlio import URDF_NS, canonical, from_string, to_string
 
-U = "{" + URDF_NS + "}"
 UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
 #: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
 SDF_NS = "http://sdformat.org/urdfsdf"
@@ -128,39 +140,6 @@ def _restore_frames(sdf: Model, pending: list[tuple[Extra, str, Joint, str]],
 
 def _close(a: Transform, b: Transform, tol: float = 1e-9) -> bool:
     return all(abs(x - y) <= tol for x, y in zip((*a[0], *a[1]), (*b[0], *b[1]), strict=True))
-
-
-def urdf_extra(x: Extra) -> Extra:
-    """Wrap a URDF element as the same element in the ``urdf`` namespace."""
-    tag, xml = x.tag, x.xml
-    if "{" not in tag and "xmlns:urdf=" not in xml and xml[len(tag) + 1:len(tag) + 2] in (
-            " ", ">", "/") and xml.startswith(f"<{tag}"):
-        # the common case, as text: only the outer tag changes (a parse and a
-        # serialisation cost ~40 us per element)
-        end = f"</{tag}>"
-        if xml.endswith(end):
-            xml = xml[: -len(end)] + f"</urdf:{tag}>"
-        return Extra(U + tag, f'<urdf:{tag} xmlns:urdf="{URDF_NS}"{xml[len(tag) + 1:]}', x.line)
-    el = from_string(x.xml)
-    # renamed in place under a parent that declares the prefix: building a new
-    # element would set its attributes one by one, quadratic in their number
-    holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
-    holder.append(el)
-    el.tag = U + local(el)
-    return Extra(str(el.tag), to_string(el), x.line)
-
-
-def is_urdf_extra(x: Extra) -> bool:
-    """True for a ``urdf:`` custom element (URDF content carried in SDF)."""
-    return x.tag.startswith(U)
-
-
-def unwrap_urdf_extra(x: Extra) -> Extra:
-    """The plain URDF element carried by a ``urdf:`` custom element."""
-    el = from_string(x.xml)
-    el.tag = local(el)
-    etree.cleanup_namespaces(el)
-    return Extra(str(el.tag), to_string(el), x.line)
 
 
 def _unique(base: str, used: set[str]) -> str:
@@ -340,6 +319,9 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         extras.append(urdf_extra(Extra("link", _link_xml(world), world.line)))
 
     def emit_link(link: Link, pose: Pose) -> None:
+        link = _without_non_sdf_shapes(link, diags)
+        if any(v.material is not None and v.material.name is None for v in link.visuals):
+            link = _with_carrier(link)  # SDF keeps the colour, not the absent name
         visuals, collisions = _name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
         visuals = tuple([_sdf_visual(v, named) for v in visuals])
@@ -351,6 +333,8 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
                                  extras=_wrapped(link.extras)))
 
     def sdf_joint(joint: Joint, pose: Pose) -> Joint:
+        if _sdf_loses(joint):
+            joint = _with_carrier(joint)
         j = _sdf_joint(joint, pose)
         if not joint_map and not link_map and j.original_name is None:  # nothing renamed
             return j
@@ -407,7 +391,69 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         pending_frames.sort(key=lambda p: order.get(p[2].child, 0))
         sdf = _restore_frames(sdf, pending_frames, diags)
     blocks = [x for x in model.extras if x.tag == "gazebo"]
-    return apply_gazebo(sdf, blocks, link_map, joint_map, diags) if blocks else sdf
+    if blocks:
+        sdf = apply_gazebo(sdf, blocks, link_map, joint_map, diags)
+    return _sealed(sdf)
+
+
+#: URDF shapes SDFormat 1.7 has (a URDF <capsule>, which Drake reads, it has not)
+SDF_SHAPES = ("box", "cylinder", "sphere", "mesh")
+
+
+def _with_carrier(node: N) -> N:
+    """``node`` carrying its URDF text (as the URDF writer gives it back) unless it does."""
+    from urdfsdf.urdf.writer import joint_element, link_element
+
+    if written_carrier(node.extras) is not None:
+        return node
+    el = link_element(node) if isinstance(node, Link) else joint_element(node)
+    return evolve(node, extras=(*node.extras, as_written(to_string(el), node.line)))
+
+
+def _sdf_loses(joint: Joint) -> bool:
+    """Whether the SDF form of a URDF joint loses what it says (SDF states defaults)."""
+    jtype = joint.type
+    if jtype not in ("revolute", "continuous", "prismatic"):
+        return False
+    axis = joint.axis
+    if axis is None or axis.text is None:
+        return True  # no <axis>: SDF states 1 0 0
+    lim = axis.limit
+    if lim is None:
+        return False
+    if jtype == "continuous":
+        return lim.effort is None or lim.velocity is None
+    if lim.lower is None or lim.upper is None:
+        return True  # urdfdom's 0: SDF states it
+    # limits SDF reads as "none": they would come back as a continuous joint
+    return jtype == "revolute" and (float(lim.lower) <= -CONTINUOUS_LIMIT
+                                    or float(lim.upper) >= CONTINUOUS_LIMIT)
+
+
+def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
+    """``link`` less the shapes SDFormat 1.7 has no geometry for, carried as written."""
+    shapes: list[Visual | Collision] = [*link.visuals, *link.collisions]
+    lost = [s for s in shapes if s.geometry is not None and s.geometry.kind not in SDF_SHAPES]
+    if not lost:
+        return link
+    for s in lost:
+        kind = "visual" if isinstance(s, Visual) else "collision"
+        shape = s.geometry.kind if s.geometry is not None else "?"
+        diags.warning("ELEMENT_DROPPED", f"link {link.name!r} {kind}: <{shape}> has no "
+                      "SDFormat 1.7 form; left out of the SDF link, which carries the URDF "
+                      "link as written", s.line)
+    carried = _with_carrier(link)
+    return evolve(carried, visuals=tuple(v for v in link.visuals if v not in lost),
+                  collisions=tuple(c for c in link.collisions if c not in lost))
+
+
+def _sealed(sdf: Model) -> Model:
+    """Carriers of URDF elements as written sealed with their SDF element (carriers.py)."""
+    if not any(written_carrier(link.extras) for link in sdf.links) and not any(
+            written_carrier(joint.extras) for joint in sdf.joints):
+        return sdf
+    return evolve(sdf, links=tuple(seal(link) for link in sdf.links),
+                  joints=tuple(seal(joint) for joint in sdf.joints))
 
 
 def _sdf_visual(visual: Visual, named: dict[str, Material]) -> Visual:
@@ -484,10 +530,18 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
 
 
 def _joint_xml(joint: Joint) -> str:
-    """URDF XML of a joint (floating/planar ones carried verbatim in SDF)."""
+    """URDF XML of a joint (floating/planar ones carried verbatim in SDF).
+
+    Written from the IR (it names the links by their SDF names); a carrier of the
+    joint as written stays inside it, for the URDF writer on the way back.
+    """
     from urdfsdf.urdf.writer import joint_element
 
-    return to_string(joint_element(joint))
+    carrier = written_carrier(joint.extras)
+    el = joint_element(evolve(joint, extras=without_carrier(joint.extras)))
+    if carrier is not None:
+        el.append(from_string(carrier.xml))
+    return to_string(el)
 
 
 # -- SDF -> URDF (copy path) ------------------------------------------------
@@ -513,7 +567,8 @@ def _urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple
     """Unwrap the ``urdf:`` extras (SDF-only ones travel in :mod:`urdfsdf.gazebo` blocks)."""
     if not extras:
         return ()
-    return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip and is_urdf_extra(x))
+    return tuple(unwrap_urdf_extra(x) for x in extras
+                 if x.tag not in skip and x.tag != AS_WRITTEN and is_urdf_extra(x))
 
 
 def _urdf_material(visual: Visual,
@@ -564,15 +619,17 @@ def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
 
 def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
               applied: set[str] | frozenset[str] = frozenset(),
-              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None
-              ) -> Link:
+              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None,
+              as_written: bool = False) -> Link:
     """A link's URDF form: shapes with URDF names and materials, extras unwrapped.
 
     ``pose_of`` maps each visual, collision and inertial pose into the URDF
     link frame (default: as written, in the link frame); ``name`` renames the
-    link.
+    link.  ``as_written``: keep the link's ``urdf:as_written`` carrier (the copy
+    path, once :func:`urdfsdf.carriers.unsealed` checked it); else it is dropped.
     """
     owner = f"link {link.name!r}"
+    carrier = _carrier(link.extras, owner, as_written, diags)
     if pose_of is None:
         pose_of = _shape_pose
     visuals = []
@@ -599,17 +656,36 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
         inertial = Inertial(inertial.mass, inertial.inertia,
                             pose_of(inertial.pose.with_frame(None)), inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
-                tuple(collisions), _urdf_extras(link.extras), link.line,
+                tuple(collisions), _urdf_extras(link.extras) + carrier, link.line,
                 link.original_name)
+
+
+def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnostics
+             ) -> tuple[Extra, ...]:
+    """The ``urdf:as_written`` carrier among ``extras`` to keep: ``()`` or one."""
+    carrier = written_carrier(extras)
+    if carrier is None:
+        return ()
+    if keep:
+        return (carrier,)
+    diags.warning("ELEMENT_DROPPED", f"{owner}: the URDF as written that urdf2sdf carried in "
+                  "<urdf:as_written> is not used on the transform path (the URDF frames "
+                  "differ); written from the SDF", carrier.line)
+    return ()
 
 
 def _shape_pose(pose: Pose) -> Pose:
     return pose.with_frame(None)
 
 
-def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
-    """A joint's URDF form with ``pose`` as its origin; None if it has no URDF type."""
+def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False
+               ) -> Joint | None:
+    """A joint's URDF form with ``pose`` as its origin; None if it has no URDF type.
+
+    ``as_written``: as for :func:`urdf_link`.
+    """
     owner = f"joint {joint.name!r}"
+    carrier = _carrier(joint.extras, owner, as_written, diags)
     jtype = joint.type
     axis = joint.axis
     if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
@@ -662,20 +738,22 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics) -> Joint | None:
     return Joint(joint.name, jtype, joint.parent, joint.child,
                  pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
-                 _urdf_extras(joint.extras), joint.line, joint.original_name)
+                 _urdf_extras(joint.extras) + carrier, joint.line, joint.original_name)
 
 
 def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
                      lossy: bool = False) -> Model:
     """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.wellformed`): a copy."""
     applied = applied_outputs(model)
-    links = [urdf_link(link, diags, lossy, applied) for link in model.links]
+    links = [urdf_link(unsealed(link, diags, f"link {link.name!r}"), diags, lossy, applied,
+                       as_written=True) for link in model.links]
     if any(j.parent == "world" for j in (*model.joints, *carried)) and \
             model.link("world") is None:
         links.insert(0, world_link(model, diags))
     joints = []
     for joint in model.joints:
-        uj = urdf_joint(joint, joint.pose, diags)
+        uj = urdf_joint(unsealed(joint, diags, f"joint {joint.name!r}"), joint.pose, diags,
+                        as_written=True)
         if uj is not None:
             joints.append(uj)
     joints.extend(carried)

@@ -49,6 +49,8 @@ CODES: dict[str, str] = {
     # urdfsdf's own codes
     "ARGUMENT_INVALID": "an API argument is neither XML text, bytes nor a path",
     "CONVERSION_TIMEOUT": "a file of a folder conversion took longer than --timeout",
+    "URDF_IGNORED": "content urdfdom ignores (an attribute URDF does not define, a second "
+                    "element or shape); kept as written, an info",
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",
     "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",
     "URDF_NOT_WELL_FORMED": "the SDF model is not URDF-shaped; poses must be transformed",

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
+from urdfsdf.carriers import U, is_urdf_extra
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.ir import (
     Axis,
@@ -51,9 +52,7 @@ from urdfsdf.ir import (
     Visual,
 )
 from urdfsdf.sdf.schema import undefined
-from urdfsdf.xmlio import URDF_NS, attributes, from_string, to_string
-
-U = "{" + URDF_NS + "}"
+from urdfsdf.xmlio import URDF_NS, canonical, from_string, to_string
 
 #: link-level extension tags -> (collision path, SDF leaf)
 COLLISION_VALUES = {
@@ -118,27 +117,6 @@ def _path(root: etree._Element, path: str) -> etree._Element:
 
 def _extra(el: etree._Element, line: int | None) -> Extra:
     return Extra(str(el.tag), to_string(el), line)
-
-
-def canonical(xml: str) -> str:
-    """Whitespace- and attribute-order-insensitive form of an XML fragment.
-
-    Built from the parsed tree, not by C14N: libxml2's C14N refuses some
-    documents it parses (a relative namespace URI such as
-    ``xmlns:custom="custom_ns_uri"``, which libsdformat's test files use).
-    Tags and attributes are compared by namespace URI, not prefix; comments
-    and blank text do not count.
-    """
-    parser = etree.XMLParser(remove_blank_text=True, remove_comments=True,
-                             resolve_entities=False, no_network=True)
-    return repr(_canonical_node(etree.fromstring(xml, parser)))
-
-
-def _canonical_node(el: etree._Element) -> tuple[object, ...]:
-    if not isinstance(el.tag, str):  # a processing instruction
-        return ("?", str(getattr(el, "target", "")), (el.text or "").strip())
-    return (el.tag, sorted(attributes(el)), (el.text or "").strip(),
-            [_canonical_node(c) for c in el])
 
 
 # -- URDF -> SDF -------------------------------------------------------------
@@ -506,7 +484,7 @@ def _parse(x: Extra) -> etree._Element:
 
 def _sdf_only(extras: Iterable[Extra], skip: set[str]) -> list[etree._Element]:
     return [_parse(x) for x in extras
-            if not x.tag.startswith(U) and applied_form(x.xml) not in skip
+            if not is_urdf_extra(x) and applied_form(x.xml) not in skip
             and not (x.tag == "surface" and _leaves(from_string(x.xml)) <= skip)]
 
 
@@ -583,7 +561,7 @@ def _shape_blob(kind: str, shape: Visual | Collision, skip: set[str]
             if el is not None:
                 mat.append(el)
         for x in m.extras:
-            if not x.tag.startswith(U) and canonical(x.xml) not in skip:
+            if not is_urdf_extra(x) and canonical(x.xml) not in skip:
                 mat.append(_parse(x))
         if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
             # URDF rgba holds diffuse (else ambient); a different ambient rides along

@@ -33,6 +33,11 @@ class ReadContext:
         """Record a warning located at ``el``."""
         self.diags.warning(code, message, _line(el), xpath_of(el) if el is not None else None)
 
+    def info(self, code: str, message: str, el: etree._Element | None) -> None:
+        """Record an info diagnostic located at ``el``."""
+        self.diags.add(code, message, _line(el), xpath_of(el) if el is not None else None,
+                       "info")
+
     def name(self, el: etree._Element, what: str, attr: str = "name") -> str | None:
         """The required, non-empty name attribute of ``el`` (None if bad)."""
         value = el.get(attr)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from urdfsdf import transforms as tf
+from urdfsdf.carriers import U
 from urdfsdf.convert import (
     _urdf_extras,
     carried_urdf_joints,
@@ -52,8 +53,8 @@ from urdfsdf.numbers import split_numbers
 from urdfsdf.transforms import Transform
 from urdfsdf.xmlio import from_string, to_string
 
-U_JOINT = "{http://wiki.ros.org/urdf}joint"
-U_LINK = "{http://wiki.ros.org/urdf}link"
+U_JOINT = U + "joint"
+U_LINK = U + "link"
 
 
 @dataclass(frozen=True)

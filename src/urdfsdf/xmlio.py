@@ -130,7 +130,13 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
         return None
     data = _tolerate_declaration(data, diags)
     try:
-        root = etree.fromstring(data, _parser())
+        try:
+            root = etree.fromstring(data, _parser())
+        except etree.XMLSyntaxError as exc:
+            declared = _declare_prefixes(data, exc, diags)
+            if declared is None:
+                raise
+            root = etree.fromstring(declared, _parser())
         problem = _refused_tree(root)
         if problem is not None:
             # a DOCTYPE in an encoding the byte scan does not know
@@ -308,7 +314,11 @@ def read_document(data: bytes, diags: Diagnostics, tags: tuple[str, ...],
             result = read(stream.start(), stream)
             stream.finish()
             return result
-        except Reparse:  # a syntax error (or an unusual document): as a whole tree
+        except (Reparse, etree.XMLSyntaxError, ValueError):
+            # a syntax error, or an unusual document: as a whole tree.  libxml2's push
+            # parser reports some errors only at the end (an undeclared namespace
+            # prefix), after handing out an element named "drake:x" that the reader may
+            # have choked on; the whole-tree parse reports them properly
             del diags.items[start:]
     root = parse(data, diags)
     if root is None:
@@ -422,6 +432,56 @@ def _tolerate_declaration(data: bytes, diags: Diagnostics) -> bytes:
     return body
 
 
+#: namespaces of prefixes that files use without declaring them (libsdformat and
+#: urdfdom read elements as plain names, so gz-sim and Drake files do this)
+KNOWN_PREFIXES = {"gz": "http://gazebosim.org/schema",
+                  "ignition": "http://ignitionrobotics.org/schema",
+                  "drake": "http://drake.mit.edu", "xacro": "http://www.ros.org/wiki/xacro"}
+_UNDECLARED = re.compile(r"Namespace prefix (\S+) (?:for \S+ )?on \S+ is not defined")
+_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+
+
+def _declare_prefixes(data: bytes, exc: etree.XMLSyntaxError,
+                      diags: Diagnostics) -> bytes | None:
+    """``data`` with its undeclared namespace prefixes declared on the root element.
+
+    libsdformat (TinyXML) and urdfdom read ``<gz:x>`` without ``xmlns:gz``; libxml2
+    does not.  One recovering parse lists every undeclared prefix; each is
+    declared on the root start tag (same line: line numbers stay), with the URI
+    of :data:`KNOWN_PREFIXES` or ``urn:undeclared:PREFIX``, and a warning.  None
+    when the error is another one (or the text is not UTF-8/ASCII).
+    """
+    if "Namespace prefix" not in str(exc) or b"\x00" in data[:4]:
+        return None
+    parser = etree.XMLParser(recover=True, **_PARSER_OPTIONS)  # type: ignore[arg-type]
+    parser.resolvers.add(_ReadNothing())
+    try:
+        etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        pass
+    first: dict[str, int] = {}
+    for entry in parser.error_log:
+        used = _UNDECLARED.search(entry.message)
+        if used is not None and used.group(1) not in first and used.group(1) != "xmlns":
+            first[used.group(1)] = entry.line
+    found = find_declaration(data)
+    pos = found.end if found is not None else 0
+    while True:  # the root start tag: past comments, processing instructions, DOCTYPE
+        m = _ROOT_TAG.search(data, pos)
+        if m is None or not first:
+            return None
+        if data[m.start() - 1:m.start()] not in (b"?", b"!"):  # "<?pi" or "<!-" matched no name
+            break
+        pos = m.end()
+    decls = "".join(f' xmlns:{p}="{KNOWN_PREFIXES.get(p, "urn:undeclared:" + p)}"'
+                    for p in first)
+    for prefix, line in first.items():
+        diags.warning("PARSING_ERROR", f"namespace prefix {prefix!r} is not declared; read as "
+                      f"xmlns:{prefix}={KNOWN_PREFIXES.get(prefix, 'urn:undeclared:' + prefix)!r}",
+                      line)
+    return data[:m.end()] + decls.encode() + data[m.end():]
+
+
 def _cut_at(data: bytes, line: int, column: int) -> bytes:
     """``data`` up to (excluding) 1-based ``line``:``column``."""
     pos = 0
@@ -489,6 +549,27 @@ def to_string(el: etree._Element) -> str:
         return xml
     used = set(_PREFIXED.findall(_XMLNS.sub("", xml)))
     return _XMLNS.sub(lambda m: m.group(0) if m.group(1) in used else "", xml)
+
+
+def canonical(xml: str) -> str:
+    """Whitespace- and attribute-order-insensitive form of an XML fragment.
+
+    Built from the parsed tree, not by C14N: libxml2's C14N refuses some
+    documents it parses (a relative namespace URI such as
+    ``xmlns:custom="custom_ns_uri"``, which libsdformat's test files use).
+    Tags and attributes are compared by namespace URI, not prefix; comments
+    and blank text do not count.
+    """
+    parser = etree.XMLParser(remove_blank_text=True, remove_comments=True,
+                             resolve_entities=False, no_network=True)
+    return repr(_canonical_node(etree.fromstring(xml, parser)))
+
+
+def _canonical_node(el: etree._Element) -> tuple[object, ...]:
+    if not isinstance(el.tag, str):  # a processing instruction
+        return ("?", str(getattr(el, "target", "")), (el.text or "").strip())
+    return (el.tag, sorted(attributes(el)), (el.text or "").strip(),
+            [_canonical_node(c) for c in el])
 
 
 def extra(el: etree._Element) -> Extra:

@@ -128,6 +128,16 @@ def _model(out: XmlBuilder, model: Model) -> None:
     out.close("model")
 
 
+def element_text(node: Link | Joint) -> str:
+    """The SDF text of one link or joint (``urdf:`` prefixes undeclared)."""
+    out = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
+    if isinstance(node, Link):
+        _link(out, node)
+    else:
+        _joint(out, node)
+    return "".join(out.parts[1:])  # after the XML declaration
+
+
 def _frame(out: XmlBuilder, frame: Frame) -> None:
     a = attrs((("name", frame.name), ("attached_to", frame.attached_to)))
     if frame.pose.text is None and frame.pose.is_identity and frame.pose.relative_to is None:

@@ -10,9 +10,11 @@ verbatim in ``Model.extras``.  Checks the joints form a tree with one root.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from lxml import etree
 
+from urdfsdf.carriers import as_written, urdf_form
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.ir import (
     Axis,
@@ -31,10 +33,11 @@ from urdfsdf.ir import (
     Pose,
     SafetyController,
     Visual,
+    evolve,
 )
 from urdfsdf.numbers import plain_tokens
 from urdfsdf.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
-from urdfsdf.xmlio import Stream, children, extra, read_document
+from urdfsdf.xmlio import Stream, children, extra, read_document, to_string
 
 JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
 #: joint types whose <axis> is meaningful
@@ -217,8 +220,8 @@ def _check_attributes(el: etree._Element, ctx: ReadContext) -> None:
         return
     for key in keys:
         if key not in allowed:
-            ctx.warning("ELEMENT_DROPPED", f"<{el.tag}> attribute {key!r} is not part of "
-                        "URDF (urdfdom ignores it); dropped", el)
+            ctx.info("URDF_IGNORED", f"<{el.tag}> attribute {key!r} is not part of URDF "
+                     "(urdfdom ignores it); kept as written", el)
 
 
 def _kids(el: etree._Element, ctx: ReadContext | None = None
@@ -233,8 +236,8 @@ def _kids(el: etree._Element, ctx: ReadContext | None = None
         if tag not in kids:
             kids[tag] = c
         elif ctx is not None and tag in ATTRIBUTES:
-            ctx.warning("ELEMENT_DROPPED", f"second <{tag}> in <{el.tag}> ignored (urdfdom "
-                        "reads the first)", c)
+            ctx.info("URDF_IGNORED", f"second <{tag}> in <{el.tag}> ignored (urdfdom "
+                     "reads the first); kept as written", c)
     return kids
 
 
@@ -258,8 +261,8 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
     for c in children(el):
         if c.tag == "inertial":
             if inertial is not None:
-                ctx.warning("ELEMENT_DROPPED", f"link {name!r}: second <inertial> ignored "
-                            "(urdfdom reads the first)", c)
+                ctx.info("URDF_IGNORED", f"link {name!r}: second <inertial> ignored "
+                         "(urdfdom reads the first); kept as written", c)
                 continue
             inertial = read_inertial(c, ctx, name)
         elif c.tag in ("visual", "collision"):
@@ -282,8 +285,29 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
                 collisions.append(item)
         else:
             extras.append(extra(c))
-    return Link(name, Pose(), inertial, tuple(visuals), tuple(collisions), tuple(extras),
+    link = Link(name, Pose(), inertial, tuple(visuals), tuple(collisions), tuple(extras),
                 line_of(el))
+    return _keep_as_written(link, el)
+
+
+N = TypeVar("N", Link, Joint, Material)
+
+
+def _keep_as_written(node: N, el: etree._Element) -> N:
+    """``node``, with ``el`` as written when the URDF writer would not give it back.
+
+    What the IR cannot hold (an attribute URDF does not define, the blanks in a
+    number list, a second shape, text...) then travels with the node
+    (:func:`urdfsdf.carriers.as_written`).  Only the general reader gets here:
+    the fast readers take only what the writer gives back.
+    """
+    from urdfsdf.urdf.writer import joint_element, link_element, material_element
+
+    written = (link_element(node) if isinstance(node, Link) else joint_element(node)
+               if isinstance(node, Joint) else material_element(node))
+    if urdf_form(written) == urdf_form(el):
+        return node
+    return evolve(node, extras=(*node.extras, as_written(to_string(el), line_of(el))))
 
 
 def read_inertial(el: etree._Element, ctx: ReadContext, link: str) -> Inertial:
@@ -305,7 +329,9 @@ def read_inertial(el: etree._Element, ctx: ReadContext, link: str) -> Inertial:
     inertia_el = kids.get("inertia")
     moments = ["0"] * 6
     if inertia_el is None:
-        ctx.error("ELEMENT_MISSING", f"{what} has no <inertia>", el)
+        ctx.warning("ELEMENT_MISSING", f"{what} has no <inertia>: read as zero, as urdfdom "
+                    "reads it (urdfdom also skips the link's visuals and collisions; urdfsdf "
+                    "keeps them)", el)
     else:
         before = len(ctx.diags)
         for i, key in enumerate(("ixx", "ixy", "ixz", "iyy", "iyz", "izz")):
@@ -328,8 +354,8 @@ def read_geometry(el: etree._Element | None, ctx: ReadContext, what: str,
         return None
     s = shapes[0]
     if len(shapes) > 1:
-        ctx.warning("ELEMENT_DROPPED", f"{what}: <geometry> holds {len(shapes)} shapes; only "
-                    f"the first, <{s.tag}>, is read (as urdfdom)", shapes[1])
+        ctx.info("URDF_IGNORED", f"{what}: <geometry> holds {len(shapes)} shapes; only "
+                 f"the first, <{s.tag}>, is read (as urdfdom); kept as written", shapes[1])
     _check_attributes(s, ctx)
     kind = s.tag
     line = line_of(s)
@@ -383,7 +409,8 @@ def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
         texture = tex.get("filename", "")
     # children URDF does not define (e.g. pybullet's <specular rgb>) are kept verbatim
     extras = tuple(extra(c) for c in children(el) if c.tag not in ("color", "texture"))
-    return Material(name=name, rgba=rgba, texture=texture, extras=extras, line=line_of(el))
+    material = Material(name=name, rgba=rgba, texture=texture, extras=extras, line=line_of(el))
+    return _keep_as_written(material, el) if top_level else material
 
 
 def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
@@ -492,8 +519,9 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
              "safety_controller", "calibration")
     extras = () if all(k in known for k in kids) else tuple(
         extra(x) for x in children(el) if x.tag not in known)
-    return Joint(name, jtype, parent, child, pose, axis, None, mimic, safety, calibration,
-                 extras, line_of(el))
+    joint = Joint(name, jtype, parent, child, pose, axis, None, mimic, safety, calibration,
+                  extras, line_of(el))
+    return _keep_as_written(joint, el)
 
 
 def _read_limit(kids: dict[object, etree._Element], el: etree._Element, ctx: ReadContext,
@@ -570,7 +598,7 @@ def _req(text: str | None) -> str:
 
 def _tokens(text: str | None, count: int) -> tuple[list[str], list[float]]:
     parsed = plain_tokens(text, count)
-    if parsed is None:
+    if parsed is None or text != " ".join(parsed[0]):  # other blanks: the general path
         raise _Slow
     return parsed
 
@@ -582,7 +610,8 @@ def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
     not the same text was converted before.
     """
     tokens = text.split()
-    if len(tokens) != 3 or "_" in text:
+    if len(tokens) != 3 or "_" in text or len(text) != len(tokens[0]) + len(tokens[1]) + len(
+            tokens[2]) + 2:  # other blanks than single spaces: kept as written (general path)
         raise _Slow
     values = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
     total = values[0] + values[1] + values[2]
@@ -677,15 +706,23 @@ def _fast_inertial(el: etree._Element) -> Inertial:
     return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
 
 
+def _plain(el: etree._Element) -> None:
+    """Raises unless ``el`` holds no text (blanks aside): text goes the general path."""
+    t = el.text
+    if t is not None and not t.isspace():
+        raise _Slow
+
+
 def _fast_geometry(el: etree._Element) -> Geometry:
+    _plain(el)
     s = None
     for c in el:
         if c.tag.__class__ is str:
             if s is not None:
                 raise _Slow
             s = c
-    if s is None:
-        raise _Slow
+    if s is None or len(s) or (s.text is not None and not s.text.isspace()):
+        raise _Slow  # children or text in a shape (<mesh><drake:declare_convex/>)
     kind = s.tag
     line = s.sourceline
     if kind == "box":
@@ -721,6 +758,7 @@ _XYZ_SET = frozenset(("xyz",))
 
 
 def _fast_material(el: etree._Element) -> Material:
+    _plain(el)
     color = tex = None
     for c in el:
         tag = c.tag
@@ -731,13 +769,16 @@ def _fast_material(el: etree._Element) -> Material:
         elif tag.__class__ is str:
             raise _Slow
     rgba = tuple(_tokens(color.get("rgba"), 4)[0]) if color is not None else None
-    texture = tex.get("filename", "") if tex is not None else None
+    texture = tex.get("filename") if tex is not None else None
+    if tex is not None and texture is None:
+        raise _Slow  # <texture/>: the IR holds "", the general path keeps it as written
     return Material(name=el.get("name"), rgba=rgba, texture=texture,
                     line=el.sourceline)  # type: ignore[arg-type]
 
 
 def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
     _only(el, _NAME_SET)
+    _plain(el)
     origin = geometry = material = None
     for c in el:
         tag = c.tag
@@ -760,6 +801,7 @@ def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
 
 
 def _fast_link(el: etree._Element) -> Link:
+    _plain(el)
     items = _few_items(el, 1)
     if len(items) != 1 or items[0][0] != "name":
         raise _Slow
@@ -795,6 +837,7 @@ def _link_attr(el: etree._Element) -> str:
 
 def _fast_joint(el: etree._Element) -> Joint:
     _only(el, _JOINT_SET)
+    _plain(el)
     name = el.get("name")
     jtype = el.get("type")
     if name is None or not name.strip() or jtype not in JOINT_TYPES:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from urdfsdf.carriers import original_xml, written_carrier
 from urdfsdf.ir import (
     ZERO3,
     Collision,
@@ -62,6 +63,13 @@ def link_element(link: Link) -> etree._Element:
     return from_string("".join(out.parts[1:]))
 
 
+def material_element(material: Material) -> etree._Element:
+    """A top-level material as an lxml element."""
+    out = XmlBuilder()
+    write_material(out, material)
+    return from_string("".join(out.parts[1:]))
+
+
 def _origin(out: XmlBuilder, pose: Pose) -> None:
     line = _origin_line(out.pad, pose)
     if line:
@@ -81,6 +89,10 @@ def _origin_line(pad: str, pose: Pose) -> str:
 
 
 def _link(out: XmlBuilder, link: Link) -> None:
+    carrier = written_carrier(link.extras)
+    if carrier is not None:  # the link as written (urdfsdf.carriers)
+        out.raw(original_xml(carrier))
+        return
     a = f' name="{attr(link.name)}"'
     p = out.pad
     if link.inertial is None and not link.visuals and not link.collisions and not link.extras:
@@ -142,6 +154,10 @@ def write_material(out: XmlBuilder, material: Material, tag: str = "material",
 
     The SDF writer uses it for ``<urdf:material>`` (``tag``) as well.
     """
+    carrier = written_carrier(material.extras) if tag == "material" else None
+    if carrier is not None:  # the top-level material as written (urdfsdf.carriers)
+        out.raw(original_xml(carrier))
+        return
     a = attrs((("name", material.name),))
     extras = material.extras if with_extras else ()
     if material.rgba is None and material.texture is None and not extras:
@@ -187,6 +203,10 @@ def _collision(out: XmlBuilder, collision: Collision) -> None:
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
+    carrier = written_carrier(joint.extras)
+    if carrier is not None:  # the joint as written (urdfsdf.carriers)
+        out.raw(original_xml(carrier))
+        return
     p = out.pad
     q = p + "  "
     out.parts.append(f"{p}<joint{attrs((('name', joint.name), ('type', joint.type)))}>\n"

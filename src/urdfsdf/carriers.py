@@ -1,0 +1,194 @@
+"""Carriers: URDF content with no SDFormat element, travelling inside SDF as custom elements.
+
+An element of a URDF that SDFormat has no place for (``<transmission>``,
+``<mimic>``, an unknown child of a link...) is written into the SDF as the same
+element in the ``urdf`` namespace (``xmlns:urdf="http://wiki.ros.org/urdf"``):
+``<urdf:transmission>``.  libsdformat and Gazebo ignore custom elements, and
+sdf2urdf unwraps them back to the URDF element as written.
+
+A URDF element that is already in a namespace (``<drake:declare_convex>``) is a
+legal SDF custom element as it is, and readers of both formats (Drake) look for
+it in the same place: it travels as itself, marked ``urdf:kept="true"`` so that
+sdf2urdf puts it back into the URDF element rather than a ``<gazebo>`` block.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TypeVar
+
+from lxml import etree
+
+from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.ir import Extra, Joint, Link
+from urdfsdf.xmlio import URDF_NS, attributes, canonical, from_string, local, to_string
+
+N = TypeVar("N", Link, Joint)
+
+U = "{" + URDF_NS + "}"
+#: marks a namespaced URDF element that travels as itself (//@urdf:kept)
+KEPT = U + "kept"
+
+
+def urdf_extra(x: Extra) -> Extra:
+    """The SDF carrier of a URDF element: ``urdf:TAG``, or the element itself, kept."""
+    tag, xml = x.tag, x.xml
+    if "{" not in tag and "xmlns:urdf=" not in xml and xml[len(tag) + 1:len(tag) + 2] in (
+            " ", ">", "/") and xml.startswith(f"<{tag}"):
+        # the common case, as text: only the outer tag changes (a parse and a
+        # serialisation cost ~40 us per element)
+        end = f"</{tag}>"
+        if xml.endswith(end):
+            xml = xml[: -len(end)] + f"</urdf:{tag}>"
+        return Extra(U + tag, f'<urdf:{tag} xmlns:urdf="{URDF_NS}"{xml[len(tag) + 1:]}', x.line)
+    el = from_string(x.xml)
+    # renamed in place under a parent that declares the prefix: building a new
+    # element would set its attributes one by one, quadratic in their number
+    holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
+    holder.append(el)
+    if tag.startswith("{") and not tag.startswith(U):
+        el.set(KEPT, "true")
+    else:
+        el.tag = U + local(el)
+    return Extra(str(el.tag), to_string(el), x.line)
+
+
+def _is_kept(x: Extra) -> bool:
+    head = x.xml[: x.xml.find(">") + 1]
+    return "kept=" in head and from_string(x.xml).get(KEPT) == "true"
+
+
+def is_urdf_extra(x: Extra) -> bool:
+    """True for URDF content carried in SDF (``urdf:TAG``, or a kept namespaced element)."""
+    return x.tag.startswith(U) or (x.tag.startswith("{") and _is_kept(x))
+
+
+def unwrap_urdf_extra(x: Extra) -> Extra:
+    """The URDF element a carrier holds, as written."""
+    el = from_string(x.xml)
+    if x.tag.startswith(U):
+        el.tag = local(el)
+    else:
+        del el.attrib[KEPT]
+    etree.cleanup_namespaces(el)
+    return Extra(str(el.tag), to_string(el), x.line)
+
+
+# -- a URDF link or joint as written ------------------------------------------------
+#
+# What the IR cannot hold of a URDF <link> or <joint> (an attribute urdfdom does not
+# define, the blanks inside a number list, a second shape in a <geometry>, text, an
+# <inertial> without <inertia>...), and what SDFormat 1.7 cannot hold of what the IR
+# does (an absent axis or limit bound, for which SDF states a default; a capsule),
+# travel as the element as written: <urdf:as_written fingerprint="F"><link .../>
+# </urdf:as_written> inside the SDF element.  F fingerprints the SDF element (less this
+# carrier) as urdf2sdf wrote it; sdf2urdf restores the element as written when the SDF
+# element still has that fingerprint, and writes it from the SDF otherwise.
+
+AS_WRITTEN = U + "as_written"
+
+
+def as_written(xml: str, line: int | None) -> Extra:
+    """The carrier of a URDF element ``xml`` as written."""
+    return Extra(AS_WRITTEN, f'<urdf:as_written xmlns:urdf="{URDF_NS}">{xml}</urdf:as_written>',
+                 line)
+
+
+def written_carrier(extras: tuple[Extra, ...]) -> Extra | None:
+    """The ``urdf:as_written`` carrier among ``extras``, if any."""
+    for x in extras:
+        if x.tag == AS_WRITTEN:
+            return x
+    return None
+
+
+def without_carrier(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
+    """``extras`` less the ``urdf:as_written`` carrier."""
+    return tuple(x for x in extras if x.tag != AS_WRITTEN)
+
+
+def original_xml(carrier: Extra) -> str:
+    """The URDF element a carrier holds, as written."""
+    el = from_string(carrier.xml)
+    inner = next(c for c in el if isinstance(c.tag, str))
+    return to_string(inner)
+
+
+def carrier_fingerprint(carrier: Extra) -> str | None:
+    """The fingerprint a carrier was sealed with (None: not sealed)."""
+    head = carrier.xml[: carrier.xml.find(">") + 1]
+    if "fingerprint=" not in head:
+        return None
+    return from_string(carrier.xml).get("fingerprint")
+
+
+def sealed(carrier: Extra, fingerprint: str) -> Extra:
+    """The carrier with its ``fingerprint``."""
+    el = from_string(carrier.xml)
+    el.set("fingerprint", fingerprint)
+    return Extra(AS_WRITTEN, to_string(el), carrier.line)
+
+
+def fingerprint(node: Link | Joint) -> str:
+    """A fingerprint of the SDF form of ``node`` less its carrier.
+
+    Taken from the canonical form (:func:`urdfsdf.xmlio.canonical`) of the SDF
+    text, so that reading and writing the SDF again keeps it.
+    """
+    from urdfsdf.ir import evolve
+    from urdfsdf.sdf.writer import element_text
+
+    text = element_text(evolve(node, extras=without_carrier(node.extras)))
+    form = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
+    return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
+
+
+def seal(node: N) -> N:
+    """``node`` with its carrier sealed by the fingerprint of its SDF form."""
+    from urdfsdf.ir import evolve
+
+    carrier = written_carrier(node.extras)
+    if carrier is None:
+        return node
+    extras = tuple(sealed(x, fingerprint(node)) if x is carrier else x for x in node.extras)
+    return evolve(node, extras=extras)
+
+
+def unsealed(node: N, diags: Diagnostics, what: str) -> N:
+    """``node`` keeping its carrier only if its SDF form still has the sealed fingerprint.
+
+    A carrier whose element was edited in the SDF since urdf2sdf wrote it would
+    undo the edit: it is dropped with a warning, and the element is written from
+    the SDF (what only the carrier held is lost).
+    """
+    from urdfsdf.ir import evolve
+
+    carrier = written_carrier(node.extras)
+    if carrier is None:
+        return node
+    if carrier_fingerprint(carrier) == fingerprint(node):
+        return node
+    diags.warning("ELEMENT_DROPPED", f"{what}: the URDF as written that urdf2sdf carried in "
+                  "<urdf:as_written> no longer matches the SDF element (edited since?); written "
+                  "from the SDF, without what only the carrier held", carrier.line)
+    return evolve(node, extras=without_carrier(node.extras))
+
+
+def urdf_form(el: etree._Element) -> bytes:
+    """What a URDF element says, as a digest, for comparing two of them.
+
+    Children are matched whatever their order; blank text and comments do not
+    count; an ``<origin>`` stands with both ``xyz`` and ``rpy`` (the one
+    normalisation urdfsdf makes).  Attribute values and texts count as written.
+    Each element's digest is made from its children's, so the cost is linear
+    in the size of the element, however deep.
+    """
+    attrs = dict(attributes(el))
+    if el.tag == "origin":
+        attrs.setdefault("xyz", "0 0 0")
+        attrs.setdefault("rpy", "0 0 0")
+    kids = sorted(urdf_form(c) for c in el if isinstance(c.tag, str))
+    h = hashlib.sha256(repr((el.tag, sorted(attrs.items()), (el.text or "").strip())).encode())
+    for k in kids:
+        h.update(k)
+    return h.digest()
