@@ -47,10 +47,12 @@ from urdfsdf import transforms as tf
 from urdfsdf.check import check_source
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.frames import Scope, analyze
-from urdfsdf.ir import Model, Pose
+from urdfsdf.ir import Inertial, Model, Pose
 from urdfsdf.xmlio import canonical
 
 TOL = 1e-9
+#: SDFormat's inertial of a link without <inertial>
+SDF_DEFAULT = Inertial("1", ("1", "0", "0", "1", "0", "1"))
 URDF_NS = "{http://wiki.ros.org/urdf}"
 
 #: the main properties: every feature
@@ -280,12 +282,12 @@ def check_kinematics(case: SdfModel, a: Resolved, b: Resolved) -> None:
                              a.element(la.name, s.pose))
                 assert dataclasses.replace(sb[name].geometry, line=None) == \
                     dataclasses.replace(s.geometry, line=None)
-        assert (la.inertial is None) == (lb.inertial is None), la.name
-        if la.inertial is not None and lb.inertial is not None:
-            assert_close(f"{la.name} inertial", b.element(la.name, lb.inertial.pose),
-                         a.element(la.name, la.inertial.pose))
-            assert (lb.inertial.mass, lb.inertial.inertia) == \
-                (la.inertial.mass, la.inertial.inertia)
+        # no <inertial> in SDF is SDFormat's default: 1 kg, unit inertia at the link
+        # origin (sdf2urdf writes it out; it may come back explicit, moved with the frame)
+        ia, ib = la.inertial or SDF_DEFAULT, lb.inertial or SDF_DEFAULT
+        assert_close(f"{la.name} inertial", b.element(la.name, ib.pose),
+                     a.element(la.name, ia.pose))
+        assert (ib.mass, ib.inertia) == (ia.mass, ia.inertia), la.name
 
     for ja in a.model.joints:
         jb = b.model.joint(ja.name)

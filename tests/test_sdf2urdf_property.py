@@ -603,11 +603,13 @@ def check_kinematics(spec: Spec, urdf_text: str) -> None:
         urdf_shapes = [(c.tag, c.get("name")) for c in robot.links[e.name]
                        if c.tag in ("visual", "collision")]
         assert sorted(urdf_shapes) == sorted((k, n) for k, (n, _p) in shapes)
-        if e.inertial is None:
-            assert robot.links[e.name].find("inertial") is None
-            continue
         inertial = robot.element(e.name, "inertial", None)
         got = urdf_x[e.name] @ origin_matrix(inertial.find("origin"))
+        if e.inertial is None:
+            # SDFormat's default (1 kg, unit inertia at the link origin), written out
+            assert inertial.find("mass").get("value") == "1"
+            assert_same_pose(f"inertial of {e.name}", got, x_rl)
+            continue
         assert_same_pose(f"inertial of {e.name}", got, x_rl @ e.inertial.matrix())
         # the tensor is copied as written: the origin's rpy carries the orientation
         assert inertial.find("mass").get("value") == e.mass

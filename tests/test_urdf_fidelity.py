@@ -225,3 +225,61 @@ def test_an_edited_sdf_element_is_not_undone(tmp_path: Path) -> None:
     assert back.text is not None
     assert 'size="2 2 2"' in back.text and "concave" not in back.text
     assert [(d.code, d.severity) for d in back.diagnostics] == [("ELEMENT_DROPPED", "warning")]
+
+
+_SDF_DEFAULTS = """<?xml version="1.0"?>
+<sdf version="1.7">
+  <model name="m">
+    <link name="a"/>
+    <link name="b"><pose relative_to="j"/></link>
+    <joint name="j" type="revolute">
+      <pose relative_to="a"/><parent>a</parent><child>b</child>
+      <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>
+    </joint>
+    <joint name="c" type="continuous">
+      <pose relative_to="b"/><parent>b</parent><child>d</child>
+      <axis><xyz>0 0 1</xyz><limit><effort>-1</effort></limit></axis>
+    </joint>
+    <link name="d"><pose relative_to="c"/></link>
+  </model>
+</sdf>
+"""
+
+
+def test_class10_default_inertials_keep_the_physics(tmp_path: Path) -> None:
+    """URDF: no <inertial> is massless; SDF: no <inertial> is 1 kg. Each written out."""
+    urdf = """<robot name="r">
+  <link name="a"/>
+  <link name="b"><inertial><mass value="2"/>""" + _INERTIA + """</inertial></link>
+  <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>
+</robot>
+"""
+    sdf, _ = _round_trip(urdf, tmp_path)
+    a = urdfsdf.read_sdf(sdf).link("a")
+    assert a is not None and a.inertial is not None and a.inertial.mass == "0"
+    found = _oracle(sdf, tmp_path)
+    assert found is None or found["errors"] == []
+    # SDF -> URDF: SDFormat's default written out, and left out again on the way back
+    back = sdf_to_urdf_result(_SDF_DEFAULTS)
+    assert back.text is not None
+    root = etree.fromstring(back.text.encode())
+    for name in ("a", "b", "d"):
+        inertial = root.find(f"link[@name='{name}']/inertial")
+        assert inertial is not None and inertial.find("mass").get("value") == "1"  # type: ignore[union-attr]
+    again = urdfsdf.read_sdf(urdfsdf.urdf_to_sdf(back.text))
+    assert [link.inertial for link in again.links] == [None, None, None]
+
+
+def test_class11_no_limit_is_not_negative_in_urdf() -> None:
+    """SDF's -1 ("no limit") becomes a large limit URDF readers take, and comes back."""
+    back = sdf_to_urdf_result(_SDF_DEFAULTS)
+    assert back.text is not None
+    root = etree.fromstring(back.text.encode())
+    for name in ("j", "c"):
+        limit = root.find(f"joint[@name='{name}']/limit")
+        assert limit is not None
+        assert float(limit.get("effort", "0")) > 0 and float(limit.get("velocity", "0")) > 0
+    again = urdfsdf.read_sdf(urdfsdf.urdf_to_sdf(back.text))
+    limits = {j.name: j.axis.limit for j in again.joints if j.axis is not None}
+    assert (limits["j"].effort, limits["j"].velocity) == (None, None)  # type: ignore[union-attr]
+    assert (limits["c"].effort, limits["c"].velocity) == ("-1", None)  # type: ignore[union-attr]

@@ -74,6 +74,50 @@ def unwrap_urdf_extra(x: Extra) -> Extra:
     return Extra(str(el.tag), to_string(el), x.line)
 
 
+# -- default inertials ---------------------------------------------------------------
+#
+# A URDF link without <inertial> is massless; an SDF link without one has mass 1 and a
+# unit inertia (SDFormat's default).  Each direction writes the other's default out
+# (libsdformat 12 and Drake read an explicit zero mass as zero) and marks it, so that
+# the way back leaves the <inertial> out again.
+
+#: in an SDF link: the URDF link had no <inertial> (the SDF one is an explicit zero)
+MASSLESS = U + "massless"
+#: in a URDF link: the SDF link had no <inertial> (the URDF one is SDF's default)
+SDF_NS = "http://sdformat.org/urdfsdf"
+DEFAULT_INERTIAL = "{" + SDF_NS + "}default_inertial"
+
+
+# -- "no limit" ------------------------------------------------------------------------
+#
+# SDF's effort and velocity limits default to -1, "no limit"; URDF readers refuse a
+# negative one (Drake aborts, Pinocchio refuses min > max) and urdfdom needs both.  URDF
+# gets NO_LIMIT, and <sdf:limit effort=".." velocity=".."/> in the joint keeps the SDF
+# values as written (an attribute absent: absent in the SDF).
+
+NO_LIMIT = "1e16"
+SDF_LIMIT = "{" + SDF_NS + "}limit"
+
+
+def sdf_limit_marker(effort: str | None, velocity: str | None) -> Extra:
+    """``<sdf:limit>`` with the SDF effort and velocity as written (absent: not written)."""
+    el = etree.Element(SDF_LIMIT, nsmap={"sdf": SDF_NS})
+    for key, value in (("effort", effort), ("velocity", velocity)):
+        if value is not None:
+            el.set(key, value)
+    return Extra(SDF_LIMIT, to_string(el))
+
+
+def massless_marker() -> Extra:
+    """``<urdf:massless/>``."""
+    return Extra(MASSLESS, f'<urdf:massless xmlns:urdf="{URDF_NS}"/>')
+
+
+def default_inertial_marker() -> Extra:
+    """``<sdf:default_inertial/>`` (urdfdom ignores it)."""
+    return Extra(DEFAULT_INERTIAL, f'<sdf:default_inertial xmlns:sdf="{SDF_NS}"/>')
+
+
 # -- a URDF link or joint as written ------------------------------------------------
 #
 # What the IR cannot hold of a URDF <link> or <joint> (an attribute urdfdom does not

@@ -18,10 +18,18 @@ from lxml import etree
 
 from urdfsdf.carriers import (
     AS_WRITTEN,
+    DEFAULT_INERTIAL,
+    MASSLESS,
+    NO_LIMIT,
+    SDF_LIMIT,
+    SDF_NS,
     N,
     U,
     as_written,
+    default_inertial_marker,
     is_urdf_extra,
+    massless_marker,
+    sdf_limit_marker,
     seal,
     unsealed,
     unwrap_urdf_extra,
@@ -53,7 +61,6 @@ from urdfsdf.xmlio import URDF_NS, canonical, from_string, to_string
 
 UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
 #: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
-SDF_NS = "http://sdformat.org/urdfsdf"
 SDF_FRAME = "{" + SDF_NS + "}frame"
 SDF_POSE = "{" + SDF_NS + "}pose"
 
@@ -320,6 +327,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
 
     def emit_link(link: Link, pose: Pose) -> None:
         link = _without_non_sdf_shapes(link, diags)
+        link = _sdf_inertial(link)
         if any(v.material is not None and v.material.name is None for v in link.visuals):
             link = _with_carrier(link)  # SDF keeps the colour, not the absent name
         visuals, collisions = _name_shapes(link)
@@ -333,6 +341,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
                                  extras=_wrapped(link.extras)))
 
     def sdf_joint(joint: Joint, pose: Pose) -> Joint:
+        joint = _sdf_limits(joint)
         if _sdf_loses(joint):
             joint = _with_carrier(joint)
         j = _sdf_joint(joint, pose)
@@ -394,6 +403,48 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     if blocks:
         sdf = apply_gazebo(sdf, blocks, link_map, joint_map, diags)
     return _sealed(sdf)
+
+
+def _sdf_limits(joint: Joint) -> Joint:
+    """A URDF joint's effort and velocity limits as the SDF wrote them (``<sdf:limit>``)."""
+    marker = next((x for x in joint.extras if x.tag == SDF_LIMIT), None)
+    if marker is None:
+        return joint
+    extras = tuple(x for x in joint.extras if x is not marker)
+    axis = joint.axis
+    lim = axis.limit if axis is not None else None
+    if axis is None or lim is None:
+        return evolve(joint, extras=extras)
+    written = from_string(marker.xml)
+    effort = written.get("effort") if lim.effort == NO_LIMIT else lim.effort
+    velocity = written.get("velocity") if lim.velocity == NO_LIMIT else lim.velocity
+    return evolve(joint, extras=extras, axis=evolve(axis, limit=evolve(
+        lim, effort=effort, velocity=velocity)))
+
+
+#: SDFormat's default inertial: mass 1, unit inertia, at the link origin
+SDF_DEFAULT_MASS = "1"
+SDF_DEFAULT_INERTIA = ("1", "0", "0", "1", "0", "1")
+
+
+def _sdf_inertial(link: Link) -> Link:
+    """The SDF form of a URDF link's mass properties (carriers.py, default inertials).
+
+    No ``<inertial>``: an explicit zero one, marked ``<urdf:massless/>`` (SDF's default
+    is 1 kg).  SDF's default, marked ``<sdf:default_inertial/>`` by sdf2urdf and
+    unchanged: left out again.
+    """
+    marked = any(x.tag == DEFAULT_INERTIAL for x in link.extras)
+    if link.inertial is None:
+        return evolve(link, inertial=Inertial(line=link.line),
+                      extras=(*link.extras, massless_marker()))
+    if not marked:
+        return link
+    extras = tuple(x for x in link.extras if x.tag != DEFAULT_INERTIAL)
+    i = link.inertial
+    default = i.pose.is_identity and [float(v) for v in (i.mass, *i.inertia)] == [
+        float(v) for v in (SDF_DEFAULT_MASS, *SDF_DEFAULT_INERTIA)]
+    return evolve(link, inertial=None if default else i, extras=extras)
 
 
 #: URDF shapes SDFormat 1.7 has (a URDF <capsule>, which Drake reads, it has not)
@@ -651,13 +702,22 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                     _urdf_extras(extras, (UNNAMED.tag,)), c.line,
                                     c.original_name))
     inertial = link.inertial
+    marks: tuple[Extra, ...] = ()
+    if any(x.tag == MASSLESS for x in link.extras):
+        if inertial is not None and all(float(v) == 0.0 for v in (inertial.mass,
+                                                                   *inertial.inertia)):
+            inertial = None  # the URDF link had none (carriers.py, default inertials)
+    elif inertial is None:
+        # SDFormat's default (mass 1, unit inertia), which a URDF reader would not assume
+        inertial = Inertial(SDF_DEFAULT_MASS, SDF_DEFAULT_INERTIA, IDENTITY, link.line)
+        marks = (default_inertial_marker(),)
     if inertial is not None:
         # //inertial/pose is read in the link frame: its relative_to is not followed
         inertial = Inertial(inertial.mass, inertial.inertia,
                             pose_of(inertial.pose.with_frame(None)), inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
-                tuple(collisions), _urdf_extras(link.extras) + carrier, link.line,
-                link.original_name)
+                tuple(collisions), _urdf_extras(link.extras, (MASSLESS,)) + marks + carrier,
+                link.line, link.original_name)
 
 
 def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnostics
@@ -686,6 +746,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     """
     owner = f"joint {joint.name!r}"
     carrier = _carrier(joint.extras, owner, as_written, diags)
+    marks: tuple[Extra, ...] = ()
     jtype = joint.type
     axis = joint.axis
     if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
@@ -700,27 +761,29 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         lim = axis.limit or Limit()
         lower = float(lim.lower) if lim.lower is not None else -CONTINUOUS_LIMIT
         upper = float(lim.upper) if lim.upper is not None else CONTINUOUS_LIMIT
+        # urdfdom needs effort and velocity in any <limit>; SDF's "no limit" (-1, its
+        # default) is written as NO_LIMIT, the SDF values kept in <sdf:limit>
+        effort, velocity = _urdf_limit(lim.effort), _urdf_limit(lim.velocity)
+        if (effort, velocity) != (lim.effort, lim.velocity):
+            marks = (sdf_limit_marker(lim.effort, lim.velocity),)
         if jtype == "continuous":
-            # lower/upper are kept as written (urdfdom ignores them); urdfdom needs
-            # effort and velocity in any <limit>: SDF's defaults (-1) made explicit
+            # lower/upper are kept as written (urdfdom ignores them)
             if all(v is None for v in (lim.lower, lim.upper, lim.effort, lim.velocity)):
-                axis = evolve(axis, limit=None)
+                axis, marks = evolve(axis, limit=None), ()
             else:
-                axis = evolve(axis, limit=evolve(lim, effort=lim.effort or "-1",
-                                                 velocity=lim.velocity or "-1", extras=()))
+                axis = evolve(axis, limit=evolve(lim, effort=effort, velocity=velocity,
+                                                 extras=()))
         elif jtype == "revolute" and (lower <= -CONTINUOUS_LIMIT or upper >= CONTINUOUS_LIMIT):
             # an unbounded revolute joint is URDF's continuous joint
             jtype = "continuous"
             if lim.effort is None and lim.velocity is None:
-                axis = evolve(axis, limit=None)
-            else:  # urdfdom needs both; SDF's defaults (-1: no limit) made explicit
-                axis = evolve(axis, limit=Limit(None, None, lim.effort or "-1",
-                                                lim.velocity or "-1"))
+                axis, marks = evolve(axis, limit=None), ()
+            else:
+                axis = evolve(axis, limit=Limit(None, None, effort, velocity))
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
             axis = evolve(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
-                                             lim.effort or "-1", lim.velocity or "-1",
-                                             (), lim.line))
+                                             effort, velocity, (), lim.line))
     if jtype == "fixed":
         # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
         if axis is not None and axis.text is not None:
@@ -738,7 +801,12 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     return Joint(joint.name, jtype, joint.parent, joint.child,
                  pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
-                 _urdf_extras(joint.extras) + carrier, joint.line, joint.original_name)
+                 _urdf_extras(joint.extras) + marks + carrier, joint.line, joint.original_name)
+
+
+def _urdf_limit(value: str | None) -> str:
+    """A URDF effort or velocity limit for an SDF one: NO_LIMIT for none (absent, < 0)."""
+    return NO_LIMIT if value is None or float(value) < 0 else value
 
 
 def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,

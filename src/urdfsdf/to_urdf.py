@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from urdfsdf import transforms as tf
-from urdfsdf.carriers import U
+from urdfsdf.carriers import U, massless_marker
 from urdfsdf.convert import (
     _urdf_extras,
     carried_urdf_joints,
@@ -326,7 +326,9 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
         j2 = evolve(e.joint, name=flat.unique(f"{e.name}_axis2", e.joint.line, "joint"),
                      type="revolute" if _bounded(axis2) else "continuous", axis=axis2,
                      axis2=None, extras=())
-        flat.bodies[mid] = _Body(mid, Link(mid, line=e.joint.line), e.x_mj, flat.top, mid)
+        # massless by design (not SDF's 1 kg default for a link without <inertial>)
+        flat.bodies[mid] = _Body(mid, Link(mid, extras=(massless_marker(),), line=e.joint.line),
+                                 e.x_mj, flat.top, mid)
         diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as revolute "
                       f"joints {e.name!r} and {j2.name!r} around massless link {mid!r} "
                       "(exact kinematics)", e.joint.line)
