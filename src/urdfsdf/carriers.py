@@ -15,6 +15,7 @@ sdf2urdf puts it back into the URDF element rather than a ``<gazebo>`` block.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import TypeVar
 
 from lxml import etree
@@ -26,6 +27,8 @@ from urdfsdf.xmlio import URDF_NS, attributes, canonical, from_string, local, to
 N = TypeVar("N", Link, Joint)
 
 U = "{" + URDF_NS + "}"
+#: the name in an element's start tag
+_START = re.compile(r"<[^\s/>]+")
 #: marks a namespaced URDF element that travels as itself (//@urdf:kept)
 KEPT = U + "kept"
 
@@ -41,6 +44,13 @@ def urdf_extra(x: Extra) -> Extra:
         if xml.endswith(end):
             xml = xml[: -len(end)] + f"</urdf:{tag}>"
         return Extra(U + tag, f'<urdf:{tag} xmlns:urdf="{URDF_NS}"{xml[len(tag) + 1:]}', x.line)
+    if tag.startswith("{") and not tag.startswith(U) and "xmlns:urdf=" not in xml:
+        # a namespaced element, kept: the marker goes into its start tag, as text
+        name = _START.match(xml)
+        if name is not None:
+            at = name.end()
+            return Extra(tag, f'{xml[:at]} xmlns:urdf="{URDF_NS}" urdf:kept="true"{xml[at:]}',
+                         x.line)
     el = from_string(x.xml)
     # renamed in place under a parent that declares the prefix: building a new
     # element would set its attributes one by one, quadratic in their number
