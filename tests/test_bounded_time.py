@@ -180,8 +180,14 @@ def test_worst_case_is_linear(name: str) -> None:
 
 
 def test_the_reported_hang() -> None:
-    """A 25 KB URDF: a leading comment, no declaration, many comment blocks (was > 10 min)."""
-    blocks = "".join(f"  <!-- link {i} -->\n  <link name='l{i}'/>\n  <!-- joint {i} -->\n"
+    """A 25 KB URDF: a leading comment, no declaration, many comment blocks (was > 10 min).
+
+    Comments follow each other (a block of two before each link), as in the reported
+    file: after each ``-->`` the old pattern could either end the comment or stretch
+    it, so its backtracking doubled with every comment.
+    """
+    blocks = "".join(f"  <!-- link {i} -->\n  <!-- its joint follows -->\n"
+                     f"  <link name='l{i}'/>\n"
                      f"  <joint name='j{i}' type='fixed'><parent link='l{i}'/>"
                      f"<child link='l{i + 1}'/></joint>\n" for i in range(160))
     text = f"<!-- generated -->\n<robot name='r'>\n{blocks}  <link name='l160'/>\n</robot>\n"
