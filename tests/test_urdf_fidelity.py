@@ -283,3 +283,34 @@ def test_class11_no_limit_is_not_negative_in_urdf() -> None:
     limits = {j.name: j.axis.limit for j in again.joints if j.axis is not None}
     assert (limits["j"].effort, limits["j"].velocity) == (None, None)  # type: ignore[union-attr]
     assert (limits["c"].effort, limits["c"].velocity) == ("-1", None)  # type: ignore[union-attr]
+
+
+def test_class13_names_unique_among_the_model_children(tmp_path: Path) -> None:
+    """A Drake collision filter group named like a link, a transmission like a joint."""
+    urdf = f"""<robot name="r" xmlns:drake="http://drake.mit.edu">
+  <link name="a"><inertial><mass value="1"/>{_INERTIA}</inertial></link>
+  <link name="b"><inertial><mass value="1"/>{_INERTIA}</inertial></link>
+  <joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <drake:collision_filter_group name="b"><drake:member link="a"/>
+    <drake:member link="b"/></drake:collision_filter_group>
+  <transmission name="j"><type>transmission_interface/SimpleTransmission</type>
+    <joint name="j"/></transmission>
+</robot>
+"""
+    sdf, diags = _round_trip(urdf, tmp_path)
+    assert [(code, line) for code, severity, line in diags if severity == "warning"] == [
+        ("DUPLICATE_NAME", 6), ("DUPLICATE_NAME", 8)]
+    model = etree.fromstring(sdf.encode()).find("model")
+    assert model is not None
+    names = [c.get("name") for c in model if c.get("name") is not None]
+    assert len(names) == len(set(names)), names
+    try:
+        from pydrake.multibody.parsing import Parser
+        from pydrake.multibody.plant import MultibodyPlant
+    except ImportError:
+        return  # Drake (optional) refused the duplicate names
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModelsFromString(sdf, "sdf")
+    plant.Finalize()
+    assert plant.HasBodyNamed("b")

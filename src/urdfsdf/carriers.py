@@ -74,12 +74,16 @@ def is_urdf_extra(x: Extra) -> bool:
 
 
 def unwrap_urdf_extra(x: Extra) -> Extra:
-    """The URDF element a carrier holds, as written."""
+    """The URDF element a carrier holds, as written (its ``urdf:name`` restored)."""
     el = from_string(x.xml)
     if x.tag.startswith(U):
         el.tag = local(el)
     else:
         del el.attrib[KEPT]
+    original = el.get(U + "name")
+    if original is not None:
+        el.set("name", original)
+        del el.attrib[U + "name"]
     etree.cleanup_namespaces(el)
     return Extra(str(el.tag), to_string(el), x.line)
 

@@ -57,7 +57,7 @@ from urdfsdf.ir import (
 from urdfsdf.numbers import split_numbers
 from urdfsdf.transforms import Transform, compose, pose_transform
 from urdfsdf.urdf.reader import check_tree
-from urdfsdf.xmlio import URDF_NS, canonical, from_string, to_string
+from urdfsdf.xmlio import URDF_NS, canonical, from_string, local, to_string
 
 UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
 #: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
@@ -402,7 +402,47 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks:
         sdf = apply_gazebo(sdf, blocks, link_map, joint_map, diags)
-    return _sealed(sdf)
+    return _sealed(_unique_children(sdf, diags))
+
+
+def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
+    """``sdf`` with the names of its carried children unique among the model's children.
+
+    SDFormat wants the named children of a model unique (libsdformat 12 warns, Drake's
+    newer libsdformat refuses): a ``drake:collision_filter_group`` or a transmission
+    named like a link or joint is renamed ``NAME_2`` with ``urdf:name`` (restored by
+    sdf2urdf), and a warning.
+    """
+    used = {link.name for link in sdf.links} | {joint.name for joint in sdf.joints} | {
+        frame.name for frame in sdf.frames} | {nested.name for nested in sdf.models}
+    extras = []
+    changed = False
+    for x in sdf.extras:
+        head = x.xml[: x.xml.find(">") + 1]
+        if " name=" not in head or not is_urdf_extra(x):
+            extras.append(x)  # the SDF's own elements (an applied plugin) keep their names
+            continue
+        el = from_string(x.xml)
+        name = el.get("name")
+        if name is None or name not in used:
+            if name is not None:
+                used.add(name)
+            extras.append(x)
+            continue
+        n = 2
+        while f"{name}_{n}" in used:
+            n += 1
+        new = f"{name}_{n}"
+        used.add(new)
+        holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
+        holder.append(el)
+        el.set("name", new)
+        el.set(U + "name", name)
+        diags.warning("DUPLICATE_NAME", f"<{local(el)}> {name!r} is named like another child "
+                      f"of the model; written as {new!r} with urdf:name={name!r}", x.line)
+        extras.append(Extra(x.tag, to_string(el), x.line))
+        changed = True
+    return evolve(sdf, extras=tuple(extras)) if changed else sdf
 
 
 def _sdf_limits(joint: Joint) -> Joint:
