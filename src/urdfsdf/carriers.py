@@ -73,6 +73,22 @@ def is_urdf_extra(x: Extra) -> bool:
     return x.tag.startswith(U) or (x.tag.startswith("{") and _is_kept(x))
 
 
+def mark_renamed(el: etree._Element, new: str) -> None:
+    """Rename ``el`` to ``new``, keeping its name as written in ``urdf:name``."""
+    if el.getparent() is None:  # a parent declaring the prefix: urdf:, not ns0:
+        etree.Element("holder", nsmap={"urdf": URDF_NS}).append(el)
+    el.set(U + "name", el.get("name") or "")
+    el.set("name", new)
+
+
+def restore_name(el: etree._Element) -> None:
+    """Undo :func:`mark_renamed`: the name as written back in place of the new one."""
+    original = el.get(U + "name")
+    if original is not None:
+        el.set("name", original)
+        del el.attrib[U + "name"]
+
+
 def unwrap_urdf_extra(x: Extra) -> Extra:
     """The URDF element a carrier holds, as written (its ``urdf:name`` restored)."""
     el = from_string(x.xml)
@@ -80,10 +96,7 @@ def unwrap_urdf_extra(x: Extra) -> Extra:
         el.tag = local(el)
     else:
         del el.attrib[KEPT]
-    original = el.get(U + "name")
-    if original is not None:
-        el.set("name", original)
-        del el.attrib[U + "name"]
+    restore_name(el)
     etree.cleanup_namespaces(el)
     return Extra(str(el.tag), to_string(el), x.line)
 

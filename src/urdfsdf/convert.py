@@ -28,6 +28,7 @@ from urdfsdf.carriers import (
     as_written,
     default_inertial_marker,
     is_urdf_extra,
+    mark_renamed,
     massless_marker,
     sdf_limit_marker,
     seal,
@@ -434,10 +435,7 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
             n += 1
         new = f"{name}_{n}"
         used.add(new)
-        holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
-        holder.append(el)
-        el.set("name", new)
-        el.set(U + "name", name)
+        mark_renamed(el, new)
         diags.warning("DUPLICATE_NAME", f"<{local(el)}> {name!r} is named like another child "
                       f"of the model; written as {new!r} with urdf:name={name!r}", x.line)
         extras.append(Extra(x.tag, to_string(el), x.line))

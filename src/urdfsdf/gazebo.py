@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
-from urdfsdf.carriers import U, is_urdf_extra
+from urdfsdf.carriers import U, is_urdf_extra, mark_renamed, restore_name
 from urdfsdf.diagnostics import Diagnostics
 from urdfsdf.ir import (
     Axis,
@@ -52,7 +52,7 @@ from urdfsdf.ir import (
     Visual,
 )
 from urdfsdf.sdf.schema import undefined
-from urdfsdf.xmlio import URDF_NS, canonical, from_string, to_string
+from urdfsdf.xmlio import canonical, from_string, to_string
 
 #: link-level extension tags -> (collision path, SDF leaf)
 COLLISION_VALUES = {
@@ -295,10 +295,7 @@ def unique_names(extras: tuple[Extra, ...], diags: Diagnostics) -> tuple[Extra, 
             n += 1
         new = f"{name}_{n}"
         taken[x.tag].add(new)
-        holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
-        holder.append(el)
-        el.set("name", new)
-        el.set(U + "name", name)
+        mark_renamed(el, new)
         diags.warning("DUPLICATE_NAME", f"a second <{x.tag}> named {name!r} here; written as "
                       f"{new!r} with urdf:name={name!r}", x.line)
         out.append(_extra(el, x.line))
@@ -313,10 +310,7 @@ def applied_form(xml: str) -> str:
     if U + "name" not in xml and "urdf:name" not in xml:
         return canonical(xml)
     el = from_string(xml)
-    original = el.get(U + "name")
-    if original is not None:
-        el.set("name", original)
-        del el.attrib[U + "name"]
+    restore_name(el)
     return canonical(to_string(el))
 
 
