@@ -104,6 +104,8 @@ class _Flattener:
         self.frames: list[tuple[str, str, Transform, Frame | None, int | None]] = []
         self.used: set[str] = set()
         self.ok = True
+        #: a joint was split around a massless link (see MUJOCO_BOUND_MASS)
+        self.split = False
 
     def unique(self, name: str, line: int | None, what: str) -> str:
         if name not in self.used:
@@ -182,6 +184,14 @@ def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
     jpose = joint.pose
     return tree_joint.scope is not None and body.local == joint.child and \
         jpose.is_identity and jpose.frame in ("", joint.child)
+
+
+#: MuJoCo refuses a moving body without mass (mjMINVAL), such as the middle link of
+#: a split universal joint, unless told a lower bound: its URDF extension
+#: ``<mujoco><compiler>`` (MuJoCo's URDF docs), which urdfdom, Drake and Pinocchio
+#: ignore.  Only bodies lighter than the bounds change: 1e-9 kg, 1e-12 kg m^2.
+MUJOCO_BOUND_MASS = Extra("mujoco", '<mujoco><compiler boundmass="1e-9" '
+                          'boundinertia="1e-12"/></mujoco>')
 
 
 def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
@@ -307,6 +317,8 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     extras += tuple(gazebo_blocks(model, posed,
                                   [(e.joint.original_name or e.name, e.joint)
                                    for e in edges if e.scope is not None], applied))
+    if flat.split and not any(x.tag == "mujoco" for x in extras):
+        extras += (MUJOCO_BOUND_MASS,)
     return restore_names(Model(model.name, tuple(out_links), tuple(out_joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))
@@ -329,9 +341,10 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
         # massless by design (not SDF's 1 kg default for a link without <inertial>)
         flat.bodies[mid] = _Body(mid, Link(mid, extras=(massless_marker(),), line=e.joint.line),
                                  e.x_mj, flat.top, mid)
+        flat.split = True
         diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as revolute "
                       f"joints {e.name!r} and {j2.name!r} around massless link {mid!r} "
-                      "(exact kinematics)", e.joint.line)
+                      "(exact kinematics; MuJoCo gives it 1e-9 kg)", e.joint.line)
         return [_Edge(e.name, j1, e.parent, mid, e.x_mj, e.scope, e.copy_origin),
                 _Edge(j2.name, j2, mid, e.child, e.x_mj, e.scope)]
     if jt in ("ball", "screw", "gearbox"):
