@@ -1,7 +1,7 @@
 """Sweep a directory of robot descriptions through urdfsdf's Python API.
 
 Every ``.urdf``, ``.sdf`` and ``.world`` file under DIR (recursively) goes
-through ``check`` (:func:`urdfsdf.check.check_source`) and through
+through ``check`` (:func:`urdfsdf.commands.check.check_source`) and through
 ``urdf2sdf`` (:func:`urdfsdf.urdf_to_sdf`, ``.urdf`` files) or ``sdf2urdf``
 (:func:`urdfsdf.sdf_to_urdf`, ``.sdf`` and ``.world`` files).  Each outcome is
 one of
@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import urdfsdf
-from urdfsdf.check import check_source
+from urdfsdf.commands.check import check_source
 
 EXTENSIONS = (".urdf", ".sdf", ".world")
 OPERATIONS = ("check", "urdf2sdf", "sdf2urdf")

@@ -465,8 +465,8 @@ def cli_command(file: Path) -> list[str]:
     found = shutil.which("urdf2sdf")
     if found:
         return [found, str(file)]
-    return [sys.executable, "-c", "from urdfsdf.cli import urdf2sdf_entry; urdf2sdf_entry()",
-            str(file)]
+    return [sys.executable, "-c",
+            "from urdfsdf.commands.cli import urdf2sdf_entry; urdf2sdf_entry()", str(file)]
 
 
 def measure_cold_start(runs: int) -> dict[str, Any]:

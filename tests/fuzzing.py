@@ -36,8 +36,8 @@ from pathlib import Path
 from lxml import etree
 
 import urdfsdf
-from urdfsdf.check import check_source
-from urdfsdf.poses import poses_source
+from urdfsdf.commands.check import check_source
+from urdfsdf.commands.poses import poses_source
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from urdfsdf import transforms as tf
+from urdfsdf.core import transforms as tf
 
 TOL = 1e-9
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from urdfsdf.cli import main
+from urdfsdf.commands.cli import main
 
 CASES = {
     # name: (format, text, code, line)
@@ -126,9 +126,9 @@ def test_api_file_that_vanishes_while_read(tmp_path: Path,
 
 def test_api_other_entry_points_report_bad_arguments(tmp_path: Path) -> None:
     import urdfsdf
-    from urdfsdf.check import check_source
-    from urdfsdf.graph import graph_source
-    from urdfsdf.poses import poses_source
+    from urdfsdf.commands.check import check_source
+    from urdfsdf.commands.graph import graph_source
+    from urdfsdf.commands.poses import poses_source
     from urdfsdf.ros import robot_description
 
     for argument, code in _bad_arguments(tmp_path).values():
@@ -191,7 +191,7 @@ def test_batch_worker_crash_is_reported(tmp_path: Path,
     """A worker process that dies (not an exception: the process) fails its file only."""
     import os
 
-    from urdfsdf import batch
+    from urdfsdf.commands import batch
 
     src = tmp_path / "in"
     src.mkdir()

@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 from lxml import etree
 
 import urdfsdf
-from urdfsdf.check import check_source
-from urdfsdf.xmlio import find_declaration
+from urdfsdf.commands.check import check_source
+from urdfsdf.xml.parse import find_declaration
 
 MB = 1 << 20
 #: time allowed per conversion, as a multiple of a plain lxml parse of as many bytes

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from urdfsdf.cli import main
+from urdfsdf.commands.cli import main
 
 from conftest import SAMPLES
 

@@ -11,7 +11,7 @@ import pytest
 from lxml import etree
 
 import urdfsdf
-from urdfsdf.cli import main
+from urdfsdf.commands.cli import main
 from urdfsdf.ros import robot_description
 
 from conftest import CORPUS, SAMPLES, requires_corpus
@@ -116,7 +116,7 @@ def test_batch_folder_both_ways(tmp_path: Path) -> None:
     for sdf in (tmp_path / "sdf").rglob("model.sdf"):
         assert (sdf.parent / "model.config").exists()
         # the same checks as a single-file conversion: valid SDF, copies back
-        from urdfsdf.check import check_source
+        from urdfsdf.commands.check import check_source
 
         report = check_source(str(sdf))
         assert not [d for d in report.diagnostics if d.severity == "error"]
@@ -143,7 +143,7 @@ def test_batch_needs_output_folder(tmp_path: Path) -> None:
 def test_batch_of_the_corpus_equals_single_file_conversions(tmp_path: Path) -> None:
     """Every corpus URDF: batch succeeds exactly where urdf2sdf on the file succeeds."""
     from urdfsdf.api import urdf_to_sdf_result
-    from urdfsdf.check import check_source
+    from urdfsdf.commands.check import check_source
 
     err = io.StringIO()
     status = main(["urdf2sdf", str(CORPUS), "-o", str(tmp_path / "out")],

@@ -1,6 +1,6 @@
 """SDFormat 1.7 frame semantics: resolved poses against hand-computed values.
 
-Every expected pose is computed here, independently of :mod:`urdfsdf.transforms`,
+Every expected pose is computed here, independently of :mod:`urdfsdf.core.transforms`,
 from rotation matrices built from first principles (fixed-axis roll, pitch, yaw:
 ``R = Rz(yaw) @ Ry(pitch) @ Rx(roll)``) and 4x4 homogeneous matrices.  Rotations
 are compared as matrices (1e-12), never as rpy triples.
@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 import urdfsdf
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.frames import Scope, Semantics, analyze
-from urdfsdf.poses import poses_source
+from urdfsdf.commands.poses import poses_source
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.sdf.frames import Scope, Semantics, analyze
 
 TOL = 1e-12
 HALF_PI = math.pi / 2

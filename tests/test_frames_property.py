@@ -2,7 +2,7 @@
 
 Random models and worlds are drawn as plain specs, written as SDFormat 1.7 XML,
 read with :func:`urdfsdf.read_sdf_document` and analysed with
-:func:`urdfsdf.frames.analyze`.  Every resolved pose is compared with a brute-force
+:func:`urdfsdf.sdf.frames.analyze`.  Every resolved pose is compared with a brute-force
 walk of the ``relative_to`` chain done here with numpy 4x4 matrices (rotations
 built from first principles, ``Rz(yaw) @ Ry(pitch) @ Rx(roll)``), following the
 spec's defaults: link and nested model -> ``__model__``, joint -> its child link,
@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import urdfsdf
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.frames import Scope, Semantics, analyze
-from urdfsdf.poses import poses_document
+from urdfsdf.commands.poses import poses_document
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.sdf.frames import Scope, Semantics, analyze
 
 ROT_TOL = 1e-12
 POS_TOL = 1e-10  # translations up to 10 m per hop, chains of up to ~20 hops

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 
 from urdfsdf import read_sdf_document
-from urdfsdf import transforms as tf
 from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
-from urdfsdf.ir import Frame, Model
-from urdfsdf.poses import poses_source
+from urdfsdf.commands.poses import poses_source
+from urdfsdf.core import transforms as tf
+from urdfsdf.core.ir import Frame, Model
 
 from conftest import SAMPLES
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from urdfsdf.cli import main
-from urdfsdf.graph import RED, graph_source
+from urdfsdf.commands.cli import main
+from urdfsdf.commands.graph import RED, graph_source
 
 from conftest import SAMPLES
 

@@ -27,7 +27,7 @@ from lxml import etree
 
 import urdfsdf
 from urdfsdf.api import sdf_to_urdf_result
-from urdfsdf.to_urdf import Options
+from urdfsdf.translate.to_urdf_transform import Options
 
 from conftest import CORPUS, corpus_rows, requires_corpus
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import urdfsdf
-from urdfsdf import transforms as tf
-from urdfsdf.frames import analyze
+from urdfsdf.core import transforms as tf
 from urdfsdf.interop import from_urdf_parser_py, to_urchin, to_urdf_parser_py
+from urdfsdf.sdf.frames import analyze
 
 from conftest import SAMPLES
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urdfsdf.ir import IDENTITY, Link, Pose, evolve
+from urdfsdf.core.ir import IDENTITY, Link, Pose, evolve
 
 finite = st.floats(allow_nan=False, allow_infinity=False, width=64)
 

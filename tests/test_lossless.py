@@ -28,9 +28,9 @@ from lxml import etree
 
 import urdfsdf
 from urdfsdf.api import sdf_to_urdf_result
-from urdfsdf.to_urdf import Options
+from urdfsdf.translate.to_urdf_transform import Options
 from urdfsdf.urdf.reader import ATTRIBUTES
-from urdfsdf.xmlio import canonical
+from urdfsdf.xml.parse import canonical
 
 from conftest import CORPUS, SAMPLES, corpus_rows, requires_corpus
 

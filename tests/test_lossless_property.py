@@ -43,12 +43,12 @@ from strategies_lossless import (
     urdf_documents,
 )
 from test_lossless import urdf_elements
-from urdfsdf import transforms as tf
-from urdfsdf.check import check_source
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.frames import Scope, analyze
-from urdfsdf.ir import Inertial, Model, Pose
-from urdfsdf.xmlio import canonical
+from urdfsdf.commands.check import check_source
+from urdfsdf.core import transforms as tf
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Inertial, Model, Pose
+from urdfsdf.sdf.frames import Scope, analyze
+from urdfsdf.xml.parse import canonical
 
 TOL = 1e-9
 #: SDFormat's inertial of a link without <inertial>

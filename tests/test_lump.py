@@ -1,4 +1,4 @@
-"""``urdf2sdf --lump-fixed-joints``: libsdformat's fixed-joint lumping (urdfsdf.lump).
+"""``urdf2sdf --lump-fixed-joints``: libsdformat's fixed-joint lumping (urdfsdf.translate.lump).
 
 Against the reference: for every corpus URDF with a fixed joint that
 check_urdf accepts, libsdformat 12 loading the URDF (it always lumps) and
@@ -24,12 +24,12 @@ import pytest
 from oracle import oracle_matrix
 from urdfdom_quirks import presnap
 from urdfsdf import read_urdf
-from urdfsdf import transforms as tf
 from urdfsdf.api import urdf_to_sdf_result
-from urdfsdf.cli import main
-from urdfsdf.ir import Inertial, Pose
-from urdfsdf.lump import combine_inertials
-from urdfsdf.poses import poses_source
+from urdfsdf.commands.cli import main
+from urdfsdf.commands.poses import poses_source
+from urdfsdf.core import transforms as tf
+from urdfsdf.core.ir import Inertial, Pose
+from urdfsdf.translate.lump import combine_inertials
 
 from conftest import CORPUS, corpus_rows, oracle_path, requires_oracle
 

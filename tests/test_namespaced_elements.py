@@ -12,7 +12,7 @@ from __future__ import annotations
 from lxml import etree
 
 import urdfsdf
-from urdfsdf.xmlio import canonical
+from urdfsdf.xml.parse import canonical
 
 from conftest import ROOT
 

@@ -13,7 +13,7 @@ import pytest
 
 from oracle import run
 from test_spec_samples import expected
-from urdfsdf.check import check_source
+from urdfsdf.commands.check import check_source
 
 from conftest import SAMPLES, oracle_path, requires_oracle
 

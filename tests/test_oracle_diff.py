@@ -15,7 +15,7 @@ import pytest
 
 from oracle import compare, run
 from test_spec_samples import expected
-from urdfsdf.cli import main
+from urdfsdf.commands.cli import main
 
 from conftest import CORPUS, SAMPLES, corpus_rows, oracle_path, requires_oracle
 

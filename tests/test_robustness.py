@@ -1,6 +1,6 @@
 """Robustness and security (issue): one test per class of bad input.
 
-Every refused input goes through the CLI (``urdfsdf.cli.main``) with ``-o``: a
+Every refused input goes through the CLI (``urdfsdf.commands.cli.main``) with ``-o``: a
 diagnostic with its code and line on stderr, exit status 1, no traceback, no
 output file, the input file unchanged.
 """
@@ -20,8 +20,8 @@ import pytest
 from lxml import etree
 
 import urdfsdf
-from urdfsdf.cli import main
-from urdfsdf.readctx import inertia_problem, principal_moments
+from urdfsdf.commands.cli import main
+from urdfsdf.xml.readctx import inertia_problem, principal_moments
 
 from conftest import ROOT
 
@@ -527,7 +527,7 @@ def test_closed_standard_stream(closed: str, tmp_path: Path) -> None:
     import subprocess
 
     code = (f"import sys; sys.{closed} = None\n"
-            "from urdfsdf.cli import main\n"
+            "from urdfsdf.commands.cli import main\n"
             f"raise SystemExit(main(['urdf2sdf'{', sys.argv[1]' if closed == 'stdout' else ''}]))")
     result = subprocess.run([sys.executable, "-c", code, str(ROOT / "samples" / "parity.urdf")],
                             capture_output=True, text=True, check=False, timeout=60)
@@ -540,8 +540,8 @@ def test_closed_standard_stream(closed: str, tmp_path: Path) -> None:
 
 def _every_entry_point(data: str | bytes) -> list[list[tuple[str, int | None]]]:
     """(code, line) of the errors from all four entry points; none may raise otherwise."""
-    from urdfsdf.check import check_source
-    from urdfsdf.poses import poses_source
+    from urdfsdf.commands.check import check_source
+    from urdfsdf.commands.poses import poses_source
 
     found = []
     for fn in (urdfsdf.urdf_to_sdf, urdfsdf.sdf_to_urdf):

@@ -45,8 +45,8 @@ from oracle import oracle_matrix, run
 from test_sdf2urdf_property import assert_same_pose, inv, origin_matrix, parse_urdf, pose_matrix
 from test_spec_samples import expected as expected_spec_errors
 from urdfsdf.api import Result, load_sdf, sdf_to_urdf_result
-from urdfsdf.diagnostics import CODES
-from urdfsdf.to_urdf import Options
+from urdfsdf.core.diagnostics import CODES
+from urdfsdf.translate.to_urdf_transform import Options
 
 from conftest import (
     CORPUS,

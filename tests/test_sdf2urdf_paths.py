@@ -30,10 +30,10 @@ from test_sdf2urdf_property import (
     spec_from_xml,
 )
 from urdfsdf.api import sdf_to_urdf_result
-from urdfsdf.check import check_source
-from urdfsdf.cli import main
-from urdfsdf.to_urdf import Options
-from urdfsdf.wellformed import SHAPE_CODES
+from urdfsdf.commands.check import check_source
+from urdfsdf.commands.cli import main
+from urdfsdf.translate.to_urdf_transform import Options
+from urdfsdf.translate.urdf_shape import SHAPE_CODES
 
 from conftest import ROOT, SAMPLES
 

@@ -43,13 +43,13 @@ from hypothesis import strategies as st
 from lxml import etree
 
 import urdfsdf
-from urdfsdf.frames import analyze_model
+from urdfsdf.sdf.frames import analyze_model
 
 TOL = 1e-9
 HALF_PI = math.pi / 2
 MODEL = "__model__"
 
-# -- pose math (numpy, independent of urdfsdf.transforms) ----------------------
+# -- pose math (numpy, independent of urdfsdf.core.transforms) ----------------------
 
 
 def rpy_matrix(r: float, p: float, y: float) -> np.ndarray:
@@ -633,7 +633,7 @@ def check_kinematics(spec: Spec, urdf_text: str) -> None:
 
 def check_zero_config_with_frame_engine(spec: Spec, xml: str) -> None:
     """Second source for X_M_e(0): urdfsdf's frame engine agrees with this file's walk."""
-    from urdfsdf.diagnostics import Diagnostics
+    from urdfsdf.core.diagnostics import Diagnostics
 
     diags = Diagnostics()
     scope = analyze_model(urdfsdf.read_sdf(xml), diags)
@@ -687,7 +687,7 @@ def test_near_gimbal_lock_origin_is_exact() -> None:
 
 
 def test_rpy_from_rot_near_gimbal_lock() -> None:
-    from urdfsdf import transforms as tf
+    from urdfsdf.core import transforms as tf
 
     x_ml = tf.from_xyz_rpy((0.0, 0.0, 0.0), (1.0, 0.0, 1.0))
     x_mc = tf.from_xyz_rpy((0.0, 0.0, 0.0), (0.0, HALF_PI - 1e-9, 0.0))

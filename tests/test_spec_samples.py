@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from urdfsdf.check import check_source
-from urdfsdf.cli import main
+from urdfsdf.commands.check import check_source
+from urdfsdf.commands.cli import main
 
 from conftest import SAMPLES
 

@@ -13,7 +13,6 @@ and the IR for those who want objects (:func:`read_urdf`, :func:`read_sdf`,
 
 from __future__ import annotations
 
-from urdfsdf import ir
 from urdfsdf.api import (
     Result,
     load_sdf,
@@ -23,12 +22,13 @@ from urdfsdf.api import (
     select_model,
     urdf_to_sdf_result,
 )
-from urdfsdf.convert import urdf_to_sdf as _urdf_model_to_sdf
-from urdfsdf.diagnostics import Diagnostic, Diagnostics, TranslationError
-from urdfsdf.ir import Model, SdfDocument
+from urdfsdf.core import ir
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
+from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.sdf.writer import write_sdf_model
+from urdfsdf.translate.to_sdf import urdf_to_sdf as _urdf_model_to_sdf
 from urdfsdf.urdf.writer import write_urdf_model
-from urdfsdf.xmlio import Source
+from urdfsdf.xml.parse import Source
 
 __all__ = [
     "Diagnostic",
@@ -66,7 +66,7 @@ def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False)
 
 
 def read_urdf(source: Source) -> Model:
-    """Read a URDF (text or path) into an IR :class:`~urdfsdf.ir.Model`."""
+    """Read a URDF (text or path) into an IR :class:`~urdfsdf.core.ir.Model`."""
     model, diags = load_urdf(source)
     if model is None or diags.has_errors():
         raise TranslationError(diags.items)

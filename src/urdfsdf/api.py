@@ -14,20 +14,20 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-from urdfsdf.convert import carried_urdf_joints, sdf_to_urdf_copy, urdf_to_sdf
-from urdfsdf.diagnostics import Diagnostic, Diagnostics
-from urdfsdf.frames import Scope, analyze, analyze_model
-from urdfsdf.ir import Model, SdfDocument
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.core.transforms import Transform
+from urdfsdf.sdf.frames import Scope, analyze, analyze_model
 from urdfsdf.sdf.reader import read_sdf_bytes
 from urdfsdf.sdf.writer import write_sdf_model
-from urdfsdf.to_urdf import Options, sdf_to_urdf_transform, world_pose_of_model
-from urdfsdf.transforms import Transform
+from urdfsdf.translate.to_sdf import carried_urdf_joints, sdf_to_urdf_copy, urdf_to_sdf
+from urdfsdf.translate.to_urdf_transform import Options, sdf_to_urdf_transform, world_pose_of_model
+from urdfsdf.translate.urdf_shape import shape_reasons
+from urdfsdf.translate.uris import UriMap, map_uris
 from urdfsdf.urdf.reader import read_urdf_bytes
 from urdfsdf.urdf.writer import write_urdf_model
-from urdfsdf.uris import UriMap, map_uris
-from urdfsdf.wellformed import shape_reasons
-from urdfsdf.xacro_input import expand_xacro, is_xacro
-from urdfsdf.xmlio import Source, is_xml_text, load_input
+from urdfsdf.urdf.xacro import expand_xacro, is_xacro
+from urdfsdf.xml.parse import Source, is_xml_text, load_input
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -73,7 +73,7 @@ class ConvertOptions:
     xacro_args: tuple[tuple[str, str], ...] = ()
     package_paths: tuple[tuple[str, str], ...] = ()
     sdf: Options | None = None
-    #: urdf2sdf: lump fixed joints the way libsdformat does (:mod:`urdfsdf.lump`)
+    #: urdf2sdf: lump fixed joints the way libsdformat does (:mod:`urdfsdf.translate.lump`)
     lump_fixed_joints: bool = False
 
 
@@ -154,7 +154,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     """URDF (or a ``.xacro`` file) -> SDFormat 1.7 (always the copy path).
 
     ``lump_fixed_joints``: merge links across fixed joints as libsdformat does
-    (:mod:`urdfsdf.lump`); the default keeps every link and joint.
+    (:mod:`urdfsdf.translate.lump`); the default keeps every link and joint.
     """
     if isinstance(source, (str, os.PathLike)) and not is_xml_text(source) and is_xacro(source):
         xdiags = Diagnostics(file or str(source))
@@ -171,7 +171,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if lump_fixed_joints:
-        from urdfsdf.lump import lump_fixed_joints as lump
+        from urdfsdf.translate.lump import lump_fixed_joints as lump
 
         sdf_model = lump(sdf_model, [x for x in model.extras if x.tag == "gazebo"], diags)
     return Result(write_sdf_model(sdf_model), diags.items, "copy")
@@ -182,7 +182,7 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
                       ) -> tuple[Model | None, str | None]:
     """An SDF-convention model in URDF form, and which path produced it.
 
-    The copy path applies when the model is URDF-shaped (:mod:`urdfsdf.wellformed`):
+    The copy path applies when the model is URDF-shaped (:mod:`urdfsdf.translate.urdf_shape`):
     xyz/rpy are copied as text.  Otherwise the frame engine resolves every pose
     (``scope``: the model's, when the caller already analysed the document).
     """

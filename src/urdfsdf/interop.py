@@ -19,9 +19,9 @@ import io
 import os
 from typing import Any
 
-from urdfsdf.ir import Model
+from urdfsdf.core.ir import Model
 from urdfsdf.ros import robot_description
-from urdfsdf.xmlio import Source
+from urdfsdf.xml.parse import Source
 
 
 def _need(module: str, extra: str) -> Any:

@@ -13,9 +13,9 @@ import os
 from collections.abc import Mapping
 
 from urdfsdf.api import sdf_to_urdf_result
-from urdfsdf.diagnostics import Diagnostics, TranslationError
-from urdfsdf.xacro_input import expand_xacro, is_xacro
-from urdfsdf.xmlio import Source, is_xml_text, load_input
+from urdfsdf.core.diagnostics import Diagnostics, TranslationError
+from urdfsdf.urdf.xacro import expand_xacro, is_xacro
+from urdfsdf.xml.parse import Source, is_xml_text, load_input
 
 
 def robot_description(source: Source, model: str | None = None, *,

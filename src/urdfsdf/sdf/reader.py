@@ -1,9 +1,9 @@
-"""SDFormat reader: XML -> :class:`urdfsdf.ir.SdfDocument`.
+"""SDFormat reader: XML -> :class:`urdfsdf.core.ir.SdfDocument`.
 
 Reads ``<sdf>`` documents with their models (nested too), worlds, links,
 joints and frames, keeping every pose with its ``relative_to`` as written.
 Validity of names and frame references is the frame engine's job
-(:mod:`urdfsdf.frames`); this module only reports what it cannot read.
+(:mod:`urdfsdf.sdf.frames`); this module only reports what it cannot read.
 
 Versions: 1.7 is read as specified.  1.4-1.6 use the same pose defaults
 (1.7 chose them for compatibility); their axis rules are mapped here:
@@ -23,8 +23,8 @@ from dataclasses import replace
 
 from lxml import etree
 
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import (
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import (
     Axis,
     Calibration,
     Collision,
@@ -45,9 +45,9 @@ from urdfsdf.ir import (
     Visual,
     World,
 )
-from urdfsdf.numbers import forget_shared, plain_tokens, shared
-from urdfsdf.readctx import ReadContext, inertia_problem, line_of
-from urdfsdf.xmlio import URDF_NS, Stream, children, extra, read_document, to_string
+from urdfsdf.core.numbers import forget_shared, plain_tokens, shared
+from urdfsdf.xml.parse import URDF_NS, Stream, children, extra, read_document, to_string
+from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
 U = "{" + URDF_NS + "}"
 SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11")
@@ -55,7 +55,7 @@ JOINT_TYPES = ("ball", "continuous", "fixed", "gearbox", "prismatic", "revolute"
                "revolute2", "screw", "universal")
 
 
-#: the tags of the SDF elements read as they stream in (see :class:`urdfsdf.xmlio.Stream`)
+#: the tags of the SDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
 STREAM_TAGS = ("sdf", "gazebo", "model", "world")
 
 
@@ -173,7 +173,7 @@ class SdfReader:
     def _pose_1_9(self, el: etree._Element, what: str) -> Pose:
         import math
 
-        from urdfsdf import transforms as tf
+        from urdfsdf.core import transforms as tf
 
         fmt_ = el.get("rotation_format", "euler_rpy")
         count = 7 if fmt_ == "quat_xyzw" else 6

@@ -2,7 +2,7 @@
 
 Writes the IR as it stands: every pose with the ``relative_to`` it holds and
 the number tokens it holds (original text when unchanged).  Shaping a URDF
-model into the spec's "Parity with URDF" form is :mod:`urdfsdf.convert`'s job.
+model into the spec's "Parity with URDF" form is :mod:`urdfsdf.translate.to_sdf`'s job.
 
 URDF content with no SDFormat element travels as custom elements in the
 ``urdf`` namespace (``xmlns:urdf="http://wiki.ros.org/urdf"``), which
@@ -12,7 +12,7 @@ libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
 
 from __future__ import annotations
 
-from urdfsdf.ir import (
+from urdfsdf.core.ir import (
     ZERO3,
     Axis,
     Collision,
@@ -30,8 +30,8 @@ from urdfsdf.ir import (
     World,
 )
 from urdfsdf.urdf.writer import write_material
-from urdfsdf.xmlio import URDF_NS, URDF_PREFIX
-from urdfsdf.xmlout import _TEXT_SPECIAL, XmlBuilder, attr, attrs, text
+from urdfsdf.xml.build import _TEXT_SPECIAL, XmlBuilder, attr, attrs, text
+from urdfsdf.xml.parse import URDF_NS, URDF_PREFIX
 
 URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")

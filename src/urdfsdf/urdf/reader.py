@@ -1,4 +1,4 @@
-"""URDF reader: XML -> :class:`urdfsdf.ir.Model`.
+"""URDF reader: XML -> :class:`urdfsdf.core.ir.Model`.
 
 Reads every element of the URDF format as urdfdom does, with urdfdom's
 defaults (absent origin: identity; absent axis: ``1 0 0``; limits required on
@@ -14,9 +14,8 @@ from typing import TypeVar
 
 from lxml import etree
 
-from urdfsdf.carriers import as_written, urdf_form
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import (
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import (
     Axis,
     Calibration,
     Collision,
@@ -35,9 +34,10 @@ from urdfsdf.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.numbers import plain_tokens
-from urdfsdf.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
-from urdfsdf.xmlio import Stream, children, extra, read_document, to_string
+from urdfsdf.core.numbers import plain_tokens
+from urdfsdf.translate.carriers import as_written, urdf_form
+from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
+from urdfsdf.xml.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
 
 JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
 #: joint types whose <axis> is meaningful
@@ -298,7 +298,7 @@ def _keep_as_written(node: N, el: etree._Element) -> N:
 
     What the IR cannot hold (an attribute URDF does not define, the blanks in a
     number list, a second shape, text...) then travels with the node
-    (:func:`urdfsdf.carriers.as_written`).  Only the general reader gets here:
+    (:func:`urdfsdf.translate.carriers.as_written`).  Only the general reader gets here:
     the fast readers take only what the writer gives back.
     """
     from urdfsdf.urdf.writer import joint_element, link_element, material_element

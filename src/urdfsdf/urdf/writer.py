@@ -2,8 +2,8 @@
 
 URDF-shaped means: each joint's pose is its origin in the parent link frame,
 link poses are not used (a URDF link frame is its parent joint's frame), and
-axes are in the joint frame.  :mod:`urdfsdf.convert` and
-:mod:`urdfsdf.to_urdf` produce that shape; this module only writes it,
+axes are in the joint frame.  :mod:`urdfsdf.translate.to_sdf` and
+:mod:`urdfsdf.translate.to_urdf_transform` produce that shape; this module only writes it,
 copying number tokens as the IR holds them.
 """
 
@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from urdfsdf.carriers import original_xml, written_carrier
-from urdfsdf.ir import (
+from urdfsdf.core.ir import (
     ZERO3,
     Collision,
     Geometry,
@@ -24,8 +23,9 @@ from urdfsdf.ir import (
     Pose,
     Visual,
 )
-from urdfsdf.xmlio import from_string
-from urdfsdf.xmlout import XmlBuilder, attr, attrs
+from urdfsdf.translate.carriers import original_xml, written_carrier
+from urdfsdf.xml.build import XmlBuilder, attr, attrs
+from urdfsdf.xml.parse import from_string
 
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
@@ -90,7 +90,7 @@ def _origin_line(pad: str, pose: Pose) -> str:
 
 def _link(out: XmlBuilder, link: Link) -> None:
     carrier = written_carrier(link.extras)
-    if carrier is not None:  # the link as written (urdfsdf.carriers)
+    if carrier is not None:  # the link as written (urdfsdf.translate.carriers)
         out.raw(original_xml(carrier))
         return
     a = f' name="{attr(link.name)}"'
@@ -155,7 +155,7 @@ def write_material(out: XmlBuilder, material: Material, tag: str = "material",
     The SDF writer uses it for ``<urdf:material>`` (``tag``) as well.
     """
     carrier = written_carrier(material.extras) if tag == "material" else None
-    if carrier is not None:  # the top-level material as written (urdfsdf.carriers)
+    if carrier is not None:  # the top-level material as written (urdfsdf.translate.carriers)
         out.raw(original_xml(carrier))
         return
     a = attrs((("name", material.name),))
@@ -204,7 +204,7 @@ def _collision(out: XmlBuilder, collision: Collision) -> None:
 def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
     carrier = written_carrier(joint.extras)
-    if carrier is not None:  # the joint as written (urdfsdf.carriers)
+    if carrier is not None:  # the joint as written (urdfsdf.translate.carriers)
         out.raw(original_xml(carrier))
         return
     p = out.pad

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import Pose, Tokens
-from urdfsdf.numbers import split_numbers
-from urdfsdf.xmlio import source_line, xpath_of
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Pose, Tokens
+from urdfsdf.core.numbers import split_numbers
+from urdfsdf.xml.parse import source_line, xpath_of
 
 
 class ReadContext:

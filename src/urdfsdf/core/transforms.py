@@ -18,8 +18,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from urdfsdf.ir import Pose
-from urdfsdf.numbers import SNAP
+from urdfsdf.core.ir import Pose
+from urdfsdf.core.numbers import SNAP
 
 if TYPE_CHECKING:  # numpy is imported where arrays are made: it costs ~0.1 s at start-up
     import numpy as np

@@ -12,7 +12,7 @@ import contextlib
 import os
 from collections.abc import Iterator, Mapping
 
-from urdfsdf.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics
 
 
 def is_xacro(path: str | os.PathLike[str]) -> bool:

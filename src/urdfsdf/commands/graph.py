@@ -19,11 +19,11 @@ import shutil
 import subprocess
 from collections.abc import Iterable
 
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.frames import MODEL_FRAME, WORLD, Scope, Semantics, analyze
-from urdfsdf.ir import Model, SdfDocument
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.sdf.frames import MODEL_FRAME, WORLD, Scope, Semantics, analyze
 from urdfsdf.urdf.reader import read_robot
-from urdfsdf.xmlio import Source, load_input, parse
+from urdfsdf.xml.parse import Source, load_input, parse
 
 SHAPES = {"link": "box", "joint": "ellipse", "frame": "note", "model": "folder",
           "root": "doublecircle"}
@@ -166,7 +166,7 @@ def graph_source(source: Source, file: str | None = None) -> tuple[str | None, D
     if root is None:
         return None, diags
     if root.tag == "robot":
-        from urdfsdf.readctx import ReadContext
+        from urdfsdf.xml.readctx import ReadContext
 
         model = read_robot(root, ReadContext(diags))
         return (dot_of_urdf(model) if model is not None else None), diags
@@ -180,7 +180,7 @@ def graph_source(source: Source, file: str | None = None) -> tuple[str | None, D
 
 def render(dot_text: str, output: str) -> str | None:
     """Write ``output`` (.dot as is; other suffixes through Graphviz); an error or None."""
-    from urdfsdf.files import write_atomic
+    from urdfsdf.commands.files import write_atomic
 
     fmt = output.rsplit(".", 1)[-1].lower() if "." in output else "dot"
     if fmt in ("dot", "gv"):

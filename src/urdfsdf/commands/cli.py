@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TextIO
 
 from urdfsdf.api import ConvertOptions, convert
-from urdfsdf.diagnostics import Diagnostic, to_json
-from urdfsdf.files import write_atomic
+from urdfsdf.commands.files import write_atomic
+from urdfsdf.core.diagnostics import Diagnostic, to_json
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -127,8 +127,8 @@ def _pairs(items: Sequence[str], sep: str, flag: str) -> dict[str, str] | str:
 
 def _options(args: argparse.Namespace) -> ConvertOptions | str:
     """The conversion options of the command line, or a usage message."""
-    from urdfsdf.to_urdf import Options
-    from urdfsdf.uris import parse_uri_map
+    from urdfsdf.translate.to_urdf_transform import Options
+    from urdfsdf.translate.uris import parse_uri_map
 
     uri_map = parse_uri_map(args.uri_map)
     if isinstance(uri_map, str):
@@ -151,7 +151,7 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
 def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> int:
     import time
 
-    from urdfsdf.batch import DEFAULT_TIMEOUT, print_summary, run_batch
+    from urdfsdf.commands.batch import DEFAULT_TIMEOUT, print_summary, run_batch
 
     if not args.output:
         print(f"{args.command}: error: a folder input needs -o OUTDIR", file=err)
@@ -203,7 +203,7 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
 
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from urdfsdf.check import check_source
+    from urdfsdf.commands.check import check_source
 
     data, name = _read_input(args.input, stdin)
     report = check_source(data if data is not None else name, file=name)
@@ -222,7 +222,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
 
 
 def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from urdfsdf.poses import poses_source
+    from urdfsdf.commands.poses import poses_source
 
     data, name = _read_input(args.input, stdin)
     report, diags = poses_source(data if data is not None else name, file=name)
@@ -230,14 +230,14 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     if args.json:
         print(json.dumps(report, indent=1), file=out)
     else:
-        from urdfsdf.poses import format_text
+        from urdfsdf.commands.poses import format_text
 
         out.write(format_text(report))
     return EXIT_INVALID if any(d.severity == "error" for d in diags) else EXIT_OK
 
 
 def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from urdfsdf.graph import graph_source, render
+    from urdfsdf.commands.graph import graph_source, render
 
     data, name = _read_input(args.input, stdin)
     dot_text, diags = graph_source(data if data is not None else name, file=name)

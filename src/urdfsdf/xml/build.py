@@ -3,7 +3,7 @@
 Both writers emit text with this builder instead of building an lxml tree
 and serialising it: for a 1000-link model that was ~100 ms of a ~290 ms
 conversion (SubElement calls, ``indent`` and ``tostring``), now a fraction.
-Elements kept verbatim in the IR (:class:`urdfsdf.ir.Extra`) are already
+Elements kept verbatim in the IR (:class:`urdfsdf.core.ir.Extra`) are already
 serialised XML and are inserted as they are.
 """
 

@@ -20,9 +20,9 @@ from typing import TypeVar
 
 from lxml import etree
 
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import Extra, Joint, Link
-from urdfsdf.xmlio import URDF_NS, attributes, canonical, from_string, local, to_string
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Extra, Joint, Link
+from urdfsdf.xml.parse import URDF_NS, attributes, canonical, from_string, local, to_string
 
 N = TypeVar("N", Link, Joint)
 
@@ -203,10 +203,10 @@ def sealed(carrier: Extra, fingerprint: str) -> Extra:
 def fingerprint(node: Link | Joint) -> str:
     """A fingerprint of the SDF form of ``node`` less its carrier.
 
-    Taken from the canonical form (:func:`urdfsdf.xmlio.canonical`) of the SDF
+    Taken from the canonical form (:func:`urdfsdf.xml.parse.canonical`) of the SDF
     text, so that reading and writing the SDF again keeps it.
     """
-    from urdfsdf.ir import evolve
+    from urdfsdf.core.ir import evolve
     from urdfsdf.sdf.writer import element_text
 
     text = element_text(evolve(node, extras=without_carrier(node.extras)))
@@ -216,7 +216,7 @@ def fingerprint(node: Link | Joint) -> str:
 
 def seal(node: N) -> N:
     """``node`` with its carrier sealed by the fingerprint of its SDF form."""
-    from urdfsdf.ir import evolve
+    from urdfsdf.core.ir import evolve
 
     carrier = written_carrier(node.extras)
     if carrier is None:
@@ -232,7 +232,7 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     undo the edit: it is dropped with a warning, and the element is written from
     the SDF (what only the carrier held is lost).
     """
-    from urdfsdf.ir import evolve
+    from urdfsdf.core.ir import evolve
 
     carrier = written_carrier(node.extras)
     if carrier is None:

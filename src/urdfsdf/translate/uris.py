@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import Geometry, Material, Model
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Geometry, Material, Model
 
 UriMap = Sequence[tuple[str, str]]
 

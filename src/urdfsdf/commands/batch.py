@@ -31,9 +31,9 @@ from typing import TextIO
 from lxml import etree
 
 from urdfsdf.api import ConvertOptions, convert
-from urdfsdf.diagnostics import Diagnostic
-from urdfsdf.files import write_atomic
-from urdfsdf.xmlout import text
+from urdfsdf.commands.files import write_atomic
+from urdfsdf.core.diagnostics import Diagnostic
+from urdfsdf.xml.build import text
 
 #: seconds one file may take by default (``--timeout``); far above any real file
 DEFAULT_TIMEOUT = 60.0

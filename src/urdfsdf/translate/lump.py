@@ -5,7 +5,7 @@ every link attached to its parent by a fixed joint into that parent, so that
 Gazebo simulates one body instead of two welded ones.  urdfsdf does not lump
 by default (no silent loss); this module reproduces libsdformat's lumping for
 users who need the model Gazebo would build.  It works on the SDFormat parity
-form made by :func:`urdfsdf.convert.urdf_to_sdf` (joint poses relative to the
+form made by :func:`urdfsdf.translate.to_sdf.urdf_to_sdf` (joint poses relative to the
 parent link, link poses at their joint, ``<gazebo>`` blocks already applied)
 and follows libsdformat step by step:
 
@@ -61,9 +61,8 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from urdfsdf.convert import UNNAMED
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import (
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import (
     Axis,
     Collision,
     Dynamics,
@@ -78,8 +77,8 @@ from urdfsdf.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.numbers import fmt, split_numbers
-from urdfsdf.transforms import (
+from urdfsdf.core.numbers import fmt, split_numbers
+from urdfsdf.core.transforms import (
     IDENTITY,
     Rot,
     Transform,
@@ -91,7 +90,8 @@ from urdfsdf.transforms import (
     rot_mul,
     rot_transpose,
 )
-from urdfsdf.xmlio import from_string, to_string
+from urdfsdf.translate.to_sdf import UNNAMED
+from urdfsdf.xml.parse import from_string, to_string
 
 LUMP_PREFIX = "_fixed_joint_lump__"
 #: link children that may appear once: the lumped link's value replaces the parent's

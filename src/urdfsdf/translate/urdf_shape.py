@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from urdfsdf.ir import Joint, Link, Model
+from urdfsdf.core.ir import Joint, Link, Model
 
 #: reason codes (all severity "info": not being URDF-shaped is not an error)
 SHAPE_CODES = {

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from urdfsdf import transforms as tf
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
-from urdfsdf.transforms import Transform
-from urdfsdf.xmlio import source_line
+from urdfsdf.core import transforms as tf
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
+from urdfsdf.core.transforms import Transform
+from urdfsdf.xml.parse import source_line
 
 MODEL_FRAME = "__model__"
 WORLD = "world"

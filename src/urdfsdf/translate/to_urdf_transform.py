@@ -1,6 +1,6 @@
 """SDF -> URDF for any valid SDFormat model: the transform path.
 
-The frame engine (:mod:`urdfsdf.frames`) resolves every pose; this module
+The frame engine (:mod:`urdfsdf.sdf.frames`) resolves every pose; this module
 lays the model out the URDF way:
 
 - nested models are flattened; scoped names are joined with
@@ -23,7 +23,7 @@ lays the model out the URDF way:
 
 Numbers are copied as written wherever a pose is unchanged (the joint pose is
 already relative_to its parent link and that link's URDF frame is its SDF
-frame, ...); computed ones are written with :func:`urdfsdf.numbers.fmt`.
+frame, ...); computed ones are written with :func:`urdfsdf.core.numbers.fmt`.
 """
 
 from __future__ import annotations
@@ -34,9 +34,15 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from urdfsdf import transforms as tf
-from urdfsdf.carriers import U, massless_marker
-from urdfsdf.convert import (
+from urdfsdf.core import transforms as tf
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
+from urdfsdf.core.numbers import split_numbers
+from urdfsdf.core.transforms import Transform
+from urdfsdf.sdf.frames import WORLD, Scope
+from urdfsdf.translate.carriers import U, massless_marker
+from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
+from urdfsdf.translate.to_sdf import (
     _urdf_extras,
     carried_urdf_joints,
     frame_marker,
@@ -45,13 +51,7 @@ from urdfsdf.convert import (
     urdf_link,
     world_link,
 )
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.frames import WORLD, Scope
-from urdfsdf.gazebo import applied_outputs, gazebo_blocks
-from urdfsdf.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
-from urdfsdf.numbers import split_numbers
-from urdfsdf.transforms import Transform
-from urdfsdf.xmlio import from_string, to_string
+from urdfsdf.xml.parse import from_string, to_string
 
 U_JOINT = U + "joint"
 U_LINK = U + "link"

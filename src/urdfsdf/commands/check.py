@@ -3,7 +3,7 @@
 For SDF, every model and world goes through the frame engine (all errors,
 each with its line); then each model is classified "copy" (URDF-shaped:
 xyz/rpy copied as text) or "transform" with every reason from
-:mod:`urdfsdf.wellformed` as an info diagnostic.
+:mod:`urdfsdf.translate.urdf_shape` as an info diagnostic.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from urdfsdf.api import gc_paused
-from urdfsdf.diagnostics import Diagnostic, Diagnostics
-from urdfsdf.frames import analyze
-from urdfsdf.ir import Model, SdfDocument
-from urdfsdf.readctx import ReadContext
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.reader import STREAM_TAGS, SdfReader
+from urdfsdf.translate.urdf_shape import shape_reasons
 from urdfsdf.urdf.reader import read_robot
-from urdfsdf.wellformed import shape_reasons
-from urdfsdf.xmlio import Source, Stream, load_input, read_document
+from urdfsdf.xml.parse import Source, Stream, load_input, read_document
+from urdfsdf.xml.readctx import ReadContext
 
 
 @dataclass
@@ -64,7 +64,7 @@ def check_source(source: Source, file: str | None = None) -> Report:
                           f"{doc.version}")
     models: list[Model] = list(doc.models) + [m for w in doc.worlds for m in w.models]
     for model in models:
-        from urdfsdf.convert import carried_urdf_joints
+        from urdfsdf.translate.to_sdf import carried_urdf_joints
 
         reasons = shape_reasons(model, carried_urdf_joints(model, Diagnostics()))
         if not reasons:
@@ -86,7 +86,7 @@ def _read(data: bytes, diags: Diagnostics
           ) -> tuple[bool, Model | None, SdfDocument | None] | None:
     """``(is_urdf, URDF model, SDF document)`` of ``data`` (by its root); None if unparsable.
 
-    Read as it is parsed when :class:`~urdfsdf.xmlio.Stream` can; else as a whole tree.
+    Read as it is parsed when :class:`~urdfsdf.xml.parse.Stream` can; else as a whole tree.
     """
     return read_document(data, diags, ("robot", *STREAM_TAGS),
                          lambda root, stream: _read_root(root, diags, stream))

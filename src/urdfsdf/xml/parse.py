@@ -17,8 +17,8 @@ from typing import TypeVar
 
 from lxml import etree
 
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import Extra
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Extra
 
 R = TypeVar("R")
 
@@ -573,7 +573,7 @@ def _canonical_node(el: etree._Element) -> tuple[object, ...]:
 
 
 def extra(el: etree._Element) -> Extra:
-    """Keep ``el`` verbatim as an IR :class:`~urdfsdf.ir.Extra`."""
+    """Keep ``el`` verbatim as an IR :class:`~urdfsdf.core.ir.Extra`."""
     return Extra(str(el.tag), to_string(el), source_line(el))
 
 

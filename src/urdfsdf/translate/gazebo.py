@@ -37,9 +37,8 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
-from urdfsdf.carriers import U, is_urdf_extra, mark_renamed, restore_name
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.ir import (
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import (
     Axis,
     Collision,
     Dynamics,
@@ -52,7 +51,8 @@ from urdfsdf.ir import (
     Visual,
 )
 from urdfsdf.sdf.schema import undefined
-from urdfsdf.xmlio import canonical, from_string, to_string
+from urdfsdf.translate.carriers import U, is_urdf_extra, mark_renamed, restore_name
+from urdfsdf.xml.parse import canonical, from_string, to_string
 
 #: link-level extension tags -> (collision path, SDF leaf)
 COLLISION_VALUES = {

@@ -1,7 +1,7 @@
 """The kinematic intermediate representation shared by both formats.
 
 Frozen dataclasses of plain floats and strings: equality and hashing come free
-and no numpy lives here (pose math is in :mod:`urdfsdf.transforms`).  The one
+and no numpy lives here (pose math is in :mod:`urdfsdf.core.transforms`).  The one
 exception is :class:`Pose`, the most numerous node: a small immutable class
 with the same fields, equality and hashing, kept compact by hand.
 
@@ -140,7 +140,7 @@ class Pose:
         t = self._t
         if t is not None:
             return tuple(t.split())
-        from urdfsdf.numbers import fmt_all
+        from urdfsdf.core.numbers import fmt_all
 
         return fmt_all(self.values)
 
@@ -322,7 +322,7 @@ class Axis:
         """The three tokens to write."""
         if self.text is not None:
             return self.text
-        from urdfsdf.numbers import fmt_all
+        from urdfsdf.core.numbers import fmt_all
 
         return fmt_all(self.xyz)
 

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from urdfsdf import transforms as tf
 from urdfsdf.api import gc_paused
-from urdfsdf.diagnostics import Diagnostic, Diagnostics
-from urdfsdf.frames import MODEL_FRAME, Scope, Semantics, analyze
-from urdfsdf.ir import SdfDocument
+from urdfsdf.core import transforms as tf
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.ir import SdfDocument
+from urdfsdf.core.transforms import Transform
+from urdfsdf.sdf.frames import MODEL_FRAME, Scope, Semantics, analyze
 from urdfsdf.sdf.reader import read_sdf_bytes
-from urdfsdf.transforms import Transform
-from urdfsdf.xmlio import Source, load_input
+from urdfsdf.xml.parse import Source, load_input
 
 Json = dict[str, Any]
 

@@ -6,7 +6,7 @@ each child link ``<pose relative_to="JOINT"/>``, the root link no pose; the
 root link comes first so it is the canonical link.
 
 ``sdf_to_urdf`` goes the other way for URDF-shaped SDF models (see
-:mod:`urdfsdf.wellformed`): xyz/rpy/axis tokens are copied, nothing computed.
+:mod:`urdfsdf.translate.urdf_shape`): xyz/rpy/axis tokens are copied, nothing computed.
 """
 
 from __future__ import annotations
@@ -16,7 +16,25 @@ from dataclasses import replace
 
 from lxml import etree
 
-from urdfsdf.carriers import (
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import (
+    IDENTITY,
+    Collision,
+    Extra,
+    Frame,
+    Inertial,
+    Joint,
+    Link,
+    Material,
+    Model,
+    Pose,
+    Visual,
+    evolve,
+)
+from urdfsdf.core.numbers import split_numbers
+from urdfsdf.core.transforms import Transform, compose, pose_transform
+from urdfsdf.sdf.frames import analyze_model, is_reserved
+from urdfsdf.translate.carriers import (
     AS_WRITTEN,
     DEFAULT_INERTIAL,
     MASSLESS,
@@ -38,27 +56,9 @@ from urdfsdf.carriers import (
     without_carrier,
     written_carrier,
 )
-from urdfsdf.diagnostics import Diagnostics
-from urdfsdf.frames import analyze_model, is_reserved
-from urdfsdf.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
-from urdfsdf.ir import (
-    IDENTITY,
-    Collision,
-    Extra,
-    Frame,
-    Inertial,
-    Joint,
-    Link,
-    Material,
-    Model,
-    Pose,
-    Visual,
-    evolve,
-)
-from urdfsdf.numbers import split_numbers
-from urdfsdf.transforms import Transform, compose, pose_transform
+from urdfsdf.translate.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
 from urdfsdf.urdf.reader import check_tree
-from urdfsdf.xmlio import URDF_NS, canonical, from_string, local, to_string
+from urdfsdf.xml.parse import URDF_NS, canonical, from_string, local, to_string
 
 UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
 #: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
@@ -607,8 +607,8 @@ def _link_xml(link: Link) -> str:
 
 def world_link(model: Model, diags: Diagnostics) -> Link:
     """The URDF ``world`` link: the one carried as ``<urdf:link>``, else an empty one."""
-    from urdfsdf.readctx import ReadContext
     from urdfsdf.urdf.reader import read_link
+    from urdfsdf.xml.readctx import ReadContext
 
     for x in model.extras:
         if x.tag == U + "link":
@@ -640,8 +640,8 @@ CONTINUOUS_LIMIT = 1e16
 
 def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
     """URDF joints that travel in SDF as ``<urdf:joint>`` (floating, planar)."""
-    from urdfsdf.readctx import ReadContext
     from urdfsdf.urdf.reader import read_joint
+    from urdfsdf.xml.readctx import ReadContext
 
     joints = []
     for x in model.extras:
@@ -653,7 +653,10 @@ def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
 
 
 def _urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
-    """Unwrap the ``urdf:`` extras (SDF-only ones travel in :mod:`urdfsdf.gazebo` blocks)."""
+    """Unwrap the ``urdf:`` extras.
+
+    SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
+    """
     if not extras:
         return ()
     return tuple(unwrap_urdf_extra(x) for x in extras
@@ -715,7 +718,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     ``pose_of`` maps each visual, collision and inertial pose into the URDF
     link frame (default: as written, in the link frame); ``name`` renames the
     link.  ``as_written``: keep the link's ``urdf:as_written`` carrier (the copy
-    path, once :func:`urdfsdf.carriers.unsealed` checked it); else it is dropped.
+    path, once :func:`urdfsdf.translate.carriers.unsealed` checked it); else it is dropped.
     """
     owner = f"link {link.name!r}"
     carrier = _carrier(link.extras, owner, as_written, diags)
@@ -793,7 +796,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         return None
     # spring values and axis/limit extras travel in a <gazebo> block
     if jtype in ("revolute", "prismatic", "continuous"):
-        from urdfsdf.ir import Axis, Limit
+        from urdfsdf.core.ir import Axis, Limit
 
         axis = axis or Axis((0.0, 0.0, 1.0))
         lim = axis.limit or Limit()
@@ -849,7 +852,7 @@ def _urdf_limit(value: str | None) -> str:
 
 def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
                      lossy: bool = False) -> Model:
-    """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.wellformed`): a copy."""
+    """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.translate.urdf_shape`): a copy."""
     applied = applied_outputs(model)
     links = [urdf_link(unsealed(link, diags, f"link {link.name!r}"), diags, lossy, applied,
                        as_written=True) for link in model.links]
