@@ -46,10 +46,10 @@ from urdfsdf.core.ir import (
     World,
 )
 from urdfsdf.core.numbers import forget_shared, plain_tokens, shared
-from urdfsdf.xml.parse import URDF_NS, Stream, children, extra, read_document, to_string
+from urdfsdf.xml.namespaces import URDF_NS, U
+from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
-U = "{" + URDF_NS + "}"
 SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11")
 JOINT_TYPES = ("ball", "continuous", "fixed", "gearbox", "prismatic", "revolute",
                "revolute2", "screw", "universal")

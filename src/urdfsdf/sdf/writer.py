@@ -31,9 +31,8 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.urdf.writer import write_material
 from urdfsdf.xml.build import _TEXT_SPECIAL, XmlBuilder, attr, attrs, text
-from urdfsdf.xml.parse import URDF_NS, URDF_PREFIX
+from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS
 
-URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
 

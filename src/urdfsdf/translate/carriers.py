@@ -22,11 +22,12 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Extra, Joint, Link
-from urdfsdf.xml.parse import URDF_NS, attributes, canonical, from_string, local, to_string
+from urdfsdf.urdf.as_written import AS_WRITTEN, without_carrier, written_carrier
+from urdfsdf.xml.namespaces import SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS, U
+from urdfsdf.xml.parse import canonical, from_string, local, to_string
 
 N = TypeVar("N", Link, Joint)
 
-U = "{" + URDF_NS + "}"
 #: the name in an element's start tag
 _START = re.compile(r"<[^\s/>]+")
 #: marks a namespaced URDF element that travels as itself (//@urdf:kept)
@@ -111,7 +112,6 @@ def unwrap_urdf_extra(x: Extra) -> Extra:
 #: in an SDF link: the URDF link had no <inertial> (the SDF one is an explicit zero)
 MASSLESS = U + "massless"
 #: in a URDF link: the SDF link had no <inertial> (the URDF one is SDF's default)
-SDF_NS = "http://sdformat.org/urdfsdf"
 DEFAULT_INERTIAL = "{" + SDF_NS + "}default_inertial"
 
 
@@ -137,52 +137,19 @@ def sdf_limit_marker(effort: str | None, velocity: str | None) -> Extra:
 
 def massless_marker() -> Extra:
     """``<urdf:massless/>``."""
-    return Extra(MASSLESS, f'<urdf:massless xmlns:urdf="{URDF_NS}"/>')
+    return Extra(MASSLESS, f'<urdf:massless{URDF_XMLNS}/>')
 
 
 def default_inertial_marker() -> Extra:
     """``<sdf:default_inertial/>`` (urdfdom ignores it)."""
-    return Extra(DEFAULT_INERTIAL, f'<sdf:default_inertial xmlns:sdf="{SDF_NS}"/>')
+    return Extra(DEFAULT_INERTIAL, f'<sdf:default_inertial{SDF_XMLNS}/>')
 
 
-# -- a URDF link or joint as written ------------------------------------------------
+# -- sealing a URDF element as written (urdfsdf.urdf.as_written) ---------------------
 #
-# What the IR cannot hold of a URDF <link> or <joint> (an attribute urdfdom does not
-# define, the blanks inside a number list, a second shape in a <geometry>, text, an
-# <inertial> without <inertia>...), and what SDFormat 1.7 cannot hold of what the IR
-# does (an absent axis or limit bound, for which SDF states a default; a capsule),
-# travel as the element as written: <urdf:as_written fingerprint="F"><link .../>
-# </urdf:as_written> inside the SDF element.  F fingerprints the SDF element (less this
-# carrier) as urdf2sdf wrote it; sdf2urdf restores the element as written when the SDF
-# element still has that fingerprint, and writes it from the SDF otherwise.
-
-AS_WRITTEN = U + "as_written"
-
-
-def as_written(xml: str, line: int | None) -> Extra:
-    """The carrier of a URDF element ``xml`` as written."""
-    return Extra(AS_WRITTEN, f'<urdf:as_written xmlns:urdf="{URDF_NS}">{xml}</urdf:as_written>',
-                 line)
-
-
-def written_carrier(extras: tuple[Extra, ...]) -> Extra | None:
-    """The ``urdf:as_written`` carrier among ``extras``, if any."""
-    for x in extras:
-        if x.tag == AS_WRITTEN:
-            return x
-    return None
-
-
-def without_carrier(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
-    """``extras`` less the ``urdf:as_written`` carrier."""
-    return tuple(x for x in extras if x.tag != AS_WRITTEN)
-
-
-def original_xml(carrier: Extra) -> str:
-    """The URDF element a carrier holds, as written."""
-    el = from_string(carrier.xml)
-    inner = next(c for c in el if isinstance(c.tag, str))
-    return to_string(inner)
+# F fingerprints the SDF element (less this carrier) as urdf2sdf wrote it; sdf2urdf restores
+# the element as written when the SDF element still has that fingerprint, and writes it
+# from the SDF otherwise.
 
 
 def carrier_fingerprint(carrier: Extra) -> str | None:
@@ -243,23 +210,3 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
                   "<urdf:as_written> no longer matches the SDF element (edited since?); written "
                   "from the SDF, without what only the carrier held", carrier.line)
     return evolve(node, extras=without_carrier(node.extras))
-
-
-def urdf_form(el: etree._Element) -> bytes:
-    """What a URDF element says, as a digest, for comparing two of them.
-
-    Children are matched whatever their order; blank text and comments do not
-    count; an ``<origin>`` stands with both ``xyz`` and ``rpy`` (the one
-    normalisation urdfsdf makes).  Attribute values and texts count as written.
-    Each element's digest is made from its children's, so the cost is linear
-    in the size of the element, however deep.
-    """
-    attrs = dict(attributes(el))
-    if el.tag == "origin":
-        attrs.setdefault("xyz", "0 0 0")
-        attrs.setdefault("rpy", "0 0 0")
-    kids = sorted(urdf_form(c) for c in el if isinstance(c.tag, str))
-    h = hashlib.sha256(repr((el.tag, sorted(attrs.items()), (el.text or "").strip())).encode())
-    for k in kids:
-        h.update(k)
-    return h.digest()

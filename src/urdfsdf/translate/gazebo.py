@@ -51,7 +51,8 @@ from urdfsdf.core.ir import (
     Visual,
 )
 from urdfsdf.sdf.schema import undefined
-from urdfsdf.translate.carriers import U, is_urdf_extra, mark_renamed, restore_name
+from urdfsdf.translate.carriers import is_urdf_extra, mark_renamed, restore_name
+from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, from_string, to_string
 
 #: link-level extension tags -> (collision path, SDF leaf)

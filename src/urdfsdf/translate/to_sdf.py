@@ -35,15 +35,11 @@ from urdfsdf.core.numbers import split_numbers
 from urdfsdf.core.transforms import Transform, compose, pose_transform
 from urdfsdf.sdf.frames import analyze_model, is_reserved
 from urdfsdf.translate.carriers import (
-    AS_WRITTEN,
     DEFAULT_INERTIAL,
     MASSLESS,
     NO_LIMIT,
     SDF_LIMIT,
-    SDF_NS,
     N,
-    U,
-    as_written,
     default_inertial_marker,
     is_urdf_extra,
     mark_renamed,
@@ -53,17 +49,17 @@ from urdfsdf.translate.carriers import (
     unsealed,
     unwrap_urdf_extra,
     urdf_extra,
-    without_carrier,
-    written_carrier,
 )
 from urdfsdf.translate.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
+from urdfsdf.urdf.as_written import AS_WRITTEN, as_written, without_carrier, written_carrier
 from urdfsdf.urdf.reader import check_tree
-from urdfsdf.xml.parse import URDF_NS, canonical, from_string, local, to_string
+from urdfsdf.xml.namespaces import SDF_NS, URDF_XMLNS, S, U
+from urdfsdf.xml.parse import canonical, from_string, local, to_string
 
-UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed xmlns:urdf="{URDF_NS}"/>')
+UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed{URDF_XMLNS}/>')
 #: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
-SDF_FRAME = "{" + SDF_NS + "}frame"
-SDF_POSE = "{" + SDF_NS + "}pose"
+SDF_FRAME = S + "frame"
+SDF_POSE = S + "pose"
 
 
 def frame_marker(frame: Frame | None, line: int | None) -> Extra:

@@ -40,7 +40,7 @@ from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.numbers import split_numbers
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import WORLD, Scope
-from urdfsdf.translate.carriers import U, massless_marker
+from urdfsdf.translate.carriers import massless_marker
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.to_sdf import (
     _urdf_extras,
@@ -51,6 +51,7 @@ from urdfsdf.translate.to_sdf import (
     urdf_link,
     world_link,
 )
+from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import from_string, to_string
 
 U_JOINT = U + "joint"

@@ -35,7 +35,7 @@ from urdfsdf.core.ir import (
     evolve,
 )
 from urdfsdf.core.numbers import plain_tokens
-from urdfsdf.translate.carriers import as_written, urdf_form
+from urdfsdf.urdf.as_written import as_written, urdf_form
 from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
 from urdfsdf.xml.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
 
@@ -298,7 +298,7 @@ def _keep_as_written(node: N, el: etree._Element) -> N:
 
     What the IR cannot hold (an attribute URDF does not define, the blanks in a
     number list, a second shape, text...) then travels with the node
-    (:func:`urdfsdf.translate.carriers.as_written`).  Only the general reader gets here:
+    (:mod:`urdfsdf.urdf.as_written`).  Only the general reader gets here:
     the fast readers take only what the writer gives back.
     """
     from urdfsdf.urdf.writer import joint_element, link_element, material_element

@@ -23,7 +23,7 @@ from urdfsdf.core.ir import (
     Pose,
     Visual,
 )
-from urdfsdf.translate.carriers import original_xml, written_carrier
+from urdfsdf.urdf.as_written import original_xml, written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs
 from urdfsdf.xml.parse import from_string
 
@@ -90,7 +90,7 @@ def _origin_line(pad: str, pose: Pose) -> str:
 
 def _link(out: XmlBuilder, link: Link) -> None:
     carrier = written_carrier(link.extras)
-    if carrier is not None:  # the link as written (urdfsdf.translate.carriers)
+    if carrier is not None:  # the link as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
         return
     a = f' name="{attr(link.name)}"'
@@ -155,7 +155,7 @@ def write_material(out: XmlBuilder, material: Material, tag: str = "material",
     The SDF writer uses it for ``<urdf:material>`` (``tag``) as well.
     """
     carrier = written_carrier(material.extras) if tag == "material" else None
-    if carrier is not None:  # the top-level material as written (urdfsdf.translate.carriers)
+    if carrier is not None:  # the top-level material as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
         return
     a = attrs((("name", material.name),))
@@ -204,7 +204,7 @@ def _collision(out: XmlBuilder, collision: Collision) -> None:
 def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
     carrier = written_carrier(joint.extras)
-    if carrier is not None:  # the joint as written (urdfsdf.translate.carriers)
+    if carrier is not None:  # the joint as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
         return
     p = out.pad

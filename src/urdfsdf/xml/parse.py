@@ -19,12 +19,10 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Extra
+from urdfsdf.xml.namespaces import KNOWN_PREFIXES
 
 R = TypeVar("R")
 
-#: Namespace of URDF content carried inside SDF as custom elements.
-URDF_NS = "http://wiki.ros.org/urdf"
-URDF_PREFIX = "urdf"
 
 Source = str | bytes | os.PathLike[str]
 
@@ -432,11 +430,6 @@ def _tolerate_declaration(data: bytes, diags: Diagnostics) -> bytes:
     return body
 
 
-#: namespaces of prefixes that files use without declaring them (libsdformat and
-#: urdfdom read elements as plain names, so gz-sim and Drake files do this)
-KNOWN_PREFIXES = {"gz": "http://gazebosim.org/schema",
-                  "ignition": "http://ignitionrobotics.org/schema",
-                  "drake": "http://drake.mit.edu", "xacro": "http://www.ros.org/wiki/xacro"}
 _UNDECLARED = re.compile(r"Namespace prefix (\S+) (?:for \S+ )?on \S+ is not defined")
 _ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)")
 

@@ -1,0 +1,32 @@
+"""The XML namespaces urdfsdf writes and recognises, in one place.
+
+- ``urdf`` (:data:`URDF_NS`): URDF content carried inside SDF as custom
+  elements (``<urdf:transmission>``, ``<urdf:as_written>``, ``urdf:name``...).
+- ``sdf`` (:data:`SDF_NS`): SDF content carried inside URDF (``<sdf:frame>``,
+  ``<sdf:limit>``, ``<sdf:default_inertial/>``), which urdfdom ignores.
+- :data:`KNOWN_PREFIXES`: prefixes that real files use without declaring them
+  (libsdformat and urdfdom read them as plain names); urdfsdf declares them
+  with the URI their tools use.
+
+``U`` and ``S`` are the Clark-notation prefixes (``{uri}``) of the first two,
+the form lxml and the IR's :class:`~urdfsdf.core.ir.Extra` tags use.
+"""
+
+from __future__ import annotations
+
+URDF_NS = "http://wiki.ros.org/urdf"
+URDF_PREFIX = "urdf"
+U = "{" + URDF_NS + "}"
+
+SDF_NS = "http://sdformat.org/urdfsdf"
+SDF_PREFIX = "sdf"
+S = "{" + SDF_NS + "}"
+
+#: ``xmlns:urdf="..."`` as written in a start tag
+URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'
+#: ``xmlns:sdf="..."`` as written in a start tag
+SDF_XMLNS = f' xmlns:{SDF_PREFIX}="{SDF_NS}"'
+
+KNOWN_PREFIXES = {"gz": "http://gazebosim.org/schema",
+                  "ignition": "http://ignitionrobotics.org/schema",
+                  "drake": "http://drake.mit.edu", "xacro": "http://www.ros.org/wiki/xacro"}
