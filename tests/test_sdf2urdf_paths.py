@@ -173,7 +173,7 @@ def test_model_absolute_is_transformed_exactly(seed: int) -> None:
 
 
 def test_sdf2urdf_repeats_at_most_max_reasons() -> None:
-    from urdfsdf.api import MAX_REASONS
+    from urdfsdf.translate.to_urdf import MAX_REASONS
 
     big = generate("sdf_absolute", 40)
     listed = [d for d in check_source(big).diagnostics if d.severity == "info"]

@@ -17,9 +17,7 @@ from urdfsdf.api import (
     Result,
     load_sdf,
     load_urdf,
-    sdf_model_to_urdf,
     sdf_to_urdf_result,
-    select_model,
     urdf_to_sdf_result,
 )
 from urdfsdf.core import ir
@@ -27,6 +25,7 @@ from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.sdf.writer import write_sdf_model
 from urdfsdf.translate.to_sdf import urdf_to_sdf as _urdf_model_to_sdf
+from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
 from urdfsdf.urdf.writer import write_urdf_model
 from urdfsdf.xml.parse import Source
 

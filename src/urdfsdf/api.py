@@ -16,13 +16,12 @@ from typing import ParamSpec, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.core.transforms import Transform
-from urdfsdf.sdf.frames import Scope, analyze, analyze_model
+from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.reader import read_sdf_bytes
 from urdfsdf.sdf.writer import write_sdf_model
-from urdfsdf.translate.to_sdf import carried_urdf_joints, sdf_to_urdf_copy, urdf_to_sdf
-from urdfsdf.translate.to_urdf_transform import Options, sdf_to_urdf_transform, world_pose_of_model
-from urdfsdf.translate.urdf_shape import shape_reasons
+from urdfsdf.translate.to_sdf import urdf_to_sdf
+from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
+from urdfsdf.translate.to_urdf_transform import Options
 from urdfsdf.translate.uris import UriMap, map_uris
 from urdfsdf.urdf.reader import read_urdf_bytes
 from urdfsdf.urdf.writer import write_urdf_model
@@ -31,10 +30,6 @@ from urdfsdf.xml.parse import Source, is_xml_text, load_input
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-#: sdf2urdf repeats at most this many reasons for the transform path as info
-#: diagnostics, then says how many more there are (``check`` lists every one)
-MAX_REASONS = 20
 
 
 @contextmanager
@@ -124,27 +119,6 @@ def load_sdf(source: Source, file: str | None = None) -> tuple[SdfDocument | Non
     return doc, diags
 
 
-def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Model | None:
-    """The model to convert: ``name`` if given, else the only one in the document."""
-    candidates = list(doc.models) + [m for w in doc.worlds for m in w.models]
-    if name is not None:
-        for m in candidates:
-            if m.name == name:
-                return m
-        names = ", ".join(repr(m.name) for m in candidates) or "none"
-        diags.error("ELEMENT_MISSING", f"no model named {name!r} (models: {names})")
-        return None
-    if len(candidates) == 1:
-        return candidates[0]
-    if not candidates:
-        diags.error("ELEMENT_MISSING", "the document holds no model")
-        return None
-    names = ", ".join(repr(m.name) for m in candidates)
-    diags.error("ELEMENT_INVALID", f"the document holds several models ({names}); "
-                "choose one with --model NAME")
-    return None
-
-
 @gc_paused
 def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        uri_map: UriMap | None = None,
@@ -175,38 +149,6 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
 
         sdf_model = lump(sdf_model, [x for x in model.extras if x.tag == "gazebo"], diags)
     return Result(write_sdf_model(sdf_model), diags.items, "copy")
-
-
-def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None = None,
-                      scope: Scope | None = None, x_wm: Transform | None = None
-                      ) -> tuple[Model | None, str | None]:
-    """An SDF-convention model in URDF form, and which path produced it.
-
-    The copy path applies when the model is URDF-shaped (:mod:`urdfsdf.translate.urdf_shape`):
-    xyz/rpy are copied as text.  Otherwise the frame engine resolves every pose
-    (``scope``: the model's, when the caller already analysed the document).
-    """
-    if model.convention == "urdf":
-        return model, "copy"
-    if scope is None:
-        scope = analyze_model(model, diags)
-        if diags.has_errors():
-            return None, None
-    carried = carried_urdf_joints(model, Diagnostics())
-    reasons = shape_reasons(model, carried)
-    if not reasons and (options is None or options.frames):
-        lossy = options.lossy if options is not None else False
-        return sdf_to_urdf_copy(model, carried_urdf_joints(model, diags), diags, lossy), "copy"
-    for r in reasons[:MAX_REASONS]:
-        diags.add(r.code, f"transform path: {r.message}", r.line, severity="info")
-    if len(reasons) > MAX_REASONS:
-        # one info per element of a big model is no help (and 60 MB at 100k links)
-        diags.add(reasons[MAX_REASONS].code, f"transform path: {len(reasons) - MAX_REASONS} "
-                  "more reasons (`urdfsdf check` lists them all)", reasons[MAX_REASONS].line,
-                  severity="info")
-    if x_wm is None:
-        x_wm = world_pose_of_model(model)
-    return sdf_to_urdf_transform(model, scope, diags, options, x_wm), "transform"
 
 
 @gc_paused

@@ -64,7 +64,7 @@ def check_source(source: Source, file: str | None = None) -> Report:
                           f"{doc.version}")
     models: list[Model] = list(doc.models) + [m for w in doc.worlds for m in w.models]
     for model in models:
-        from urdfsdf.translate.to_sdf import carried_urdf_joints
+        from urdfsdf.translate.carriers import carried_urdf_joints
 
         reasons = shape_reasons(model, carried_urdf_joints(model, Diagnostics()))
         if not reasons:

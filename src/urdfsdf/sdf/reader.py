@@ -51,6 +51,12 @@ from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
 SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11")
+#: SDFormat's inertial where a link has none, or leaves values out: mass 1, unit inertia
+#: (ixx ixy ixz iyy iyz izz), at the link origin (//inertial/mass, //inertial/inertia)
+DEFAULT_MASS = "1"
+DEFAULT_INERTIA = ("1", "0", "0", "1", "0", "1")
+#: //axis/limit/lower and upper at or beyond +-1e16 mean "no limit" (libsdformat)
+UNBOUNDED_LIMIT = 1e16
 JOINT_TYPES = ("ball", "continuous", "fixed", "gearbox", "prismatic", "revolute",
                "revolute2", "screw", "universal")
 
@@ -378,11 +384,11 @@ class SdfReader:
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
         what = f"{what} inertial"
-        mass = self.number(el, "mass", what, "1") or "1"
+        mass = self.number(el, "mass", what, DEFAULT_MASS) or DEFAULT_MASS
         if float(mass) < 0:
             self.ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}",
                            self._kid(el, "mass"))
-        moments = ["1", "0", "0", "1", "0", "1"]
+        moments = list(DEFAULT_INERTIA)
         inertia = self._kid(el, "inertia")
         if inertia is not None:
             before = len(self.ctx.diags)
@@ -606,7 +612,6 @@ _JOINT_KEYS = frozenset(("name", "type", U + "name"))
 _FRAME_KEYS = frozenset(("name", "attached_to"))
 _REL_KEYS = frozenset(("relative_to",))
 _EXPRESSED_KEYS = frozenset(("expressed_in",))
-_UNIT_INERTIA = ("1", "0", "0", "1", "0", "1")
 _LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
 _DYNAMICS_TAGS = ("damping", "friction", "spring_reference", "spring_stiffness")
 _COLOURS = ("ambient", "diffuse", "specular", "emissive")
@@ -684,10 +689,10 @@ def _fast_frame(el: etree._Element) -> Frame:
 
 def _fast_inertial(el: etree._Element) -> Inertial:
     kids = _first(el)
-    mass = _num(kids.get("mass"), "1") or "1"
+    mass = _num(kids.get("mass"), DEFAULT_MASS) or DEFAULT_MASS
     if float(mass) < 0:
         raise _Slow
-    moments: tuple[str, ...] = _UNIT_INERTIA
+    moments: tuple[str, ...] = DEFAULT_INERTIA
     inertia = kids.get("inertia")
     if inertia is not None:
         get = _first(inertia).get

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 from typing import TypeVar
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Extra, Joint, Link
+from urdfsdf.core.ir import Extra, Frame, Joint, Link, Model, Pose
+from urdfsdf.core.numbers import split_numbers
 from urdfsdf.urdf.as_written import AS_WRITTEN, without_carrier, written_carrier
-from urdfsdf.xml.namespaces import SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS, U
+from urdfsdf.xml.namespaces import SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS, S, U
 from urdfsdf.xml.parse import canonical, from_string, local, to_string
 
 N = TypeVar("N", Link, Joint)
@@ -210,3 +212,66 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
                   "<urdf:as_written> no longer matches the SDF element (edited since?); written "
                   "from the SDF, without what only the carrier held", carrier.line)
     return evolve(node, extras=without_carrier(node.extras))
+
+
+UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed{URDF_XMLNS}/>')
+
+
+#: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
+SDF_FRAME = S + "frame"
+
+
+SDF_POSE = S + "pose"
+
+
+def frame_marker(frame: Frame | None, line: int | None) -> Extra:
+    """``<sdf:frame>``: marks the massless URDF link standing for an SDF //frame.
+
+    With ``frame``, the marker keeps its ``attached_to`` and ``//pose`` as
+    written, so that URDF -> SDF restores the element exactly; without (a
+    frame of a flattened nested model: ``flattened="true"``), the frame comes
+    back attached to the link's parent, posed by the fixed joint.
+    """
+    el = etree.Element(SDF_FRAME, nsmap={"sdf": SDF_NS})
+    if frame is None:
+        el.set("flattened", "true")
+    else:
+        if frame.attached_to:
+            el.set("attached_to", frame.attached_to)
+        if frame.pose.text is not None or frame.pose.relative_to is not None:
+            pose = etree.SubElement(el, SDF_POSE)
+            if frame.pose.relative_to is not None:
+                pose.set("relative_to", frame.pose.relative_to)
+            pose.text = " ".join(frame.pose.tokens())
+    return Extra(SDF_FRAME, to_string(el), line)
+
+
+def marked_frame(marker: Extra, name: str) -> Frame | None:
+    """The //frame as written in SDF, kept by the marker (None: not kept)."""
+    el = from_string(marker.xml)
+    if el.get("flattened") == "true":
+        return None
+    pose = Pose()
+    pose_el = el.find(SDF_POSE)
+    if pose_el is not None:
+        parsed = split_numbers(pose_el.text, 6)
+        if isinstance(parsed, str):
+            return None
+        tokens, values = parsed
+        pose = Pose(xyz=(values[0], values[1], values[2]), rpy=(values[3], values[4], values[5]),
+                    relative_to=pose_el.get("relative_to"), text=tokens, line=marker.line)
+    return Frame(name, attached_to=el.get("attached_to"), pose=pose, line=marker.line)
+
+
+def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
+    """URDF joints that travel in SDF as ``<urdf:joint>`` (floating, planar)."""
+    from urdfsdf.urdf.reader import read_joint
+    from urdfsdf.xml.readctx import ReadContext
+
+    joints = []
+    for x in model.extras:
+        if x.tag == U + "joint":
+            joint = read_joint(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
+            if joint is not None:
+                joints.append(replace(joint, line=x.line))
+    return joints

@@ -90,7 +90,7 @@ from urdfsdf.core.transforms import (
     rot_mul,
     rot_transpose,
 )
-from urdfsdf.translate.to_sdf import UNNAMED
+from urdfsdf.translate.carriers import UNNAMED
 from urdfsdf.xml.parse import from_string, to_string
 
 LUMP_PREFIX = "_fixed_joint_lump__"

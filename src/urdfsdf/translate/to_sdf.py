@@ -1,24 +1,17 @@
-"""Shape conversion between URDF-shaped and SDF-shaped IR models.
+"""URDF -> SDF: a URDF-convention model in the SDFormat 1.7 parity form.
 
-``urdf_to_sdf`` is always the textual copy ("Parity with URDF" in the spec):
-each joint gets ``<pose relative_to="PARENT">`` with the URDF origin tokens,
-each child link ``<pose relative_to="JOINT"/>``, the root link no pose; the
-root link comes first so it is the canonical link.
-
-``sdf_to_urdf`` goes the other way for URDF-shaped SDF models (see
-:mod:`urdfsdf.translate.urdf_shape`): xyz/rpy/axis tokens are copied, nothing computed.
+Always the textual copy ("Parity with URDF" in the spec): each joint gets
+``<pose relative_to="PARENT">`` with the URDF origin tokens, each child link
+``<pose relative_to="JOINT"/>``, the root link no pose; the root link comes
+first so it is the canonical link.  What SDFormat cannot hold travels in the
+forms of :mod:`urdfsdf.translate.carriers`; ``<gazebo>`` blocks are applied by
+:mod:`urdfsdf.translate.gazebo`; names SDFormat forbids are changed by
+:mod:`urdfsdf.translate.names`.
 """
-
 from __future__ import annotations
-
-from collections.abc import Callable
-from dataclasses import replace
-
-from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
-    IDENTITY,
     Collision,
     Extra,
     Frame,
@@ -31,80 +24,34 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.core.numbers import split_numbers
 from urdfsdf.core.transforms import Transform, compose, pose_transform
 from urdfsdf.sdf.frames import analyze_model, is_reserved
+from urdfsdf.sdf.reader import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
-    MASSLESS,
     NO_LIMIT,
+    SDF_FRAME,
     SDF_LIMIT,
+    UNNAMED,
     N,
-    default_inertial_marker,
     is_urdf_extra,
     mark_renamed,
+    marked_frame,
     massless_marker,
-    sdf_limit_marker,
     seal,
-    unsealed,
-    unwrap_urdf_extra,
     urdf_extra,
 )
-from urdfsdf.translate.gazebo import applied_outputs, apply_gazebo, gazebo_blocks
-from urdfsdf.urdf.as_written import AS_WRITTEN, as_written, without_carrier, written_carrier
+from urdfsdf.translate.gazebo import apply_gazebo
+from urdfsdf.translate.names import sdf_names, unique_name
+from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.urdf.reader import check_tree
-from urdfsdf.xml.namespaces import SDF_NS, URDF_XMLNS, S, U
-from urdfsdf.xml.parse import canonical, from_string, local, to_string
-
-UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed{URDF_XMLNS}/>')
-#: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
-SDF_FRAME = S + "frame"
-SDF_POSE = S + "pose"
-
-
-def frame_marker(frame: Frame | None, line: int | None) -> Extra:
-    """``<sdf:frame>``: marks the massless URDF link standing for an SDF //frame.
-
-    With ``frame``, the marker keeps its ``attached_to`` and ``//pose`` as
-    written, so that URDF -> SDF restores the element exactly; without (a
-    frame of a flattened nested model: ``flattened="true"``), the frame comes
-    back attached to the link's parent, posed by the fixed joint.
-    """
-    el = etree.Element(SDF_FRAME, nsmap={"sdf": SDF_NS})
-    if frame is None:
-        el.set("flattened", "true")
-    else:
-        if frame.attached_to:
-            el.set("attached_to", frame.attached_to)
-        if frame.pose.text is not None or frame.pose.relative_to is not None:
-            pose = etree.SubElement(el, SDF_POSE)
-            if frame.pose.relative_to is not None:
-                pose.set("relative_to", frame.pose.relative_to)
-            pose.text = " ".join(frame.pose.tokens())
-    return Extra(SDF_FRAME, to_string(el), line)
+from urdfsdf.xml.parse import from_string, local, to_string
 
 
 def _fallback_frame(name: str, joint: Joint, parent_frame: str) -> Frame:
     """A marked link's frame attached to its parent link, posed by its fixed joint."""
     return Frame(name, attached_to=parent_frame, pose=evolve(joint.pose, relative_to=None),
                  line=joint.line)
-
-
-def _verbatim_frame(marker: Extra, name: str) -> Frame | None:
-    """The //frame as written in SDF, kept by the marker (None: not kept)."""
-    el = from_string(marker.xml)
-    if el.get("flattened") == "true":
-        return None
-    pose = Pose()
-    pose_el = el.find(SDF_POSE)
-    if pose_el is not None:
-        parsed = split_numbers(pose_el.text, 6)
-        if isinstance(parsed, str):
-            return None
-        tokens, values = parsed
-        pose = Pose(xyz=(values[0], values[1], values[2]), rpy=(values[3], values[4], values[5]),
-                    relative_to=pose_el.get("relative_to"), text=tokens, line=marker.line)
-    return Frame(name, attached_to=el.get("attached_to"), pose=pose, line=marker.line)
 
 
 def _restore_frames(sdf: Model, pending: list[tuple[Extra, str, Joint, str]],
@@ -118,7 +65,7 @@ def _restore_frames(sdf: Model, pending: list[tuple[Extra, str, Joint, str]],
     posed by the joint, which means the same.
     """
     fallback = [_fallback_frame(name, joint, parent) for _, name, joint, parent in pending]
-    verbatim = [_verbatim_frame(marker, name) for marker, name, _, _ in pending]
+    verbatim = [marked_frame(marker, name) for marker, name, _, _ in pending]
     if not any(verbatim):
         return evolve(sdf, frames=tuple(fallback))
     trial = evolve(sdf, frames=tuple(v or f for v, f in zip(verbatim, fallback, strict=True)))
@@ -146,82 +93,6 @@ def _close(a: Transform, b: Transform, tol: float = 1e-9) -> bool:
     return all(abs(x - y) <= tol for x, y in zip((*a[0], *a[1]), (*b[0], *b[1]), strict=True))
 
 
-def _unique(base: str, used: set[str]) -> str:
-    name, i = base, 1
-    while name in used:
-        name = f"{base}_{i}"
-        i += 1
-    used.add(name)
-    return name
-
-
-def _sdf_name(name: str, kind: str, used: set[str]) -> str:
-    """A name SDFormat accepts for a URDF name it forbids (see :func:`sdf_names`)."""
-    if name == "world":
-        base = f"world_{kind}"
-    elif is_reserved(name):
-        base = f"{name.strip('_') or 'unnamed'}_{kind}"
-    else:
-        base = f"{name}_{kind}"  # a joint named like a link, as libsdformat renames it
-    return _unique(base, used)
-
-
-def sdf_names(model: Model, root: str, world_root: bool, diags: Diagnostics
-              ) -> tuple[dict[str, str], dict[str, str]]:
-    """Renames URDF names that SDFormat 1.7 forbids: ``(links, joints)`` old -> new.
-
-    A link called ``world`` (other than an empty root, which becomes the world),
-    names reserved by SDFormat (``__x__``), and a joint with the name of a link
-    (sibling names must be unique).  Each rename is reported and the original
-    travels as ``urdf:name`` so sdf2urdf restores it.
-    """
-    used = {link.name for link in model.links} | {j.name for j in model.joints}
-    links: dict[str, str] = {}
-    for link in model.links:
-        if (link.name == "world" and not (world_root and link.name == root)) or \
-                (link.name != "world" and is_reserved(link.name)):
-            links[link.name] = _sdf_name(link.name, "link", used)
-    link_names = {links.get(n.name, n.name) for n in model.links}
-    joints: dict[str, str] = {}
-    for joint in model.joints:
-        if joint.type in ("floating", "planar"):
-            continue  # not an SDF joint: carried verbatim, under its URDF name
-        if is_reserved(joint.name) or joint.name in link_names:
-            joints[joint.name] = _sdf_name(joint.name, "joint", used)
-    for kind, mapping in (("link", links), ("joint", joints)):
-        for old, new in mapping.items():
-            diags.warning("NAME_CHANGED", f"{kind} {old!r} is not a valid SDFormat 1.7 name "
-                          f"here; written as {new!r} with urdf:name={old!r}")
-    return links, joints
-
-
-def restore_names(model: Model) -> Model:
-    """Undo :func:`sdf_names` on a URDF-shaped model read back from SDF."""
-    links = {x.name: x.original_name for x in model.links if x.original_name}
-    joints = {x.name: x.original_name for x in model.joints if x.original_name}
-    renamed_shapes = any(v.original_name for x in model.links for v in x.visuals) or any(
-        c.original_name for x in model.links for c in x.collisions)
-    if not links and not joints and not renamed_shapes:
-        return model
-
-    def shapes(link: Link) -> Link:
-        return replace(link, name=links.get(link.name, link.name), original_name=None,
-                       visuals=tuple(replace(v, name=v.original_name or v.name,
-                                             original_name=None) for v in link.visuals),
-                       collisions=tuple(replace(c, name=c.original_name or c.name,
-                                                original_name=None) for c in link.collisions))
-
-    out_joints = []
-    for j in model.joints:
-        mimic = j.mimic
-        if mimic is not None and mimic.joint in joints:
-            mimic = replace(mimic, joint=joints[mimic.joint])
-        out_joints.append(replace(j, name=joints.get(j.name, j.name), original_name=None,
-                                  parent=links.get(j.parent, j.parent),
-                                  child=links.get(j.child, j.child), mimic=mimic))
-    return replace(model, links=tuple(shapes(x) for x in model.links), joints=tuple(out_joints))
-
-
 def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]:
     """SDF needs unique visual/collision names: name the unnamed ones.
 
@@ -238,10 +109,10 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
     visuals = []
     for v in link.visuals:
         if not v.name:
-            v = evolve(v, name=_unique(f"{link.name}_visual", used_v),
+            v = evolve(v, name=unique_name(f"{link.name}_visual", used_v),
                         extras=(UNNAMED, *v.extras))
         elif v.name in seen or is_reserved(v.name):  # URDF allows it, SDF does not
-            v = evolve(v, name=_unique(f"{v.name.strip('_') or 'v'}_visual", used_v),
+            v = evolve(v, name=unique_name(f"{v.name.strip('_') or 'v'}_visual", used_v),
                         original_name=v.name)
         seen.add(v.name or "")
         visuals.append(v)
@@ -250,10 +121,10 @@ def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]
     collisions = []
     for c in link.collisions:
         if not c.name:
-            c = evolve(c, name=_unique(f"{link.name}_collision", used_c),
+            c = evolve(c, name=unique_name(f"{link.name}_collision", used_c),
                         extras=(UNNAMED, *c.extras))
         elif c.name in seen or is_reserved(c.name):
-            c = evolve(c, name=_unique(f"{c.name.strip('_') or 'c'}_collision", used_c),
+            c = evolve(c, name=unique_name(f"{c.name.strip('_') or 'c'}_collision", used_c),
                         original_name=c.name)
         seen.add(c.name or "")
         collisions.append(c)
@@ -456,9 +327,6 @@ def _sdf_limits(joint: Joint) -> Joint:
         lim, effort=effort, velocity=velocity)))
 
 
-#: SDFormat's default inertial: mass 1, unit inertia, at the link origin
-SDF_DEFAULT_MASS = "1"
-SDF_DEFAULT_INERTIA = ("1", "0", "0", "1", "0", "1")
 
 
 def _sdf_inertial(link: Link) -> Link:
@@ -477,7 +345,7 @@ def _sdf_inertial(link: Link) -> Link:
     extras = tuple(x for x in link.extras if x.tag != DEFAULT_INERTIAL)
     i = link.inertial
     default = i.pose.is_identity and [float(v) for v in (i.mass, *i.inertia)] == [
-        float(v) for v in (SDF_DEFAULT_MASS, *SDF_DEFAULT_INERTIA)]
+        float(v) for v in (DEFAULT_MASS, *DEFAULT_INERTIA)]
     return evolve(link, inertial=None if default else i, extras=extras)
 
 
@@ -511,8 +379,8 @@ def _sdf_loses(joint: Joint) -> bool:
     if lim.lower is None or lim.upper is None:
         return True  # urdfdom's 0: SDF states it
     # limits SDF reads as "none": they would come back as a continuous joint
-    return jtype == "revolute" and (float(lim.lower) <= -CONTINUOUS_LIMIT
-                                    or float(lim.upper) >= CONTINUOUS_LIMIT)
+    return jtype == "revolute" and (float(lim.lower) <= -UNBOUNDED_LIMIT
+                                    or float(lim.upper) >= UNBOUNDED_LIMIT)
 
 
 def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
@@ -601,19 +469,6 @@ def _link_xml(link: Link) -> str:
     return to_string(link_element(link))
 
 
-def world_link(model: Model, diags: Diagnostics) -> Link:
-    """The URDF ``world`` link: the one carried as ``<urdf:link>``, else an empty one."""
-    from urdfsdf.urdf.reader import read_link
-    from urdfsdf.xml.readctx import ReadContext
-
-    for x in model.extras:
-        if x.tag == U + "link":
-            link = read_link(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
-            if link is not None and link.name == "world":
-                return replace(link, line=x.line)
-    return Link("world")
-
-
 def _joint_xml(joint: Joint) -> str:
     """URDF XML of a joint (floating/planar ones carried verbatim in SDF).
 
@@ -631,242 +486,4 @@ def _joint_xml(joint: Joint) -> str:
 
 # -- SDF -> URDF (copy path) ------------------------------------------------
 
-CONTINUOUS_LIMIT = 1e16
 
-
-def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
-    """URDF joints that travel in SDF as ``<urdf:joint>`` (floating, planar)."""
-    from urdfsdf.urdf.reader import read_joint
-    from urdfsdf.xml.readctx import ReadContext
-
-    joints = []
-    for x in model.extras:
-        if x.tag == U + "joint":
-            joint = read_joint(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
-            if joint is not None:
-                joints.append(replace(joint, line=x.line))
-    return joints
-
-
-def _urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
-    """Unwrap the ``urdf:`` extras.
-
-    SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
-    """
-    if not extras:
-        return ()
-    return tuple(unwrap_urdf_extra(x) for x in extras
-                 if x.tag not in skip and x.tag != AS_WRITTEN and is_urdf_extra(x))
-
-
-def _urdf_material(visual: Visual,
-                   applied: set[str] | frozenset[str] = frozenset()) -> Material | None:
-    # specular, emissive and material scripts travel in a <gazebo> block
-    m = visual.material
-    if m is None:
-        return None
-    kept = tuple(unwrap_urdf_extra(x) for x in m.extras if is_urdf_extra(x))
-    if m.name is not None:
-        return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
-    color = m.diffuse or m.ambient
-    if color is not None and m.diffuse is None and canonical(
-            f"<ambient>{' '.join(color)}</ambient>") in applied:
-        color = None  # the colour a URDF <gazebo> block gave: it travels in the block
-    if color is None:
-        return None
-    rgba = color if len(color) == 4 else (*color, "1")
-    return Material(name=f"{visual.name}_material", rgba=rgba, extras=kept, line=m.line)
-
-
-URDF_SHAPES = ("box", "cylinder", "sphere", "mesh")
-
-
-def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
-               lossy: bool) -> bool:
-    """Whether a visual/collision has a URDF form; reports it when not (if ``diags``).
-
-    Shapes with no URDF geometry are an error, or dropped with a warning when
-    ``lossy``; an SDF ``<empty>`` geometry is always dropped with a warning.
-    """
-    g = shape.geometry
-    if g is None or g.kind in URDF_SHAPES:
-        return True
-    if diags is not None:
-        kind = "visual" if isinstance(shape, Visual) else "collision"
-        where = f"{owner} {kind} {shape.name!r}"
-        if g.kind == "empty":
-            diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
-        elif lossy:
-            diags.warning("ELEMENT_DROPPED", f"{where}: <{g.kind}> geometry has no URDF form; "
-                          "dropped (--lossy)", g.line or shape.line)
-        else:
-            diags.error("NO_URDF_EQUIVALENT", f"{where}: <{g.kind}> geometry has no URDF form "
-                        "(--lossy drops it)", g.line or shape.line)
-    return False
-
-
-def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
-              applied: set[str] | frozenset[str] = frozenset(),
-              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None,
-              as_written: bool = False) -> Link:
-    """A link's URDF form: shapes with URDF names and materials, extras unwrapped.
-
-    ``pose_of`` maps each visual, collision and inertial pose into the URDF
-    link frame (default: as written, in the link frame); ``name`` renames the
-    link.  ``as_written``: keep the link's ``urdf:as_written`` carrier (the copy
-    path, once :func:`urdfsdf.translate.carriers.unsealed` checked it); else it is dropped.
-    """
-    owner = f"link {link.name!r}"
-    carrier = _carrier(link.extras, owner, as_written, diags)
-    if pose_of is None:
-        pose_of = _shape_pose
-    visuals = []
-    for v in link.visuals:
-        if not keep_shape(v, owner, diags, lossy):
-            continue
-        extras = v.extras
-        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
-        visuals.append(Visual(None if unnamed else v.name, v.geometry, pose_of(v.pose),
-                              _urdf_material(v, applied),
-                              _urdf_extras(extras, (UNNAMED.tag,)), v.line, v.original_name))
-    collisions = []
-    for c in link.collisions:
-        if not keep_shape(c, owner, diags, lossy):
-            continue
-        extras = c.extras
-        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
-        collisions.append(Collision(None if unnamed else c.name, c.geometry, pose_of(c.pose),
-                                    _urdf_extras(extras, (UNNAMED.tag,)), c.line,
-                                    c.original_name))
-    inertial = link.inertial
-    marks: tuple[Extra, ...] = ()
-    if any(x.tag == MASSLESS for x in link.extras):
-        if inertial is not None and all(float(v) == 0.0 for v in (inertial.mass,
-                                                                   *inertial.inertia)):
-            inertial = None  # the URDF link had none (carriers.py, default inertials)
-    elif inertial is None:
-        # SDFormat's default (mass 1, unit inertia), which a URDF reader would not assume
-        inertial = Inertial(SDF_DEFAULT_MASS, SDF_DEFAULT_INERTIA, IDENTITY, link.line)
-        marks = (default_inertial_marker(),)
-    if inertial is not None:
-        # //inertial/pose is read in the link frame: its relative_to is not followed
-        inertial = Inertial(inertial.mass, inertial.inertia,
-                            pose_of(inertial.pose.with_frame(None)), inertial.line)
-    return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
-                tuple(collisions), _urdf_extras(link.extras, (MASSLESS,)) + marks + carrier,
-                link.line, link.original_name)
-
-
-def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnostics
-             ) -> tuple[Extra, ...]:
-    """The ``urdf:as_written`` carrier among ``extras`` to keep: ``()`` or one."""
-    carrier = written_carrier(extras)
-    if carrier is None:
-        return ()
-    if keep:
-        return (carrier,)
-    diags.warning("ELEMENT_DROPPED", f"{owner}: the URDF as written that urdf2sdf carried in "
-                  "<urdf:as_written> is not used on the transform path (the URDF frames "
-                  "differ); written from the SDF", carrier.line)
-    return ()
-
-
-def _shape_pose(pose: Pose) -> Pose:
-    return pose.with_frame(None)
-
-
-def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False
-               ) -> Joint | None:
-    """A joint's URDF form with ``pose`` as its origin; None if it has no URDF type.
-
-    ``as_written``: as for :func:`urdf_link`.
-    """
-    owner = f"joint {joint.name!r}"
-    carrier = _carrier(joint.extras, owner, as_written, diags)
-    marks: tuple[Extra, ...] = ()
-    jtype = joint.type
-    axis = joint.axis
-    if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
-        diags.error("NO_URDF_EQUIVALENT", f"{owner}: SDF joint type {jtype!r} has no URDF "
-                    "equivalent", joint.line)
-        return None
-    # spring values and axis/limit extras travel in a <gazebo> block
-    if jtype in ("revolute", "prismatic", "continuous"):
-        from urdfsdf.core.ir import Axis, Limit
-
-        axis = axis or Axis((0.0, 0.0, 1.0))
-        lim = axis.limit or Limit()
-        lower = float(lim.lower) if lim.lower is not None else -CONTINUOUS_LIMIT
-        upper = float(lim.upper) if lim.upper is not None else CONTINUOUS_LIMIT
-        # urdfdom needs effort and velocity in any <limit>; SDF's "no limit" (-1, its
-        # default) is written as NO_LIMIT, the SDF values kept in <sdf:limit>
-        effort, velocity = _urdf_limit(lim.effort), _urdf_limit(lim.velocity)
-        if (effort, velocity) != (lim.effort, lim.velocity):
-            marks = (sdf_limit_marker(lim.effort, lim.velocity),)
-        if jtype == "continuous":
-            # lower/upper are kept as written (urdfdom ignores them)
-            if all(v is None for v in (lim.lower, lim.upper, lim.effort, lim.velocity)):
-                axis, marks = evolve(axis, limit=None), ()
-            else:
-                axis = evolve(axis, limit=evolve(lim, effort=effort, velocity=velocity,
-                                                 extras=()))
-        elif jtype == "revolute" and (lower <= -CONTINUOUS_LIMIT or upper >= CONTINUOUS_LIMIT):
-            # an unbounded revolute joint is URDF's continuous joint
-            jtype = "continuous"
-            if lim.effort is None and lim.velocity is None:
-                axis, marks = evolve(axis, limit=None), ()
-            else:
-                axis = evolve(axis, limit=Limit(None, None, effort, velocity))
-        else:
-            # URDF requires every limit attribute; SDF's defaults made explicit
-            axis = evolve(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
-                                             effort, velocity, (), lim.line))
-    if jtype == "fixed":
-        # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
-        if axis is not None and axis.text is not None:
-            diags.warning("ELEMENT_DROPPED", f"{owner}: the <axis> direction of a fixed joint "
-                          "has no URDF place; dropped", axis.line or joint.line)
-        axis = None
-    if axis is not None:
-        d = axis.dynamics
-        if d is not None and d.damping is None and d.friction is None:
-            # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
-            axis = evolve(axis, dynamics=None)
-        axis = evolve(axis, expressed_in=None, extras=())
-    if joint.axis2 is not None:
-        diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
-    return Joint(joint.name, jtype, joint.parent, joint.child,
-                 pose.with_frame(None), axis, None,
-                 joint.mimic, joint.safety_controller, joint.calibration,
-                 _urdf_extras(joint.extras) + marks + carrier, joint.line, joint.original_name)
-
-
-def _urdf_limit(value: str | None) -> str:
-    """A URDF effort or velocity limit for an SDF one: NO_LIMIT for none (absent, < 0)."""
-    return NO_LIMIT if value is None or float(value) < 0 else value
-
-
-def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
-                     lossy: bool = False) -> Model:
-    """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.translate.urdf_shape`): a copy."""
-    applied = applied_outputs(model)
-    links = [urdf_link(unsealed(link, diags, f"link {link.name!r}"), diags, lossy, applied,
-                       as_written=True) for link in model.links]
-    if any(j.parent == "world" for j in (*model.joints, *carried)) and \
-            model.link("world") is None:
-        links.insert(0, world_link(model, diags))
-    joints = []
-    for joint in model.joints:
-        uj = urdf_joint(unsealed(joint, diags, f"joint {joint.name!r}"), joint.pose, diags,
-                        as_written=True)
-        if uj is not None:
-            joints.append(uj)
-    joints.extend(carried)
-    extras = _urdf_extras(model.extras, (U + "joint", U + "link"))
-    # blocks name links and joints by their URDF names (restore_names below)
-    extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
-                                  [(j.original_name or j.name, j) for j in model.joints],
-                                  applied))
-    return restore_names(Model(model.name, tuple(links), tuple(joints),
-                               materials=model.materials, extras=extras, version=model.version,
-                               line=model.line, convention="urdf"))

@@ -40,17 +40,10 @@ from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.numbers import split_numbers
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import WORLD, Scope
-from urdfsdf.translate.carriers import massless_marker
+from urdfsdf.translate.carriers import carried_urdf_joints, frame_marker, massless_marker
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
-from urdfsdf.translate.to_sdf import (
-    _urdf_extras,
-    carried_urdf_joints,
-    frame_marker,
-    restore_names,
-    urdf_joint,
-    urdf_link,
-    world_link,
-)
+from urdfsdf.translate.names import restore_names
+from urdfsdf.translate.urdf_elements import _urdf_extras, urdf_joint, urdf_link, world_link
 from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import from_string, to_string
 

@@ -1,0 +1,93 @@
+"""Names SDFormat forbids where URDF allows them, renamed one way and restored the other.
+
+A URDF link called ``world`` (other than the root that is the world), a name
+SDFormat reserves (``__x__``) and a joint named like a link get a new SDF name;
+the URDF name travels as ``urdf:name`` (:attr:`~urdfsdf.core.ir.Link.original_name`)
+and :func:`restore_names` puts it back.  :func:`unique_name` is the one rule
+urdfsdf uses to make a name unique among names already taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Link, Model
+from urdfsdf.sdf.frames import is_reserved
+
+
+def unique_name(base: str, used: set[str]) -> str:
+    """``base``, or the first of ``base_1``, ``base_2``... not in ``used``; added to ``used``."""
+    name, i = base, 1
+    while name in used:
+        name = f"{base}_{i}"
+        i += 1
+    used.add(name)
+    return name
+
+
+def _sdf_name(name: str, kind: str, used: set[str]) -> str:
+    """A name SDFormat accepts for a URDF name it forbids (see :func:`sdf_names`)."""
+    if name == "world":
+        base = f"world_{kind}"
+    elif is_reserved(name):
+        base = f"{name.strip('_') or 'unnamed'}_{kind}"
+    else:
+        base = f"{name}_{kind}"  # a joint named like a link, as libsdformat renames it
+    return unique_name(base, used)
+
+
+def sdf_names(model: Model, root: str, world_root: bool, diags: Diagnostics
+              ) -> tuple[dict[str, str], dict[str, str]]:
+    """Renames URDF names that SDFormat 1.7 forbids: ``(links, joints)`` old -> new.
+
+    A link called ``world`` (other than an empty root, which becomes the world),
+    names reserved by SDFormat (``__x__``), and a joint with the name of a link
+    (sibling names must be unique).  Each rename is reported and the original
+    travels as ``urdf:name`` so sdf2urdf restores it.
+    """
+    used = {link.name for link in model.links} | {j.name for j in model.joints}
+    links: dict[str, str] = {}
+    for link in model.links:
+        if (link.name == "world" and not (world_root and link.name == root)) or \
+                (link.name != "world" and is_reserved(link.name)):
+            links[link.name] = _sdf_name(link.name, "link", used)
+    link_names = {links.get(n.name, n.name) for n in model.links}
+    joints: dict[str, str] = {}
+    for joint in model.joints:
+        if joint.type in ("floating", "planar"):
+            continue  # not an SDF joint: carried verbatim, under its URDF name
+        if is_reserved(joint.name) or joint.name in link_names:
+            joints[joint.name] = _sdf_name(joint.name, "joint", used)
+    for kind, mapping in (("link", links), ("joint", joints)):
+        for old, new in mapping.items():
+            diags.warning("NAME_CHANGED", f"{kind} {old!r} is not a valid SDFormat 1.7 name "
+                          f"here; written as {new!r} with urdf:name={old!r}")
+    return links, joints
+
+
+def restore_names(model: Model) -> Model:
+    """Undo :func:`sdf_names` on a URDF-shaped model read back from SDF."""
+    links = {x.name: x.original_name for x in model.links if x.original_name}
+    joints = {x.name: x.original_name for x in model.joints if x.original_name}
+    renamed_shapes = any(v.original_name for x in model.links for v in x.visuals) or any(
+        c.original_name for x in model.links for c in x.collisions)
+    if not links and not joints and not renamed_shapes:
+        return model
+
+    def shapes(link: Link) -> Link:
+        return replace(link, name=links.get(link.name, link.name), original_name=None,
+                       visuals=tuple(replace(v, name=v.original_name or v.name,
+                                             original_name=None) for v in link.visuals),
+                       collisions=tuple(replace(c, name=c.original_name or c.name,
+                                                original_name=None) for c in link.collisions))
+
+    out_joints = []
+    for j in model.joints:
+        mimic = j.mimic
+        if mimic is not None and mimic.joint in joints:
+            mimic = replace(mimic, joint=joints[mimic.joint])
+        out_joints.append(replace(j, name=joints.get(j.name, j.name), original_name=None,
+                                  parent=links.get(j.parent, j.parent),
+                                  child=links.get(j.child, j.child), mimic=mimic))
+    return replace(model, links=tuple(shapes(x) for x in model.links), joints=tuple(out_joints))

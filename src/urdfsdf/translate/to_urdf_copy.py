@@ -1,0 +1,43 @@
+"""SDF -> URDF for a URDF-shaped SDF model: the copy path.
+
+A model that :mod:`urdfsdf.translate.urdf_shape` finds URDF-shaped (a tree;
+joint poses relative_to the parent link; child link poses the identity at
+their joint; axes in the joint frame) is written with its xyz/rpy/axis text
+copied, nothing computed ("Parity with URDF" in the spec).
+"""
+
+from __future__ import annotations
+
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Joint, Model
+from urdfsdf.translate.carriers import unsealed
+from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
+from urdfsdf.translate.names import restore_names
+from urdfsdf.translate.urdf_elements import _urdf_extras, urdf_joint, urdf_link, world_link
+from urdfsdf.xml.namespaces import U
+
+
+def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
+                     lossy: bool = False) -> Model:
+    """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.translate.urdf_shape`): a copy."""
+    applied = applied_outputs(model)
+    links = [urdf_link(unsealed(link, diags, f"link {link.name!r}"), diags, lossy, applied,
+                       as_written=True) for link in model.links]
+    if any(j.parent == "world" for j in (*model.joints, *carried)) and \
+            model.link("world") is None:
+        links.insert(0, world_link(model, diags))
+    joints = []
+    for joint in model.joints:
+        uj = urdf_joint(unsealed(joint, diags, f"joint {joint.name!r}"), joint.pose, diags,
+                        as_written=True)
+        if uj is not None:
+            joints.append(uj)
+    joints.extend(carried)
+    extras = _urdf_extras(model.extras, (U + "joint", U + "link"))
+    # blocks name links and joints by their URDF names (restore_names below)
+    extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
+                                  [(j.original_name or j.name, j) for j in model.joints],
+                                  applied))
+    return restore_names(Model(model.name, tuple(links), tuple(joints),
+                               materials=model.materials, extras=extras, version=model.version,
+                               line=model.line, convention="urdf"))

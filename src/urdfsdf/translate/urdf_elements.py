@@ -1,0 +1,256 @@
+"""The URDF form of SDF links and joints, shared by both SDF -> URDF paths.
+
+:func:`urdf_link` and :func:`urdf_joint` turn an SDF-convention link or joint
+into its URDF form: shapes with URDF names and materials, ``urdf:`` carriers
+unwrapped, SDF's default inertial and "no limit" values made explicit (marked
+so that URDF -> SDF leaves them out again), joint types URDF lacks refused.
+The copy path (:mod:`urdfsdf.translate.to_urdf_copy`) gives them the poses as
+written; the transform path (:mod:`urdfsdf.translate.to_urdf_transform`)
+gives them resolved ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import (
+    IDENTITY,
+    Collision,
+    Extra,
+    Inertial,
+    Joint,
+    Link,
+    Material,
+    Model,
+    Pose,
+    Visual,
+    evolve,
+)
+from urdfsdf.sdf.reader import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
+from urdfsdf.translate.carriers import (
+    MASSLESS,
+    NO_LIMIT,
+    UNNAMED,
+    default_inertial_marker,
+    is_urdf_extra,
+    sdf_limit_marker,
+    unwrap_urdf_extra,
+)
+from urdfsdf.urdf.as_written import AS_WRITTEN, written_carrier
+from urdfsdf.xml.namespaces import U
+from urdfsdf.xml.parse import canonical, from_string
+
+
+def world_link(model: Model, diags: Diagnostics) -> Link:
+    """The URDF ``world`` link: the one carried as ``<urdf:link>``, else an empty one."""
+    from urdfsdf.urdf.reader import read_link
+    from urdfsdf.xml.readctx import ReadContext
+
+    for x in model.extras:
+        if x.tag == U + "link":
+            link = read_link(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
+            if link is not None and link.name == "world":
+                return replace(link, line=x.line)
+    return Link("world")
+
+
+
+
+def _urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
+    """Unwrap the ``urdf:`` extras.
+
+    SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
+    """
+    if not extras:
+        return ()
+    return tuple(unwrap_urdf_extra(x) for x in extras
+                 if x.tag not in skip and x.tag != AS_WRITTEN and is_urdf_extra(x))
+
+
+def _urdf_material(visual: Visual,
+                   applied: set[str] | frozenset[str] = frozenset()) -> Material | None:
+    # specular, emissive and material scripts travel in a <gazebo> block
+    m = visual.material
+    if m is None:
+        return None
+    kept = tuple(unwrap_urdf_extra(x) for x in m.extras if is_urdf_extra(x))
+    if m.name is not None:
+        return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
+    color = m.diffuse or m.ambient
+    if color is not None and m.diffuse is None and canonical(
+            f"<ambient>{' '.join(color)}</ambient>") in applied:
+        color = None  # the colour a URDF <gazebo> block gave: it travels in the block
+    if color is None:
+        return None
+    rgba = color if len(color) == 4 else (*color, "1")
+    return Material(name=f"{visual.name}_material", rgba=rgba, extras=kept, line=m.line)
+
+
+URDF_SHAPES = ("box", "cylinder", "sphere", "mesh")
+
+
+def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
+               lossy: bool) -> bool:
+    """Whether a visual/collision has a URDF form; reports it when not (if ``diags``).
+
+    Shapes with no URDF geometry are an error, or dropped with a warning when
+    ``lossy``; an SDF ``<empty>`` geometry is always dropped with a warning.
+    """
+    g = shape.geometry
+    if g is None or g.kind in URDF_SHAPES:
+        return True
+    if diags is not None:
+        kind = "visual" if isinstance(shape, Visual) else "collision"
+        where = f"{owner} {kind} {shape.name!r}"
+        if g.kind == "empty":
+            diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
+        elif lossy:
+            diags.warning("ELEMENT_DROPPED", f"{where}: <{g.kind}> geometry has no URDF form; "
+                          "dropped (--lossy)", g.line or shape.line)
+        else:
+            diags.error("NO_URDF_EQUIVALENT", f"{where}: <{g.kind}> geometry has no URDF form "
+                        "(--lossy drops it)", g.line or shape.line)
+    return False
+
+
+def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
+              applied: set[str] | frozenset[str] = frozenset(),
+              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None,
+              as_written: bool = False) -> Link:
+    """A link's URDF form: shapes with URDF names and materials, extras unwrapped.
+
+    ``pose_of`` maps each visual, collision and inertial pose into the URDF
+    link frame (default: as written, in the link frame); ``name`` renames the
+    link.  ``as_written``: keep the link's ``urdf:as_written`` carrier (the copy
+    path, once :func:`urdfsdf.translate.carriers.unsealed` checked it); else it is dropped.
+    """
+    owner = f"link {link.name!r}"
+    carrier = _carrier(link.extras, owner, as_written, diags)
+    if pose_of is None:
+        pose_of = _shape_pose
+    visuals = []
+    for v in link.visuals:
+        if not keep_shape(v, owner, diags, lossy):
+            continue
+        extras = v.extras
+        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
+        visuals.append(Visual(None if unnamed else v.name, v.geometry, pose_of(v.pose),
+                              _urdf_material(v, applied),
+                              _urdf_extras(extras, (UNNAMED.tag,)), v.line, v.original_name))
+    collisions = []
+    for c in link.collisions:
+        if not keep_shape(c, owner, diags, lossy):
+            continue
+        extras = c.extras
+        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
+        collisions.append(Collision(None if unnamed else c.name, c.geometry, pose_of(c.pose),
+                                    _urdf_extras(extras, (UNNAMED.tag,)), c.line,
+                                    c.original_name))
+    inertial = link.inertial
+    marks: tuple[Extra, ...] = ()
+    if any(x.tag == MASSLESS for x in link.extras):
+        if inertial is not None and all(float(v) == 0.0 for v in (inertial.mass,
+                                                                   *inertial.inertia)):
+            inertial = None  # the URDF link had none (carriers.py, default inertials)
+    elif inertial is None:
+        # SDFormat's default (mass 1, unit inertia), which a URDF reader would not assume
+        inertial = Inertial(DEFAULT_MASS, DEFAULT_INERTIA, IDENTITY, link.line)
+        marks = (default_inertial_marker(),)
+    if inertial is not None:
+        # //inertial/pose is read in the link frame: its relative_to is not followed
+        inertial = Inertial(inertial.mass, inertial.inertia,
+                            pose_of(inertial.pose.with_frame(None)), inertial.line)
+    return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
+                tuple(collisions), _urdf_extras(link.extras, (MASSLESS,)) + marks + carrier,
+                link.line, link.original_name)
+
+
+def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnostics
+             ) -> tuple[Extra, ...]:
+    """The ``urdf:as_written`` carrier among ``extras`` to keep: ``()`` or one."""
+    carrier = written_carrier(extras)
+    if carrier is None:
+        return ()
+    if keep:
+        return (carrier,)
+    diags.warning("ELEMENT_DROPPED", f"{owner}: the URDF as written that urdf2sdf carried in "
+                  "<urdf:as_written> is not used on the transform path (the URDF frames "
+                  "differ); written from the SDF", carrier.line)
+    return ()
+
+
+def _shape_pose(pose: Pose) -> Pose:
+    return pose.with_frame(None)
+
+
+def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False
+               ) -> Joint | None:
+    """A joint's URDF form with ``pose`` as its origin; None if it has no URDF type.
+
+    ``as_written``: as for :func:`urdf_link`.
+    """
+    owner = f"joint {joint.name!r}"
+    carrier = _carrier(joint.extras, owner, as_written, diags)
+    marks: tuple[Extra, ...] = ()
+    jtype = joint.type
+    axis = joint.axis
+    if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
+        diags.error("NO_URDF_EQUIVALENT", f"{owner}: SDF joint type {jtype!r} has no URDF "
+                    "equivalent", joint.line)
+        return None
+    # spring values and axis/limit extras travel in a <gazebo> block
+    if jtype in ("revolute", "prismatic", "continuous"):
+        from urdfsdf.core.ir import Axis, Limit
+
+        axis = axis or Axis((0.0, 0.0, 1.0))
+        lim = axis.limit or Limit()
+        lower = float(lim.lower) if lim.lower is not None else -UNBOUNDED_LIMIT
+        upper = float(lim.upper) if lim.upper is not None else UNBOUNDED_LIMIT
+        # urdfdom needs effort and velocity in any <limit>; SDF's "no limit" (-1, its
+        # default) is written as NO_LIMIT, the SDF values kept in <sdf:limit>
+        effort, velocity = _urdf_limit(lim.effort), _urdf_limit(lim.velocity)
+        if (effort, velocity) != (lim.effort, lim.velocity):
+            marks = (sdf_limit_marker(lim.effort, lim.velocity),)
+        if jtype == "continuous":
+            # lower/upper are kept as written (urdfdom ignores them)
+            if all(v is None for v in (lim.lower, lim.upper, lim.effort, lim.velocity)):
+                axis, marks = evolve(axis, limit=None), ()
+            else:
+                axis = evolve(axis, limit=evolve(lim, effort=effort, velocity=velocity,
+                                                 extras=()))
+        elif jtype == "revolute" and (lower <= -UNBOUNDED_LIMIT or upper >= UNBOUNDED_LIMIT):
+            # an unbounded revolute joint is URDF's continuous joint
+            jtype = "continuous"
+            if lim.effort is None and lim.velocity is None:
+                axis, marks = evolve(axis, limit=None), ()
+            else:
+                axis = evolve(axis, limit=Limit(None, None, effort, velocity))
+        else:
+            # URDF requires every limit attribute; SDF's defaults made explicit
+            axis = evolve(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
+                                             effort, velocity, (), lim.line))
+    if jtype == "fixed":
+        # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
+        if axis is not None and axis.text is not None:
+            diags.warning("ELEMENT_DROPPED", f"{owner}: the <axis> direction of a fixed joint "
+                          "has no URDF place; dropped", axis.line or joint.line)
+        axis = None
+    if axis is not None:
+        d = axis.dynamics
+        if d is not None and d.damping is None and d.friction is None:
+            # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
+            axis = evolve(axis, dynamics=None)
+        axis = evolve(axis, expressed_in=None, extras=())
+    if joint.axis2 is not None:
+        diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
+    return Joint(joint.name, jtype, joint.parent, joint.child,
+                 pose.with_frame(None), axis, None,
+                 joint.mimic, joint.safety_controller, joint.calibration,
+                 _urdf_extras(joint.extras) + marks + carrier, joint.line, joint.original_name)
+
+
+def _urdf_limit(value: str | None) -> str:
+    """A URDF effort or velocity limit for an SDF one: NO_LIMIT for none (absent, < 0)."""
+    return NO_LIMIT if value is None or float(value) < 0 else value
