@@ -64,9 +64,7 @@ def check_source(source: Source, file: str | None = None) -> Report:
                           f"{doc.version}")
     models: list[Model] = list(doc.models) + [m for w in doc.worlds for m in w.models]
     for model in models:
-        from urdfsdf.translate.carriers import carried_urdf_joints
-
-        reasons = shape_reasons(model, carried_urdf_joints(model, Diagnostics()))
+        reasons = shape_reasons(model, model.urdf_joints)
         if not reasons:
             report.paths[model.name] = "copy"
             report.summary.append(f"model {model.name!r}: copy (URDF-shaped: xyz/rpy are "

@@ -39,6 +39,10 @@ class Extra:
     tag: str
     xml: str
     line: int | None = None
+    #: the element's //pose, for the link children that have one (sensor, light...:
+    #: :data:`urdfsdf.sdf.posed.POSED_TAGS`): as written, with its relative_to; the
+    #: identity when it has none; None for other elements, or a pose that does not read
+    pose: Pose | None = None
 
 
 Extras = tuple[Extra, ...]
@@ -379,6 +383,24 @@ class Joint:
 
 
 @dataclass(frozen=True, slots=True)
+class FrameLink:
+    """``<sdf:frame>`` in a URDF link: the link stands for an SDF //frame.
+
+    sdf2urdf writes an explicit frame as a massless leaf link on a fixed joint,
+    marked with it; urdf2sdf turns such a link back into a //frame.
+    ``attached_to`` and ``pose`` are the frame's as written in SDF (``pose``:
+    None when it had no ``<pose>``).  ``flattened``: a frame of a flattened
+    nested model, which comes back attached to the link's parent, posed by the
+    joint.
+    """
+
+    attached_to: str | None = None
+    pose: Pose | None = None
+    flattened: bool = False
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Link:
     """A rigid body with its frame, mass properties and shapes."""
 
@@ -392,6 +414,8 @@ class Link:
     line: int | None = None
     #: the URDF name when SDFormat forbids it (carried as urdf:name)
     original_name: str | None = None
+    #: a URDF link standing for an SDF //frame (``<sdf:frame>``)
+    sdf_frame: FrameLink | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +450,9 @@ class Model:
     #: whose pose rules apply: "sdf" (//pose/@relative_to, defaults of the
     #: spec) or "urdf" (joint origin in the parent link, link frame = joint frame)
     convention: str = "sdf"
+    #: SDF convention: URDF joints SDFormat 1.7 has no type for (floating, planar),
+    #: carried as ``<urdf:joint>``; their child links are free in the SDF model
+    urdf_joints: tuple[Joint, ...] = ()
 
     def link(self, name: str) -> Link | None:
         """The link called ``name`` in this model (not nested ones), or None."""
@@ -507,8 +534,8 @@ def _fast_init(cls: type) -> None:
 _EVOLVE: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 for _cls in (Extra, Inertial, Geometry, Material, Visual, Collision, Limit, Dynamics,
-             Axis, Mimic, SafetyController, Calibration, Joint, Link, Frame, Model, World,
-             SdfDocument):
+             Axis, Mimic, SafetyController, Calibration, Joint, FrameLink, Link, Frame, Model,
+             World, SdfDocument):
     _fast_init(_cls)
 _EVOLVE[Pose] = _evolve_pose
 

@@ -25,18 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from lxml import etree
-
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
 from urdfsdf.core.transforms import Transform
-from urdfsdf.xml.parse import source_line
+from urdfsdf.xml.parse import from_string
 
 MODEL_FRAME = "__model__"
 WORLD = "world"
-#: link children whose //pose may use relative_to (spec section 6)
-POSED_EXTRAS = ("light", "sensor", "projector", "audio_source", "particle_emitter")
 
 
 def is_reserved(name: str) -> bool:
@@ -588,16 +584,11 @@ def _has_scoped_link(scope: Scope, path: str) -> bool:
 
 
 def _extra_poses(extras: tuple[Extra, ...]) -> Iterator[tuple[str, str | None, Pose]]:
-    """Poses with relative_to inside lights, sensors, ... kept verbatim in a link."""
+    """Poses with relative_to of lights, sensors, ... kept verbatim in a link."""
     for x in extras:
-        if x.tag not in POSED_EXTRAS or "relative_to" not in x.xml:
-            continue
-        el = etree.fromstring(x.xml)
-        pose = el.find("pose")
-        if pose is not None and pose.get("relative_to"):
-            inner = source_line(pose) or 1
-            line = x.line + inner - 1 if x.line else None
-            yield x.tag, el.get("name"), Pose(relative_to=pose.get("relative_to"), line=line)
+        pose = x.pose
+        if pose is not None and pose.relative_to:
+            yield x.tag, from_string(x.xml).get("name"), pose
 
 
 def analyze(doc: SdfDocument, diags: Diagnostics) -> Semantics:

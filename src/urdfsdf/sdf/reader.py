@@ -46,6 +46,9 @@ from urdfsdf.core.ir import (
     World,
 )
 from urdfsdf.core.numbers import forget_shared, plain_tokens, shared
+from urdfsdf.sdf.posed import posed_extra
+from urdfsdf.urdf.reader import read_joint
+from urdfsdf.xml.custom import unwrap_urdf_element
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
@@ -264,6 +267,7 @@ class SdfReader:
         frames: list[Frame] = []
         models: list[Model] = []
         materials: list[Material] = []
+        urdf_joints: list[Joint] = []
         extras: list[Extra] = []
         static = False
         pose_el = None
@@ -294,6 +298,10 @@ class SdfReader:
                     pose_el = c
             elif tag == U + "material":
                 materials.append(self.urdf_material(c))
+            elif tag == U + "joint":
+                joint = self.urdf_joint(c)
+                if joint is not None:
+                    urdf_joints.append(joint)
             elif tag == "include":
                 self.ctx.warning("ELEMENT_DROPPED", f"{what}: <include> is not resolved "
                                  "(urdfsdf never reads files a document points at)", c)
@@ -316,6 +324,7 @@ class SdfReader:
             extras=tuple(extras),
             version=el.get(U + "version"),
             line=line_of(el),
+            urdf_joints=tuple(urdf_joints),
         )
 
     def _legacy_joint_names(self, links: list[Link], joints: list[Joint]) -> list[Joint]:
@@ -377,7 +386,7 @@ class SdfReader:
             elif tag == "collision":
                 collisions.append(self.collision(c, what))
             else:
-                extras.append(extra(c))
+                extras.append(posed_extra(c, line_of(c)))
         return Link(name, self.pose(el, what), inertial, tuple(visuals), tuple(collisions),
                     tuple(extras), line_of(el), el.get(U + "name"))
 
@@ -463,6 +472,15 @@ class SdfReader:
         return Material(name=el.get("name"), rgba=rgba,
                         texture=tex.get("filename", "") if tex is not None else None,
                         extras=extras, line=line_of(el))
+
+    def urdf_joint(self, el: etree._Element) -> Joint | None:
+        """Read a ``<urdf:joint>``: a URDF joint SDFormat has no type for (floating, planar).
+
+        It is read as the URDF joint it carries, under its URDF name (``urdf:name``).
+        """
+        joint_el = unwrap_urdf_element(el)
+        joint = read_joint(joint_el, ReadContext(self.ctx.diags))
+        return None if joint is None else replace(joint, line=line_of(el))
 
     def visual(self, el: etree._Element, what: str) -> Visual:
         """Read ``<visual>``."""

@@ -16,6 +16,7 @@ from urdfsdf.core.ir import (
     ZERO3,
     Axis,
     Collision,
+    Extra,
     Extras,
     Frame,
     Geometry,
@@ -28,10 +29,14 @@ from urdfsdf.core.ir import (
     SdfDocument,
     Visual,
     World,
+    evolve,
 )
-from urdfsdf.urdf.writer import write_material
+from urdfsdf.urdf.as_written import without_carrier, written_carrier
+from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import _TEXT_SPECIAL, XmlBuilder, attr, attrs, text
-from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS
+from urdfsdf.xml.custom import urdf_extra
+from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
+from urdfsdf.xml.parse import from_string, to_string
 
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
@@ -108,23 +113,51 @@ def _model(out: XmlBuilder, model: Model) -> None:
     for material in model.materials:
         _urdf_material(out, material, with_extras=True)
     # each joint right before its child link, as in the spec's parity example
+    # (and a carried <urdf:joint> too: urdfdom reads it there)
     by_child: dict[str, list[Joint]] = {}
-    for joint in model.joints:
+    for joint in (*model.joints, *model.urdf_joints):
         by_child.setdefault(joint.child, []).append(joint)
+    carried = set(map(id, model.urdf_joints)) if model.urdf_joints else ()
     for link in model.links:
         for joint in by_child.pop(link.name, ()):
-            _joint(out, joint)
+            if carried and id(joint) in carried:
+                out.raw(_urdf_joint_xml(joint))
+            else:
+                _joint(out, joint)
         _link(out, link)
         out.compact()
     for joints in by_child.values():
         for joint in joints:
-            _joint(out, joint)
+            if carried and id(joint) in carried:
+                out.raw(_urdf_joint_xml(joint))
+            else:
+                _joint(out, joint)
     for frame in model.frames:
         _frame(out, frame)
     for nested in model.models:
         _model(out, nested)
     _extras(out, model.extras)
     out.close("model")
+
+
+def _urdf_joint_xml(joint: Joint) -> str:
+    """``<urdf:joint>``: a URDF joint SDFormat has no type for, as the URDF writer gives it.
+
+    It names the links by their SDF names; a carrier of the joint as written stays
+    inside it, for the URDF writer on the way back; ``urdf:name`` keeps a name that
+    had to change to be unique among the model's children.
+    """
+    carrier = written_carrier(joint.extras)
+    el = joint_element(evolve(joint, extras=without_carrier(joint.extras),
+                              original_name=None))
+    if carrier is not None:
+        el.append(from_string(carrier.xml))
+    x = urdf_extra(Extra("joint", to_string(el), joint.line))
+    if joint.original_name is None:
+        return x.xml
+    wrapped = from_string(x.xml)
+    wrapped.set(U + "name", joint.original_name)
+    return to_string(wrapped)
 
 
 def element_text(node: Link | Joint) -> str:

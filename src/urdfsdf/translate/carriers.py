@@ -1,107 +1,27 @@
-"""Carriers: URDF content with no SDFormat element, travelling inside SDF as custom elements.
+"""Carriers: what one format holds and the other lacks, and how it travels.
 
-An element of a URDF that SDFormat has no place for (``<transmission>``,
-``<mimic>``, an unknown child of a link...) is written into the SDF as the same
-element in the ``urdf`` namespace (``xmlns:urdf="http://wiki.ros.org/urdf"``):
-``<urdf:transmission>``.  libsdformat and Gazebo ignore custom elements, and
-sdf2urdf unwraps them back to the URDF element as written.
-
-A URDF element that is already in a namespace (``<drake:declare_convex>``) is a
-legal SDF custom element as it is, and readers of both formats (Drake) look for
-it in the same place: it travels as itself, marked ``urdf:kept="true"`` so that
-sdf2urdf puts it back into the URDF element rather than a ``<gazebo>`` block.
+URDF content with no SDFormat element travels as ``urdf:`` custom elements
+(:mod:`urdfsdf.xml.custom`); a URDF element the IR cannot hold exactly travels
+as written (:mod:`urdfsdf.urdf.as_written`), sealed here with the fingerprint of
+its SDF form.  Defaults that differ between the formats (a link without
+``<inertial>``, SDF's "no limit") are written out and marked, and a massless
+URDF link standing for an SDF //frame carries ``<sdf:frame>``.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
-from dataclasses import replace
 from typing import TypeVar
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Extra, Frame, Joint, Link, Model, Pose
-from urdfsdf.core.numbers import split_numbers
+from urdfsdf.core.ir import Extra, Joint, Link
 from urdfsdf.urdf.as_written import AS_WRITTEN, without_carrier, written_carrier
-from urdfsdf.xml.namespaces import SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS, S, U
-from urdfsdf.xml.parse import canonical, from_string, local, to_string
+from urdfsdf.xml.namespaces import SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS, U
+from urdfsdf.xml.parse import canonical, from_string, to_string
 
 N = TypeVar("N", Link, Joint)
-
-#: the name in an element's start tag
-_START = re.compile(r"<[^\s/>]+")
-#: marks a namespaced URDF element that travels as itself (//@urdf:kept)
-KEPT = U + "kept"
-
-
-def urdf_extra(x: Extra) -> Extra:
-    """The SDF carrier of a URDF element: ``urdf:TAG``, or the element itself, kept."""
-    tag, xml = x.tag, x.xml
-    if "{" not in tag and "xmlns:urdf=" not in xml and xml[len(tag) + 1:len(tag) + 2] in (
-            " ", ">", "/") and xml.startswith(f"<{tag}"):
-        # the common case, as text: only the outer tag changes (a parse and a
-        # serialisation cost ~40 us per element)
-        end = f"</{tag}>"
-        if xml.endswith(end):
-            xml = xml[: -len(end)] + f"</urdf:{tag}>"
-        return Extra(U + tag, f'<urdf:{tag} xmlns:urdf="{URDF_NS}"{xml[len(tag) + 1:]}', x.line)
-    if tag.startswith("{") and not tag.startswith(U) and "xmlns:urdf=" not in xml:
-        # a namespaced element, kept: the marker goes into its start tag, as text
-        name = _START.match(xml)
-        if name is not None:
-            at = name.end()
-            return Extra(tag, f'{xml[:at]} xmlns:urdf="{URDF_NS}" urdf:kept="true"{xml[at:]}',
-                         x.line)
-    el = from_string(x.xml)
-    # renamed in place under a parent that declares the prefix: building a new
-    # element would set its attributes one by one, quadratic in their number
-    holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
-    holder.append(el)
-    if tag.startswith("{") and not tag.startswith(U):
-        el.set(KEPT, "true")
-    else:
-        el.tag = U + local(el)
-    return Extra(str(el.tag), to_string(el), x.line)
-
-
-def _is_kept(x: Extra) -> bool:
-    head = x.xml[: x.xml.find(">") + 1]
-    return "kept=" in head and from_string(x.xml).get(KEPT) == "true"
-
-
-def is_urdf_extra(x: Extra) -> bool:
-    """True for URDF content carried in SDF (``urdf:TAG``, or a kept namespaced element)."""
-    return x.tag.startswith(U) or (x.tag.startswith("{") and _is_kept(x))
-
-
-def mark_renamed(el: etree._Element, new: str) -> None:
-    """Rename ``el`` to ``new``, keeping its name as written in ``urdf:name``."""
-    if el.getparent() is None:  # a parent declaring the prefix: urdf:, not ns0:
-        etree.Element("holder", nsmap={"urdf": URDF_NS}).append(el)
-    el.set(U + "name", el.get("name") or "")
-    el.set("name", new)
-
-
-def restore_name(el: etree._Element) -> None:
-    """Undo :func:`mark_renamed`: the name as written back in place of the new one."""
-    original = el.get(U + "name")
-    if original is not None:
-        el.set("name", original)
-        del el.attrib[U + "name"]
-
-
-def unwrap_urdf_extra(x: Extra) -> Extra:
-    """The URDF element a carrier holds, as written (its ``urdf:name`` restored)."""
-    el = from_string(x.xml)
-    if x.tag.startswith(U):
-        el.tag = local(el)
-    else:
-        del el.attrib[KEPT]
-    restore_name(el)
-    etree.cleanup_namespaces(el)
-    return Extra(str(el.tag), to_string(el), x.line)
 
 
 # -- default inertials ---------------------------------------------------------------
@@ -217,61 +137,7 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
 UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed{URDF_XMLNS}/>')
 
 
-#: SDF content carried inside URDF elements (urdfdom ignores namespaced children)
-SDF_FRAME = S + "frame"
 
 
-SDF_POSE = S + "pose"
 
 
-def frame_marker(frame: Frame | None, line: int | None) -> Extra:
-    """``<sdf:frame>``: marks the massless URDF link standing for an SDF //frame.
-
-    With ``frame``, the marker keeps its ``attached_to`` and ``//pose`` as
-    written, so that URDF -> SDF restores the element exactly; without (a
-    frame of a flattened nested model: ``flattened="true"``), the frame comes
-    back attached to the link's parent, posed by the fixed joint.
-    """
-    el = etree.Element(SDF_FRAME, nsmap={"sdf": SDF_NS})
-    if frame is None:
-        el.set("flattened", "true")
-    else:
-        if frame.attached_to:
-            el.set("attached_to", frame.attached_to)
-        if frame.pose.text is not None or frame.pose.relative_to is not None:
-            pose = etree.SubElement(el, SDF_POSE)
-            if frame.pose.relative_to is not None:
-                pose.set("relative_to", frame.pose.relative_to)
-            pose.text = " ".join(frame.pose.tokens())
-    return Extra(SDF_FRAME, to_string(el), line)
-
-
-def marked_frame(marker: Extra, name: str) -> Frame | None:
-    """The //frame as written in SDF, kept by the marker (None: not kept)."""
-    el = from_string(marker.xml)
-    if el.get("flattened") == "true":
-        return None
-    pose = Pose()
-    pose_el = el.find(SDF_POSE)
-    if pose_el is not None:
-        parsed = split_numbers(pose_el.text, 6)
-        if isinstance(parsed, str):
-            return None
-        tokens, values = parsed
-        pose = Pose(xyz=(values[0], values[1], values[2]), rpy=(values[3], values[4], values[5]),
-                    relative_to=pose_el.get("relative_to"), text=tokens, line=marker.line)
-    return Frame(name, attached_to=el.get("attached_to"), pose=pose, line=marker.line)
-
-
-def carried_urdf_joints(model: Model, diags: Diagnostics) -> list[Joint]:
-    """URDF joints that travel in SDF as ``<urdf:joint>`` (floating, planar)."""
-    from urdfsdf.urdf.reader import read_joint
-    from urdfsdf.xml.readctx import ReadContext
-
-    joints = []
-    for x in model.extras:
-        if x.tag == U + "joint":
-            joint = read_joint(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
-            if joint is not None:
-                joints.append(replace(joint, line=x.line))
-    return joints

@@ -50,8 +50,9 @@ from urdfsdf.core.ir import (
     Model,
     Visual,
 )
+from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
-from urdfsdf.translate.carriers import is_urdf_extra, mark_renamed, restore_name
+from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
 from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, from_string, to_string
 
@@ -117,7 +118,7 @@ def _path(root: etree._Element, path: str) -> etree._Element:
 
 
 def _extra(el: etree._Element, line: int | None) -> Extra:
-    return Extra(str(el.tag), to_string(el), line)
+    return posed_extra(el, line)
 
 
 # -- URDF -> SDF -------------------------------------------------------------

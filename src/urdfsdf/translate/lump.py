@@ -79,7 +79,6 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.numbers import fmt, split_numbers
 from urdfsdf.core.transforms import (
-    IDENTITY,
     Rot,
     Transform,
     Vec,
@@ -90,6 +89,7 @@ from urdfsdf.core.transforms import (
     rot_mul,
     rot_transpose,
 )
+from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import UNNAMED
 from urdfsdf.xml.parse import from_string, to_string
 
@@ -97,7 +97,8 @@ LUMP_PREFIX = "_fixed_joint_lump__"
 #: link children that may appear once: the lumped link's value replaces the parent's
 SINGLE_LINK_VALUES = frozenset({"gravity", "self_collide", "kinematic", "velocity_decay",
                                 "enable_wind", "must_be_base_link"})
-#: link children whose //pose moves with the lumped link (ReduceSDFExtensionsTransform)
+#: link children whose //pose moves with the lumped link (ReduceSDFExtensionsTransform):
+#: libsdformat's subset of the posed ones (sdf/posed.py)
 POSED = frozenset({"sensor", "light", "projector"})
 TRUE = ("true", "yes", "1")
 
@@ -174,22 +175,10 @@ def combine_inertials(parent: Inertial | None, child: Inertial, x_pc: Transform
 
 def _posed_extra(x: Extra, x_pc: Transform) -> Extra:
     """A sensor/light/projector posed in the parent link (ReduceSDFExtensionsTransform)."""
-    el = from_string(x.xml)
-    pose = el.find("pose")
-    if pose is not None and pose.get("relative_to"):
-        return x
-    x_cs: Transform = IDENTITY
-    if pose is not None:
-        parsed = split_numbers(pose.text, 6)
-        if isinstance(parsed, str):
-            return x  # reported by the reader of the shape; left as written
-        v = parsed[1]
-        x_cs = from_xyz_rpy(v[:3], v[3:])
-    else:
-        pose = etree.SubElement(el, "pose")
-    p = computed_pose(compose(x_pc, x_cs))
-    pose.text = " ".join(p.tokens())
-    return Extra(x.tag, to_string(el), x.line)
+    pose = x.pose
+    if pose is None or pose.relative_to:
+        return x  # relative_to another frame, or a pose that does not read: as written
+    return with_pose(x, computed_pose(compose(x_pc, pose_transform(pose))))
 
 
 def _offset(plugin: etree._Element) -> Transform:

@@ -15,6 +15,7 @@ from urdfsdf.core.ir import (
     Collision,
     Extra,
     Frame,
+    FrameLink,
     Inertial,
     Joint,
     Link,
@@ -30,21 +31,18 @@ from urdfsdf.sdf.reader import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     NO_LIMIT,
-    SDF_FRAME,
     SDF_LIMIT,
     UNNAMED,
     N,
-    is_urdf_extra,
-    mark_renamed,
-    marked_frame,
     massless_marker,
     seal,
-    urdf_extra,
 )
 from urdfsdf.translate.gazebo import apply_gazebo
 from urdfsdf.translate.names import sdf_names, unique_name
-from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
+from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.reader import check_tree
+from urdfsdf.urdf.writer import SDF_FRAME, sdf_frame_xml
+from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, urdf_extra
 from urdfsdf.xml.parse import from_string, local, to_string
 
 
@@ -54,9 +52,16 @@ def _fallback_frame(name: str, joint: Joint, parent_frame: str) -> Frame:
                  line=joint.line)
 
 
-def _restore_frames(sdf: Model, pending: list[tuple[Extra, str, Joint, str]],
+def _marked_frame(mark: FrameLink, name: str) -> Frame | None:
+    """The //frame as written in SDF, kept by the mark (None: a flattened model's)."""
+    if mark.flattened:
+        return None
+    return Frame(name, mark.attached_to, mark.pose or Pose(), mark.line)
+
+
+def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]],
                     diags: Diagnostics) -> Model:
-    """The model with the //frame of each marked link (see :func:`frame_marker`).
+    """The model with the //frame of each marked link (see :class:`~urdfsdf.core.ir.FrameLink`).
 
     A frame comes back as written in SDF when, in this model, it still
     resolves to the pose the URDF gives it (its fixed joint's origin in its
@@ -65,7 +70,7 @@ def _restore_frames(sdf: Model, pending: list[tuple[Extra, str, Joint, str]],
     posed by the joint, which means the same.
     """
     fallback = [_fallback_frame(name, joint, parent) for _, name, joint, parent in pending]
-    verbatim = [marked_frame(marker, name) for marker, name, _, _ in pending]
+    verbatim = [_marked_frame(mark, name) for mark, name, _, _ in pending]
     if not any(verbatim):
         return evolve(sdf, frames=tuple(fallback))
     trial = evolve(sdf, frames=tuple(v or f for v, f in zip(verbatim, fallback, strict=True)))
@@ -152,7 +157,7 @@ def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]
     """True for a URDF link that can stand for an SDF //frame: massless, empty leaf."""
     return (joint is not None and joint.type == "fixed" and link.inertial is None
             and not link.visuals and not link.collisions and not children.get(link.name)
-            and all(x.tag == SDF_FRAME for x in link.extras))
+            and not link.extras)
 
 
 def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
@@ -182,9 +187,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
     out_links: list[Link] = []
     out_joints: list[Joint] = []
     # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
-    markers = {link.name: x for link in model.links for x in link.extras if x.tag == SDF_FRAME
+    markers = {link.name: link.sdf_frame for link in model.links if link.sdf_frame is not None
                and _frame_link(link, tree_joint.get(link.name), children)}
-    pending_frames: list[tuple[Extra, str, Joint, str]] = []
+    pending_frames: list[tuple[FrameLink, str, Joint, str]] = []
+    urdf_joints: list[Joint] = []
     extras: list[Extra] = [urdf_extra(x) for x in model.extras]
     if world_root and not _is_empty(links_by_name["world"]):
         world = links_by_name["world"]
@@ -194,6 +200,9 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
         extras.append(urdf_extra(Extra("link", _link_xml(world), world.line)))
 
     def emit_link(link: Link, pose: Pose) -> None:
+        if link.sdf_frame is not None:  # a marked link that is no frame: carried
+            link = evolve(link, sdf_frame=None, extras=(
+                *link.extras, Extra(SDF_FRAME, sdf_frame_xml(link.sdf_frame), link.sdf_frame.line)))
         link = _without_non_sdf_shapes(link, diags)
         link = _sdf_inertial(link)
         if any(v.material is not None and v.material.name is None for v in link.visuals):
@@ -246,7 +255,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
             # carried with the SDF names of its links (restored with theirs)
             carried = evolve(joint, parent=link_map.get(joint.parent, joint.parent),
                              child=link_map.get(joint.child, joint.child))
-            extras.append(urdf_extra(Extra("joint", _joint_xml(carried), joint.line)))
+            urdf_joints.append(carried)
             emit_link(child, jpose)
         elif tree_joint[joint.child] is not joint:
             out_joints.append(sdf_joint(joint, jpose))  # closes a loop; link comes once
@@ -262,7 +271,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
 
     sdf = Model(name=model.name, links=tuple(out_links), joints=tuple(out_joints),
                 materials=model.materials, extras=tuple(extras), version=model.version,
-                line=model.line)
+                line=model.line, urdf_joints=tuple(urdf_joints))
     if pending_frames:
         order = {link.name: i for i, link in enumerate(model.links)}  # as in the document
         pending_frames.sort(key=lambda p: order.get(p[2].child, 0))
@@ -277,12 +286,26 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
     """``sdf`` with the names of its carried children unique among the model's children.
 
     SDFormat wants the named children of a model unique (libsdformat 12 warns, Drake's
-    newer libsdformat refuses): a ``drake:collision_filter_group`` or a transmission
-    named like a link or joint is renamed ``NAME_2`` with ``urdf:name`` (restored by
-    sdf2urdf), and a warning.
+    newer libsdformat refuses): a ``drake:collision_filter_group``, a transmission or a
+    carried ``<urdf:joint>`` named like a link or joint is renamed ``NAME_2`` with
+    ``urdf:name`` (restored by sdf2urdf), and a warning.
     """
     used = {link.name for link in sdf.links} | {joint.name for joint in sdf.joints} | {
         frame.name for frame in sdf.frames} | {nested.name for nested in sdf.models}
+
+    def renamed(name: str, tag: str, line: int | None) -> str | None:
+        if name not in used:
+            used.add(name)
+            return None
+        n = 2
+        while f"{name}_{n}" in used:
+            n += 1
+        new = f"{name}_{n}"
+        used.add(new)
+        diags.warning("DUPLICATE_NAME", f"<{tag}> {name!r} is named like another child "
+                      f"of the model; written as {new!r} with urdf:name={name!r}", line)
+        return new
+
     extras = []
     changed = False
     for x in sdf.extras:
@@ -292,22 +315,20 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
             continue
         el = from_string(x.xml)
         name = el.get("name")
-        if name is None or name not in used:
-            if name is not None:
-                used.add(name)
+        new = renamed(name, local(el), x.line) if name is not None else None
+        if new is None:
             extras.append(x)
             continue
-        n = 2
-        while f"{name}_{n}" in used:
-            n += 1
-        new = f"{name}_{n}"
-        used.add(new)
         mark_renamed(el, new)
-        diags.warning("DUPLICATE_NAME", f"<{local(el)}> {name!r} is named like another child "
-                      f"of the model; written as {new!r} with urdf:name={name!r}", x.line)
         extras.append(Extra(x.tag, to_string(el), x.line))
         changed = True
-    return evolve(sdf, extras=tuple(extras)) if changed else sdf
+    joints = []
+    for joint in sdf.urdf_joints:
+        new = renamed(joint.name, "joint", joint.line)
+        joints.append(joint if new is None else evolve(joint, name=new,
+                                                        original_name=joint.name))
+        changed = changed or new is not None
+    return evolve(sdf, extras=tuple(extras), urdf_joints=tuple(joints)) if changed else sdf
 
 
 def _sdf_limits(joint: Joint) -> Joint:
@@ -467,23 +488,3 @@ def _link_xml(link: Link) -> str:
     from urdfsdf.urdf.writer import link_element
 
     return to_string(link_element(link))
-
-
-def _joint_xml(joint: Joint) -> str:
-    """URDF XML of a joint (floating/planar ones carried verbatim in SDF).
-
-    Written from the IR (it names the links by their SDF names); a carrier of the
-    joint as written stays inside it, for the URDF writer on the way back.
-    """
-    from urdfsdf.urdf.writer import joint_element
-
-    carrier = written_carrier(joint.extras)
-    el = joint_element(evolve(joint, extras=without_carrier(joint.extras)))
-    if carrier is not None:
-        el.append(from_string(carrier.xml))
-    return to_string(el)
-
-
-# -- SDF -> URDF (copy path) ------------------------------------------------
-
-

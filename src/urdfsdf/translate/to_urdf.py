@@ -13,7 +13,6 @@ from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
-from urdfsdf.translate.carriers import carried_urdf_joints
 from urdfsdf.translate.to_urdf_copy import sdf_to_urdf_copy
 from urdfsdf.translate.to_urdf_transform import (
     Options,
@@ -63,11 +62,10 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
         scope = analyze_model(model, diags)
         if diags.has_errors():
             return None, None
-    carried = carried_urdf_joints(model, Diagnostics())
-    reasons = shape_reasons(model, carried)
+    reasons = shape_reasons(model, model.urdf_joints)
     if not reasons and (options is None or options.frames):
         lossy = options.lossy if options is not None else False
-        return sdf_to_urdf_copy(model, carried_urdf_joints(model, diags), diags, lossy), "copy"
+        return sdf_to_urdf_copy(model, diags, lossy), "copy"
     for r in reasons[:MAX_REASONS]:
         diags.add(r.code, f"transform path: {r.message}", r.line, severity="info")
     if len(reasons) > MAX_REASONS:

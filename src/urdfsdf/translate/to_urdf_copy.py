@@ -9,7 +9,7 @@ copied, nothing computed ("Parity with URDF" in the spec).
 from __future__ import annotations
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Joint, Model
+from urdfsdf.core.ir import Model
 from urdfsdf.translate.carriers import unsealed
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
@@ -17,13 +17,13 @@ from urdfsdf.translate.urdf_elements import _urdf_extras, urdf_joint, urdf_link,
 from urdfsdf.xml.namespaces import U
 
 
-def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
+def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
                      lossy: bool = False) -> Model:
     """URDF form of a URDF-shaped SDF model (see :mod:`urdfsdf.translate.urdf_shape`): a copy."""
     applied = applied_outputs(model)
     links = [urdf_link(unsealed(link, diags, f"link {link.name!r}"), diags, lossy, applied,
                        as_written=True) for link in model.links]
-    if any(j.parent == "world" for j in (*model.joints, *carried)) and \
+    if any(j.parent == "world" for j in (*model.joints, *model.urdf_joints)) and \
             model.link("world") is None:
         links.insert(0, world_link(model, diags))
     joints = []
@@ -32,8 +32,8 @@ def sdf_to_urdf_copy(model: Model, carried: list[Joint], diags: Diagnostics,
                         as_written=True)
         if uj is not None:
             joints.append(uj)
-    joints.extend(carried)
-    extras = _urdf_extras(model.extras, (U + "joint", U + "link"))
+    joints.extend(model.urdf_joints)
+    extras = _urdf_extras(model.extras, (U + "link",))
     # blocks name links and joints by their URDF names (restore_names below)
     extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
                                   [(j.original_name or j.name, j) for j in model.joints],

@@ -32,22 +32,18 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lxml import etree
-
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
-from urdfsdf.core.numbers import split_numbers
+from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import WORLD, Scope
-from urdfsdf.translate.carriers import carried_urdf_joints, frame_marker, massless_marker
+from urdfsdf.sdf.posed import with_pose
+from urdfsdf.translate.carriers import massless_marker
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import _urdf_extras, urdf_joint, urdf_link, world_link
 from urdfsdf.xml.namespaces import U
-from urdfsdf.xml.parse import from_string, to_string
 
-U_JOINT = U + "joint"
 U_LINK = U + "link"
 
 
@@ -203,7 +199,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
 
     # URDF joints that travel as <urdf:joint> (floating, planar): their frame is
     # the child link's SDF frame
-    for joint in carried_urdf_joints(model, diags):
+    for joint in model.urdf_joints:
         if (joint.parent in bodies or joint.parent == WORLD) and joint.child in bodies:
             edges.append(_Edge(flat.unique(joint.name, joint.line, "joint"), joint,
                                joint.parent, joint.child, bodies[joint.child].x_ml, None,
@@ -291,11 +287,11 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         link_name = flat.unique(fname, line, "frame")
         joint_name = flat.unique(f"{fname}_joint", line, "frame joint")
         origin = tf.relative(urdf_frame(parent), x_mf)
-        out_links.append(Link(link_name, line=line, extras=(frame_marker(frame, line),)))
+        out_links.append(Link(link_name, line=line, sdf_frame=_frame_mark(frame, line)))
         out_joints.append(Joint(joint_name, "fixed", parent, link_name,
                                 tf.computed_pose(origin, line=line), line=line))
 
-    extras = _urdf_extras(model.extras, (U_JOINT, U_LINK))
+    extras = _urdf_extras(model.extras, (U_LINK,))
     for s in scope.walk():
         if s is not scope and s.model is not None:
             extras += _urdf_extras(s.model.extras)
@@ -401,11 +397,6 @@ def _reexpress(pose: Pose, x_fl: Callable[[], Transform], scope: Scope, local: s
     return tf.computed_pose(tf.compose(x_fl(), tf.relative(x_sl, x_sp)), line=pose.line)
 
 
-#: link children with a pose in the link frame (default: the link frame itself)
-POSED = frozenset({"sensor", "light", "projector", "audio_source", "audio_sink",
-                   "particle_emitter"})
-
-
 def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Link:
     """The SDF link with the ``//pose`` of its sensors, lights... in its URDF frame.
 
@@ -419,34 +410,12 @@ def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Lin
     extras = []
     changed = False
     for x in body.link.extras:
-        if x.tag.startswith("{") or ("<pose" not in x.xml and (copy or x.tag not in POSED)):
-            extras.append(x)
-            continue
-        el = from_string(x.xml)
-        pose_el = el.find("pose")
-        if pose_el is None:
-            if copy or x.tag not in POSED:
-                extras.append(x)
-                continue
-            pose_el = etree.SubElement(el, "pose")  # at the link frame, which moved
-            pose = Pose(line=x.line)
-        else:
-            parsed = split_numbers(pose_el.text, 6)
-            if isinstance(parsed, str):
-                extras.append(x)
-                continue
-            values = parsed[1]
-            pose = Pose((values[0], values[1], values[2]), (values[3], values[4], values[5]),
-                        pose_el.get("relative_to"), parsed[0], x.line)
-        if copy and pose.frame in ("", body.local):
+        pose = x.pose  # the posed elements (sdf/posed.py), as the reader read them
+        if pose is None or (copy and pose.frame in ("", body.local)):
             extras.append(x)  # in the link frame, which the URDF keeps
             continue
-        new = _reexpress(pose, x_fl, body.scope, body.local, copy)
+        extras.append(with_pose(x, _reexpress(pose, x_fl, body.scope, body.local, copy)))
         changed = True
-        pose_el.text = " ".join(new.tokens())
-        if "relative_to" in pose_el.attrib:
-            del pose_el.attrib["relative_to"]
-        extras.append(Extra(x.tag, to_string(el), x.line))
     return evolve(body.link, extras=tuple(extras)) if changed or not copy else body.link
 
 
@@ -484,6 +453,15 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     resolved = evolve(joint, name=e.name, parent=e.parent, child=e.child,
                        axis=_axis_in_joint(e, joint.axis), axis2=_axis_in_joint(e, joint.axis2))
     return urdf_joint(resolved, origin, diags)
+
+
+def _frame_mark(frame: Frame | None, line: int | None) -> FrameLink:
+    """``<sdf:frame>`` of the link standing for ``frame`` (None: a flattened model's)."""
+    if frame is None:
+        return FrameLink(flattened=True, line=line)
+    pose = frame.pose if frame.pose.text is not None or frame.pose.relative_to is not None \
+        else None
+    return FrameLink(frame.attached_to or None, pose, False, line)
 
 
 def world_pose_of_model(model: Model) -> Transform | None:

@@ -34,11 +34,10 @@ from urdfsdf.translate.carriers import (
     NO_LIMIT,
     UNNAMED,
     default_inertial_marker,
-    is_urdf_extra,
     sdf_limit_marker,
-    unwrap_urdf_extra,
 )
 from urdfsdf.urdf.as_written import AS_WRITTEN, written_carrier
+from urdfsdf.xml.custom import is_urdf_extra, unwrap_urdf_extra
 from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, from_string
 

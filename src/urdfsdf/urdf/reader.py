@@ -21,6 +21,7 @@ from urdfsdf.core.ir import (
     Collision,
     Dynamics,
     Extra,
+    FrameLink,
     Geometry,
     Inertial,
     Joint,
@@ -34,8 +35,15 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.core.numbers import plain_tokens
+from urdfsdf.core.numbers import plain_tokens, split_numbers
 from urdfsdf.urdf.as_written import as_written, urdf_form
+from urdfsdf.urdf.writer import (
+    SDF_FRAME,
+    SDF_POSE,
+    joint_element,
+    link_element,
+    material_element,
+)
 from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
 from urdfsdf.xml.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
 
@@ -258,6 +266,7 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
     visuals: list[Visual] = []
     collisions: list[Collision] = []
     extras: list[Extra] = []
+    sdf_frame = None
     for c in children(el):
         if c.tag == "inertial":
             if inertial is not None:
@@ -265,6 +274,8 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
                          "(urdfdom reads the first); kept as written", c)
                 continue
             inertial = read_inertial(c, ctx, name)
+        elif c.tag == SDF_FRAME and sdf_frame is None:
+            sdf_frame = read_sdf_frame(c)
         elif c.tag in ("visual", "collision"):
             # urdfdom logs an error and skips a visual/collision it cannot read;
             # we keep it verbatim (it travels as <urdf:visual>) and warn
@@ -286,8 +297,29 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
         else:
             extras.append(extra(c))
     link = Link(name, Pose(), inertial, tuple(visuals), tuple(collisions), tuple(extras),
-                line_of(el))
+                line_of(el), sdf_frame=sdf_frame)
     return _keep_as_written(link, el)
+
+
+def read_sdf_frame(el: etree._Element) -> FrameLink:
+    """Read ``<sdf:frame>`` (urdfsdf's marker of a link standing for an SDF //frame).
+
+    A pose that does not read makes it a flattened frame's: the link comes back as
+    a frame attached to its parent at the joint's pose, which means the same.
+    """
+    line = line_of(el)
+    if el.get("flattened") == "true":
+        return FrameLink(flattened=True, line=line)
+    pose = None
+    pose_el = el.find(SDF_POSE)
+    if pose_el is not None:
+        parsed = split_numbers(pose_el.text, 6)
+        if isinstance(parsed, str):
+            return FrameLink(flattened=True, line=line)
+        tokens, v = parsed
+        pose = Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), pose_el.get("relative_to"), tokens,
+                    line)
+    return FrameLink(el.get("attached_to"), pose, False, line)
 
 
 N = TypeVar("N", Link, Joint, Material)
@@ -301,8 +333,6 @@ def _keep_as_written(node: N, el: etree._Element) -> N:
     (:mod:`urdfsdf.urdf.as_written`).  Only the general reader gets here:
     the fast readers take only what the writer gives back.
     """
-    from urdfsdf.urdf.writer import joint_element, link_element, material_element
-
     written = (link_element(node) if isinstance(node, Link) else joint_element(node)
                if isinstance(node, Joint) else material_element(node))
     if urdf_form(written) == urdf_form(el):

@@ -14,6 +14,7 @@ from lxml import etree
 from urdfsdf.core.ir import (
     ZERO3,
     Collision,
+    FrameLink,
     Geometry,
     Inertial,
     Joint,
@@ -25,7 +26,12 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.urdf.as_written import original_xml, written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs
-from urdfsdf.xml.parse import from_string
+from urdfsdf.xml.namespaces import SDF_NS, S
+from urdfsdf.xml.parse import from_string, to_string
+
+#: ``<sdf:frame>`` and its ``<sdf:pose>`` (:class:`~urdfsdf.core.ir.FrameLink`)
+SDF_FRAME = S + "frame"
+SDF_POSE = S + "pose"
 
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
@@ -95,7 +101,8 @@ def _link(out: XmlBuilder, link: Link) -> None:
         return
     a = f' name="{attr(link.name)}"'
     p = out.pad
-    if link.inertial is None and not link.visuals and not link.collisions and not link.extras:
+    if link.inertial is None and not link.visuals and not link.collisions and \
+            not link.extras and link.sdf_frame is None:
         out.parts.append(f"{p}<link{a}/>\n")
         return
     out.parts.append(f"{p}<link{a}>\n")
@@ -108,8 +115,31 @@ def _link(out: XmlBuilder, link: Link) -> None:
         _collision(out, collision)
     for x in link.extras:
         out.raw(x.xml)
+    if link.sdf_frame is not None:
+        out.raw(sdf_frame_xml(link.sdf_frame))
     out.pad = p
     out.parts.append(f"{p}</link>\n")
+
+
+def sdf_frame_xml(mark: FrameLink) -> str:
+    """``<sdf:frame>``: the SDF //frame a URDF link stands for (urdfdom ignores it).
+
+    It keeps the frame's ``attached_to`` and ``//pose`` as written, so that URDF ->
+    SDF restores the element exactly; a frame of a flattened nested model has
+    ``flattened="true"`` instead, and comes back attached to the link's parent.
+    """
+    el = etree.Element(SDF_FRAME, nsmap={"sdf": SDF_NS})
+    if mark.flattened:
+        el.set("flattened", "true")
+    else:
+        if mark.attached_to:
+            el.set("attached_to", mark.attached_to)
+        if mark.pose is not None:
+            pose = etree.SubElement(el, SDF_POSE)
+            if mark.pose.relative_to is not None:
+                pose.set("relative_to", mark.pose.relative_to)
+            pose.text = " ".join(mark.pose.tokens())
+    return to_string(el)
 
 
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
