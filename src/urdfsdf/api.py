@@ -7,7 +7,6 @@ Every function here collects diagnostics and returns them with its result;
 from __future__ import annotations
 
 import gc
-import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,17 +15,15 @@ from typing import ParamSpec, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.document import Document, load_document
 from urdfsdf.sdf.frames import analyze
-from urdfsdf.sdf.reader import read_sdf_bytes
 from urdfsdf.sdf.writer import write_sdf_model
 from urdfsdf.translate.to_sdf import urdf_to_sdf
 from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
 from urdfsdf.translate.to_urdf_transform import Options
 from urdfsdf.translate.uris import UriMap, map_uris
-from urdfsdf.urdf.reader import read_urdf_bytes
 from urdfsdf.urdf.writer import write_urdf_model
-from urdfsdf.urdf.xacro import expand_xacro, is_xacro
-from urdfsdf.xml.parse import Source, is_xml_text, load_input
+from urdfsdf.xml.parse import Source
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -98,25 +95,18 @@ class Result:
         return self.text is not None and not any(d.severity in bad for d in self.diagnostics)
 
 
-def _read(source: Source, file: str | None,
-          reader: Callable[[bytes, Diagnostics], R]) -> tuple[R | None, Diagnostics]:
-    diags = Diagnostics()
-    data = load_input(source, diags, file)
-    if data is None:
-        return None, diags
-    return reader(data, diags), diags
-
-
 def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Diagnostics]:
-    """Read a URDF into the IR (URDF convention)."""
-    model, diags = _read(source, file, read_urdf_bytes)
-    return model, diags
+    """Read a URDF (or a ``.xacro`` file) into the IR (URDF convention)."""
+    diags = Diagnostics()
+    doc = load_document(source, diags, file, expect="urdf")
+    return (doc.urdf if doc is not None else None), diags
 
 
 def load_sdf(source: Source, file: str | None = None) -> tuple[SdfDocument | None, Diagnostics]:
     """Read an SDF document into the IR (SDF convention, poses as written)."""
-    doc, diags = _read(source, file, read_sdf_bytes)
-    return doc, diags
+    diags = Diagnostics()
+    doc = load_document(source, diags, file, expect="sdf")
+    return (doc.sdf if doc is not None else None), diags
 
 
 @gc_paused
@@ -130,13 +120,10 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     ``lump_fixed_joints``: merge links across fixed joints as libsdformat does
     (:mod:`urdfsdf.translate.lump`); the default keeps every link and joint.
     """
-    if isinstance(source, (str, os.PathLike)) and not is_xml_text(source) and is_xacro(source):
-        xdiags = Diagnostics(file or str(source))
-        data = expand_xacro(str(source), xacro_args or {}, package_paths or {}, xdiags)
-        if data is None:
-            return Result(None, xdiags.items)
-        source, file = data, file or str(source)
-    model, diags = load_urdf(source, file)
+    diags = Diagnostics()
+    doc = load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
+                        package_paths=package_paths)
+    model = doc.urdf if doc is not None else None
     if model is None or diags.has_errors():
         return Result(None, diags.items)
     if uri_map:
@@ -156,7 +143,22 @@ def sdf_to_urdf_result(source: Source, model_name: str | None = None,
                        file: str | None = None, options: Options | None = None, *,
                        uri_map: UriMap | None = None) -> Result:
     """SDFormat -> URDF: validate the document, pick the model, copy or transform."""
-    doc, diags = load_sdf(source, file)
+    diags = Diagnostics()
+    return sdf_document_to_urdf(load_document(source, diags, file, expect="sdf"), diags,
+                                model_name, options, uri_map=uri_map)
+
+
+def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
+                         model_name: str | None = None, options: Options | None = None, *,
+                         uri_map: UriMap | None = None) -> Result:
+    """The URDF of one model of an SDF document already read (``diags``: its reading's).
+
+    The SDF IR is taken out of ``document``, so that it is freed before the URDF
+    is written (a big model's IR and frame graphs are most of the peak memory).
+    """
+    doc = document.sdf if document is not None else None
+    if document is not None:
+        document.sdf = None
     if doc is None or diags.has_errors():
         return Result(None, diags.items)
     sem = analyze(doc, diags)

@@ -9,13 +9,12 @@ one whatever the source format::
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 
-from urdfsdf.api import sdf_to_urdf_result
+from urdfsdf.api import sdf_document_to_urdf
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
-from urdfsdf.urdf.xacro import expand_xacro, is_xacro
-from urdfsdf.xml.parse import Source, is_xml_text, load_input
+from urdfsdf.document import load_document
+from urdfsdf.xml.parse import Source
 
 
 def robot_description(source: Source, model: str | None = None, *,
@@ -28,24 +27,12 @@ def robot_description(source: Source, model: str | None = None, *,
     are expanded first.  Raises :class:`TranslationError` on bad input.
     """
     diags = Diagnostics()
-    data: bytes | None
-    if isinstance(source, (str, os.PathLike)) and not is_xml_text(source) and is_xacro(source):
-        diags.file = str(source)
-        data = expand_xacro(str(source), xacro_args or {}, package_paths or {}, diags)
-    else:
-        data = load_input(source, diags)
-    if data is None or diags.has_errors():
+    doc = load_document(source, diags, xacro_args=xacro_args, package_paths=package_paths)
+    if doc is None or (doc.format == "urdf" and (doc.urdf is None or diags.has_errors())):
         raise TranslationError(diags.items)
-    head = data.lstrip()[:4096]
-    if b"<robot" in head and b"<sdf" not in head:
-        text = data.decode("utf-8")
-        from urdfsdf.api import load_urdf
-
-        model_ir, read = load_urdf(data, diags.file)
-        if model_ir is None or read.has_errors():
-            raise TranslationError(read.items)
-        return text
-    result = sdf_to_urdf_result(data, model, file=diags.file)
+    if doc.format == "urdf":
+        return doc.data.decode("utf-8")
+    result = sdf_document_to_urdf(doc, diags, model)
     if result.text is None or not result.ok():
         raise TranslationError(result.diagnostics)
     return result.text

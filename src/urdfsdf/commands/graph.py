@@ -20,10 +20,10 @@ import subprocess
 from collections.abc import Iterable
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.core.ir import Model
+from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import MODEL_FRAME, WORLD, Scope, Semantics, analyze
-from urdfsdf.urdf.reader import read_robot
-from urdfsdf.xml.parse import Source, load_input, parse
+from urdfsdf.xml.parse import Source
 
 SHAPES = {"link": "box", "joint": "ellipse", "frame": "note", "model": "folder",
           "root": "doublecircle"}
@@ -159,23 +159,14 @@ def dot_of_urdf(model: Model) -> str:
 def graph_source(source: Source, file: str | None = None) -> tuple[str | None, Diagnostics]:
     """DOT text of a URDF or SDF file (its diagnostics too: invalid files still draw)."""
     diags = Diagnostics()
-    data = load_input(source, diags, file)
-    if data is None:
-        return None, diags
-    root = parse(data, diags)
-    if root is None:
-        return None, diags
-    if root.tag == "robot":
-        from urdfsdf.xml.readctx import ReadContext
-
-        model = read_robot(root, ReadContext(diags))
-        return (dot_of_urdf(model) if model is not None else None), diags
-    from urdfsdf.sdf.reader import SdfReader
-
-    doc: SdfDocument | None = SdfReader(diags).document(root)
+    doc = load_document(source, diags, file)
     if doc is None:
         return None, diags
-    return dot_of_semantics(analyze(doc, diags)), diags
+    if doc.format == "urdf":
+        return (dot_of_urdf(doc.urdf) if doc.urdf is not None else None), diags
+    if doc.sdf is None:
+        return None, diags
+    return dot_of_semantics(analyze(doc.sdf, diags)), diags
 
 
 def render(dot_text: str, output: str) -> str | None:

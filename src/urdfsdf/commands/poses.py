@@ -24,9 +24,9 @@ from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import SdfDocument
 from urdfsdf.core.transforms import Transform
+from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import MODEL_FRAME, Scope, Semantics, analyze
-from urdfsdf.sdf.reader import read_sdf_bytes
-from urdfsdf.xml.parse import Source, load_input
+from urdfsdf.xml.parse import Source
 
 Json = dict[str, Any]
 
@@ -92,13 +92,10 @@ def poses_document(doc: SdfDocument, diags: Diagnostics) -> Json:
 def poses_source(source: Source, file: str | None = None) -> tuple[Json, list[Diagnostic]]:
     """Read an SDF document and resolve every pose."""
     diags = Diagnostics()
-    data = load_input(source, diags, file)
-    if data is None:
+    doc = load_document(source, diags, file, expect="sdf")
+    if doc is None or doc.sdf is None:
         return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in diags]}, diags.items
-    doc = read_sdf_bytes(data, diags)
-    if doc is None:
-        return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in diags]}, diags.items
-    return poses_document(doc, diags), diags.items
+    return poses_document(doc.sdf, diags), diags.items
 
 
 def format_text(rep: Json) -> str:

@@ -70,9 +70,15 @@ STREAM_TAGS = ("sdf", "gazebo", "model", "world")
 
 def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
     """Parse SDF ``data``; diagnostics go to ``diags``.  None when unusable."""
-    forget_shared()  # nothing carried over from an earlier document
     return read_document(data, diags, STREAM_TAGS,
-                         lambda root, stream: SdfReader(diags, stream).document(root))
+                         lambda root, stream: read_sdf_root(root, diags, stream))
+
+
+def read_sdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None
+                  ) -> SdfDocument | None:
+    """Read an SDF document's root element (``stream``: it is being parsed incrementally)."""
+    forget_shared()  # nothing carried over from an earlier document
+    return SdfReader(diags, stream).document(root)
 
 
 def _version_tuple(version: str) -> tuple[int, int]:

@@ -52,14 +52,21 @@ JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "plan
 AXIS_TYPES = ("revolute", "continuous", "prismatic", "planar")
 
 
+#: the tags of the URDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
+STREAM_TAGS = ("robot",)
+
+
 def read_urdf_bytes(data: bytes, diags: Diagnostics) -> Model | None:
     """Parse URDF ``data``; diagnostics go to ``diags``.  None when unusable."""
-    def read(root: etree._Element, stream: Stream | None) -> Model | None:
-        if stream is None:
-            return read_robot(root, ReadContext(diags))
-        return read_robot(root, ReadContext(diags), stream.children(root))
+    return read_document(data, diags, STREAM_TAGS,
+                         lambda root, stream: read_urdf_root(root, diags, stream))
 
-    return read_document(data, diags, ("robot",), read)
+
+def read_urdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None
+                   ) -> Model | None:
+    """Read a URDF document's root element (``stream``: it is being parsed incrementally)."""
+    return read_robot(root, ReadContext(diags),
+                      stream.children(root) if stream is not None else None)
 
 
 def read_robot(root: etree._Element, ctx: ReadContext,

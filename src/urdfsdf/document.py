@@ -1,0 +1,83 @@
+"""The one load step of every entry point: bytes, text or a path in, the IR out.
+
+:func:`load_document` reads ``source`` (XML text, bytes, or a path; a
+``.xacro`` path is expanded first, once), detects the format from the root
+element (``<robot>``: URDF; anything else is read as SDFormat, whose reader
+says what is wrong with it) unless the caller expects one, and reads it with
+that format's reader, as the document is parsed.  The commands, the API and
+the ROS helper all start here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from lxml import etree
+
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.sdf.reader import STREAM_TAGS as SDF_TAGS
+from urdfsdf.sdf.reader import read_sdf_root
+from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
+from urdfsdf.urdf.reader import read_urdf_root
+from urdfsdf.urdf.xacro import expand_xacro, is_xacro
+from urdfsdf.xml.parse import Source, Stream, is_xml_text, load_input, read_document
+
+Format = Literal["urdf", "sdf"]
+
+
+@dataclass
+class Document:
+    """What an input held: its format and its IR (None where its reader gave up)."""
+
+    format: Format
+    #: the URDF robot (``format == "urdf"``)
+    urdf: Model | None = None
+    #: the SDF document (``format == "sdf"``)
+    sdf: SdfDocument | None = None
+    #: the bytes read (a xacro file's expansion)
+    data: bytes = b""
+
+
+def detect_format(root: etree._Element) -> Format:
+    """The format of a document with this root element: ``<robot>`` is URDF."""
+    return "urdf" if root.tag == "robot" else "sdf"
+
+
+def load_document(source: Source, diags: Diagnostics, file: str | None = None, *,
+                  expect: Format | None = None,
+                  xacro_args: Mapping[str, str] | None = None,
+                  package_paths: Mapping[str, str] | None = None) -> Document | None:
+    """Read ``source`` into the IR; None (with diagnostics) when it cannot be read.
+
+    ``expect``: read with that format's reader whatever the root element (its
+    reader reports a wrong root).  ``file`` names the input in diagnostics
+    (default: the path read).  ``xacro_args`` and ``package_paths`` are for a
+    ``.xacro`` path (``--xacro-arg``, ``--package-path``).
+    """
+    data = _load_bytes(source, diags, file, xacro_args, package_paths)
+    if data is None:
+        return None
+    tags = (URDF_TAGS if expect == "urdf" else SDF_TAGS if expect == "sdf"
+            else (*URDF_TAGS, *SDF_TAGS))
+
+    def read(root: etree._Element, stream: Stream | None) -> Document:
+        fmt = expect or detect_format(root)
+        if fmt == "urdf":
+            return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data)
+        return Document("sdf", sdf=read_sdf_root(root, diags, stream), data=data)
+
+    return read_document(data, diags, tags, read)
+
+
+def _load_bytes(source: Source, diags: Diagnostics, file: str | None,
+                xacro_args: Mapping[str, str] | None,
+                package_paths: Mapping[str, str] | None) -> bytes | None:
+    if isinstance(source, (str, os.PathLike)) and not is_xml_text(source) and \
+            is_xacro(source):
+        diags.file = file or str(source)
+        return expand_xacro(str(source), xacro_args or {}, package_paths or {}, diags)
+    return load_input(source, diags, file)
