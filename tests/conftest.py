@@ -9,6 +9,17 @@ from pathlib import Path
 
 import pytest
 
+# Every document a test reads is also read by both reader paths (reader_paths.py): the
+# wrapper must be in place before any urdfsdf module binds read_document by name, so
+# nothing else of urdfsdf is imported before it (urdfsdf/__init__ imports lazily).
+from urdfsdf.xml import parse as _parse  # noqa: E402  (first urdfsdf import of the run)
+
+if not hasattr(_parse.read_document, "original"):
+    from recorder import Recorder
+
+    RECORDER = Recorder()
+    _parse.read_document = RECORDER.wrap(_parse.read_document)  # type: ignore[assignment]
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 SHARED = Path(os.environ.get("URDFSDF_SHARED", ROOT.parent / "shared"))
@@ -34,3 +45,15 @@ requires_corpus = pytest.mark.skipif(not corpus_rows(), reason="../shared/corpus
 requires_oracle = pytest.mark.skipif(oracle_path() is None, reason="SDF_ORACLE not set")
 requires_check_urdf = pytest.mark.skipif(shutil.which("check_urdf") is None,
                                          reason="check_urdf (liburdfdom-tools) absent")
+
+
+@pytest.fixture(autouse=True)
+def both_reader_paths() -> object:
+    """After each test, read every new document it read with both reader paths."""
+    yield
+    import reader_paths
+
+    for data in RECORDER.take():
+        diff = reader_paths.paths_differ(data)
+        assert diff is None, f"the readers' fast and general paths disagree on a document " \
+            f"of this test ({data[:200]!r}...): {diff}"

@@ -13,21 +13,23 @@ and the IR for those who want objects (:func:`read_urdf`, :func:`read_sdf`,
 
 from __future__ import annotations
 
-from urdfsdf.api import (
-    Result,
-    load_sdf,
-    load_urdf,
-    sdf_to_urdf_result,
-    urdf_to_sdf_result,
-)
-from urdfsdf.core import ir
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
-from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.sdf.writer import write_sdf_model
-from urdfsdf.translate.to_sdf import urdf_to_sdf as _urdf_model_to_sdf
-from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
-from urdfsdf.urdf.writer import write_urdf_model
-from urdfsdf.xml.parse import Source
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below, imported when first used (a command imports less)
+    from urdfsdf.api import (
+        Result,
+        read_sdf,
+        read_sdf_document,
+        read_urdf,
+        sdf_to_urdf,
+        urdf_to_sdf,
+        write_sdf,
+        write_urdf,
+    )
+    from urdfsdf.core import ir
+    from urdfsdf.core.diagnostics import Diagnostic, TranslationError
+    from urdfsdf.core.ir import Model, SdfDocument
 
 __all__ = [
     "Diagnostic",
@@ -47,75 +49,29 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-
-def _raise_or(result: Result, strict: bool) -> str:
-    if not result.ok(strict) or result.text is None:
-        raise TranslationError(result.diagnostics)
-    return result.text
-
-
-def urdf_to_sdf(text: Source, *, strict: bool = False) -> str:
-    """URDF (text or path) -> SDFormat 1.7 text."""
-    return _raise_or(urdf_to_sdf_result(text), strict)
-
-
-def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False) -> str:
-    """SDFormat (text or path) -> URDF text; ``model`` picks one of several."""
-    return _raise_or(sdf_to_urdf_result(text, model), strict)
+#: where each public name lives
+_HOMES = {
+    "Diagnostic": "urdfsdf.core.diagnostics", "Diagnostics": "urdfsdf.core.diagnostics",
+    "TranslationError": "urdfsdf.core.diagnostics",
+    "Model": "urdfsdf.core.ir", "SdfDocument": "urdfsdf.core.ir", "Result": "urdfsdf.api",
+    "read_sdf": "urdfsdf.api", "read_sdf_document": "urdfsdf.api", "read_urdf": "urdfsdf.api",
+    "sdf_to_urdf": "urdfsdf.api", "urdf_to_sdf": "urdfsdf.api", "write_sdf": "urdfsdf.api",
+    "write_urdf": "urdfsdf.api",
+}
 
 
-def read_urdf(source: Source) -> Model:
-    """Read a URDF (text or path) into an IR :class:`~urdfsdf.core.ir.Model`."""
-    model, diags = load_urdf(source)
-    if model is None or diags.has_errors():
-        raise TranslationError(diags.items)
-    return model
+def __getattr__(name: str) -> Any:
+    """The public names (and subpackages), imported on first use (PEP 562)."""
+    if name == "ir":
+        return importlib.import_module("urdfsdf.core.ir")
+    home = _HOMES.get(name)
+    if home is not None:
+        return getattr(importlib.import_module(home), name)
+    try:
+        return importlib.import_module(f"urdfsdf.{name}")
+    except ModuleNotFoundError:
+        raise AttributeError(f"module 'urdfsdf' has no attribute {name!r}") from None
 
 
-def read_sdf_document(source: Source) -> SdfDocument:
-    """Read an SDF document (text or path) with all its models and worlds."""
-    doc, diags = load_sdf(source)
-    if doc is None or diags.has_errors():
-        raise TranslationError(diags.items)
-    return doc
-
-
-def read_sdf(source: Source, model: str | None = None) -> Model:
-    """Read the SDF model (the only one, or the one called ``model``)."""
-    doc, diags = load_sdf(source)
-    if doc is None or diags.has_errors():
-        raise TranslationError(diags.items)
-    m = select_model(doc, model, diags)
-    if m is None:
-        raise TranslationError(diags.items)
-    return m
-
-
-def _require_model(model: object) -> Model:
-    if not isinstance(model, Model):
-        diags = Diagnostics()
-        diags.error("ARGUMENT_INVALID", f"expected an urdfsdf.Model, got {type(model).__name__}")
-        raise TranslationError(diags.items)
-    return model
-
-
-def write_sdf(model: Model) -> str:
-    """SDFormat 1.7 text of a model (a URDF-convention model is put in parity form)."""
-    model = _require_model(model)
-    if model.convention == "urdf":
-        diags = Diagnostics()
-        shaped = _urdf_model_to_sdf(model, diags)
-        if shaped is None or diags.has_errors():
-            raise TranslationError(diags.items)
-        model = shaped
-    return write_sdf_model(model)
-
-
-def write_urdf(model: Model) -> str:
-    """URDF text of a model (an SDF-convention model is converted first)."""
-    model = _require_model(model)
-    diags = Diagnostics()
-    shaped, _path = sdf_model_to_urdf(model, diags)
-    if shaped is None or diags.has_errors():
-        raise TranslationError(diags.items)
-    return write_urdf_model(shaped)
+def __dir__() -> list[str]:
+    return sorted(set(__all__) | set(globals()))

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.document import Document, load_document
 from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.writer import write_sdf_model
-from urdfsdf.translate.to_sdf import urdf_to_sdf
+from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
 from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
 from urdfsdf.translate.to_urdf_transform import Options
 from urdfsdf.translate.uris import UriMap, map_uris
@@ -128,7 +128,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         return Result(None, diags.items)
     if uri_map:
         model = map_uris(model, uri_map, "sdf", diags)
-    sdf_model = urdf_to_sdf(model, diags)
+    sdf_model = urdf_model_to_sdf(model, diags)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if lump_fixed_joints:
@@ -178,3 +178,78 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
         return Result(None, diags.items, path)
     urdf_model = map_uris(urdf_model, uri_map or (), "urdf", diags)
     return Result(write_urdf_model(urdf_model), diags.items, path)
+
+
+# -- the API edge: strings in, strings out; failures raise TranslationError -------------
+
+def _raise_or(result: Result, strict: bool) -> str:
+    if not result.ok(strict) or result.text is None:
+        raise TranslationError(result.diagnostics)
+    return result.text
+
+
+def urdf_to_sdf(text: Source, *, strict: bool = False) -> str:
+    """URDF (text or path) -> SDFormat 1.7 text."""
+    return _raise_or(urdf_to_sdf_result(text), strict)
+
+
+def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False) -> str:
+    """SDFormat (text or path) -> URDF text; ``model`` picks one of several."""
+    return _raise_or(sdf_to_urdf_result(text, model), strict)
+
+
+def read_urdf(source: Source) -> Model:
+    """Read a URDF (text or path) into an IR :class:`~urdfsdf.core.ir.Model`."""
+    model, diags = load_urdf(source)
+    if model is None or diags.has_errors():
+        raise TranslationError(diags.items)
+    return model
+
+
+def read_sdf_document(source: Source) -> SdfDocument:
+    """Read an SDF document (text or path) with all its models and worlds."""
+    doc, diags = load_sdf(source)
+    if doc is None or diags.has_errors():
+        raise TranslationError(diags.items)
+    return doc
+
+
+def read_sdf(source: Source, model: str | None = None) -> Model:
+    """Read the SDF model (the only one, or the one called ``model``)."""
+    doc, diags = load_sdf(source)
+    if doc is None or diags.has_errors():
+        raise TranslationError(diags.items)
+    m = select_model(doc, model, diags)
+    if m is None:
+        raise TranslationError(diags.items)
+    return m
+
+
+def _require_model(model: object) -> Model:
+    if not isinstance(model, Model):
+        diags = Diagnostics()
+        diags.error("ARGUMENT_INVALID", f"expected an urdfsdf.Model, got {type(model).__name__}")
+        raise TranslationError(diags.items)
+    return model
+
+
+def write_sdf(model: Model) -> str:
+    """SDFormat 1.7 text of a model (a URDF-convention model is put in parity form)."""
+    model = _require_model(model)
+    if model.convention == "urdf":
+        diags = Diagnostics()
+        shaped = urdf_model_to_sdf(model, diags)
+        if shaped is None or diags.has_errors():
+            raise TranslationError(diags.items)
+        model = shaped
+    return write_sdf_model(model)
+
+
+def write_urdf(model: Model) -> str:
+    """URDF text of a model (an SDF-convention model is converted first)."""
+    model = _require_model(model)
+    diags = Diagnostics()
+    shaped, _path = sdf_model_to_urdf(model, diags)
+    if shaped is None or diags.has_errors():
+        raise TranslationError(diags.items)
+    return write_urdf_model(shaped)

@@ -8,7 +8,6 @@ without a trailing ``.0``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 
 SNAP = 1e-15
@@ -54,15 +53,42 @@ def fmt_all(values: Iterable[float]) -> tuple[str, ...]:
     return tuple(map(fmt, values))
 
 
+def finite(value: float) -> bool:
+    """True for a finite float: ``value - value`` is 0 for those, nan for inf and nan."""
+    return value - value == 0.0
+
+
+def all_finite(values: list[float]) -> bool:
+    """True when every value is finite (one sum decides the common case)."""
+    total = sum(values)
+    if total - total == 0.0:  # inf or nan anywhere makes the sum inf or nan
+        return True
+    return all(v - v == 0.0 for v in values)  # finite values whose sum overflowed
+
+
+def clean_number(text: str | None) -> float | None:
+    """The value of ``text`` when it is one clean finite number, else None.
+
+    Clean: not empty, no blank at either end, no ``_`` (Python's ``float()``
+    accepts ``1_0``; XML number syntax does not).  Anything else is for a
+    reader's general path, which reports or keeps it.
+    """
+    if not text or "_" in text or text[0].isspace() or text[-1].isspace():
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value - value == 0.0 else None
+
+
 def parse_number(text: str) -> float | None:
     """The finite float written as ``text``, or None when it is not one."""
     try:
         value = float(text)
     except ValueError:
         return None
-    if not math.isfinite(value):
-        return None
-    return value
+    return value if finite(value) else None
 
 
 def split_numbers(text: str | None, count: int | None) -> tuple[tuple[str, ...], list[float]] | str:
@@ -81,20 +107,16 @@ def split_numbers(text: str | None, count: int | None) -> tuple[tuple[str, ...],
         values = [float(t) for t in tokens]
     except ValueError:
         values = []
-    if len(values) == len(tokens):
-        total = sum(values)
-        if total - total == 0.0:  # every value finite (inf/nan make it nan)
-            return tokens, values
-        if all(v - v == 0.0 for v in values):  # finite values whose sum overflowed
-            return tokens, values
+    if len(values) == len(tokens) and all_finite(values):
+        return tokens, values
     for token in tokens:
         if parse_number(token) is None:
             return f"{token!r} is not a finite number"
     return f"{text!r} is not a list of finite numbers"
 
 
-def plain_tokens(text: str | None, count: int) -> tuple[list[str], list[float]] | None:
-    """Fast path of :func:`split_numbers`: ``count`` finite numbers, or None.
+def plain_tokens(text: str | None, count: int | None) -> tuple[list[str], list[float]] | None:
+    """Fast path of :func:`split_numbers`: ``count`` (any, if None) finite numbers, or None.
 
     None means "not the plain case": the caller takes its general path, which
     reports what is wrong.
@@ -102,13 +124,12 @@ def plain_tokens(text: str | None, count: int) -> tuple[list[str], list[float]] 
     if not text or "_" in text:
         return None
     tokens = text.split()
-    if len(tokens) != count:
+    if count is not None and len(tokens) != count:
         return None
     try:
         values = [float(t) for t in tokens]
     except ValueError:
         return None
-    total = sum(values)
-    if total - total != 0.0:
+    if not all_finite(values):
         return None
     return tokens, values

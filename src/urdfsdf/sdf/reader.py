@@ -45,7 +45,7 @@ from urdfsdf.core.ir import (
     Visual,
     World,
 )
-from urdfsdf.core.numbers import forget_shared, plain_tokens, shared
+from urdfsdf.core.numbers import clean_number, forget_shared, plain_tokens, shared
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import unwrap_urdf_element
@@ -60,6 +60,9 @@ DEFAULT_MASS = "1"
 DEFAULT_INERTIA = ("1", "0", "0", "1", "0", "1")
 #: //axis/limit/lower and upper at or beyond +-1e16 mean "no limit" (libsdformat)
 UNBOUNDED_LIMIT = 1e16
+#: the children of //axis/limit and //material the IR reads (both paths of this reader)
+LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
+COLOUR_TAGS = ("ambient", "diffuse", "specular", "emissive")
 JOINT_TYPES = ("ball", "continuous", "fixed", "gearbox", "prismatic", "revolute",
                "revolute2", "screw", "universal")
 
@@ -74,11 +77,11 @@ def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
                          lambda root, stream: read_sdf_root(root, diags, stream))
 
 
-def read_sdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None
-                  ) -> SdfDocument | None:
+def read_sdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None,
+                  fast: bool = True) -> SdfDocument | None:
     """Read an SDF document's root element (``stream``: it is being parsed incrementally)."""
     forget_shared()  # nothing carried over from an earlier document
-    return SdfReader(diags, stream).document(root)
+    return SdfReader(diags, stream, fast).document(root)
 
 
 def _version_tuple(version: str) -> tuple[int, int]:
@@ -89,8 +92,12 @@ def _version_tuple(version: str) -> tuple[int, int]:
 class SdfReader:
     """Reads one SDF document into the IR."""
 
-    def __init__(self, diags: Diagnostics, stream: Stream | None = None) -> None:
+    def __init__(self, diags: Diagnostics, stream: Stream | None = None,
+                 fast: bool = True) -> None:
         self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
+        #: links, joints and frames in the common case are read by the fast path
+        #: (below); False reads every element with the general one (tests compare them)
+        self.fast = fast
         #: when set, the document is read as it is parsed (models and worlds as
         #: they start, their other children as each completes)
         self.stream = stream
@@ -356,10 +363,11 @@ class SdfReader:
 
     def frame(self, el: etree._Element) -> Frame | None:
         """Read ``<frame name attached_to>``."""
-        try:
-            return _fast_frame(el)
-        except _SLOW:
-            pass
+        if self.fast:
+            try:
+                return _fast_frame(el)
+            except _SLOW:
+                pass
         name = self.name(el, "<frame>")
         if name is None:
             return None
@@ -369,10 +377,11 @@ class SdfReader:
     # -- link -------------------------------------------------------------
     def link(self, el: etree._Element) -> Link | None:
         """Read ``<link>``."""
-        try:
-            return _fast_link(el)
-        except _SLOW:
-            pass
+        if self.fast:
+            try:
+                return _fast_link(el)
+            except _SLOW:
+                pass
         name = self.name(el, "<link>")
         if name is None:
             return None
@@ -453,7 +462,7 @@ class SdfReader:
         values: dict[str, tuple[str, ...] | None] = {}
         extras: list[Extra] = []
         for c in children(el):
-            if c.tag in ("ambient", "diffuse", "specular", "emissive"):
+            if c.tag in COLOUR_TAGS:
                 r = self.ctx.numbers(c, c.text, None, f"{what} material <{c.tag}>")
                 if r is not None and len(r[0]) in (3, 4):
                     values[str(c.tag)] = r[0]
@@ -523,7 +532,7 @@ class SdfReader:
     # -- joint ------------------------------------------------------------
     def joint(self, el: etree._Element) -> Joint | None:
         """Read ``<joint>``."""
-        if self.version >= (1, 7):
+        if self.fast and self.version >= (1, 7):
             try:
                 return _fast_joint(el)
             except _SLOW:
@@ -597,8 +606,7 @@ class SdfReader:
         limit = None
         lim = self._kid(el, "limit")
         if lim is not None:
-            lextras = tuple(extra(c) for c in children(lim)
-                            if c.tag not in ("lower", "upper", "effort", "velocity"))
+            lextras = tuple(extra(c) for c in children(lim) if c.tag not in LIMIT_TAGS)
             limit = Limit(self.number(lim, "lower", what), self.number(lim, "upper", what),
                           self.number(lim, "effort", what), self.number(lim, "velocity", what),
                           lextras, line_of(lim))
@@ -636,9 +644,6 @@ _JOINT_KEYS = frozenset(("name", "type", U + "name"))
 _FRAME_KEYS = frozenset(("name", "attached_to"))
 _REL_KEYS = frozenset(("relative_to",))
 _EXPRESSED_KEYS = frozenset(("expressed_in",))
-_LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
-_DYNAMICS_TAGS = ("damping", "friction", "spring_reference", "spring_stiffness")
-_COLOURS = ("ambient", "diffuse", "specular", "emissive")
 
 
 def _name(el: etree._Element, keys: frozenset[str]) -> str:
@@ -658,10 +663,7 @@ def _num(el: etree._Element | None, default: str | None) -> str | None:
     if text is None:
         raise _Slow
     text = text.strip()
-    if not text or "_" in text:
-        raise _Slow
-    value = float(text)
-    if value - value != 0.0:
+    if clean_number(text) is None:
         raise _Slow
     return shared(text) if len(text) < 4 else text
 
@@ -767,17 +769,11 @@ def _fast_material(el: etree._Element) -> Material:
     values: dict[str, tuple[str, ...]] = {}
     for c in el:
         tag = c.tag
-        if tag in _COLOURS:
-            text = c.text
-            if not text or "_" in text:
+        if tag in COLOUR_TAGS:
+            parsed = plain_tokens(c.text, None)
+            if parsed is None or len(parsed[0]) not in (3, 4):
                 raise _Slow
-            tokens = text.split()
-            if len(tokens) not in (3, 4):
-                raise _Slow
-            total = sum([float(t) for t in tokens])
-            if total - total != 0.0:
-                raise _Slow
-            values[tag] = tuple(tokens)
+            values[tag] = tuple(parsed[0])
         elif tag.__class__ is str:
             raise _Slow
     return Material(ambient=values.get("ambient"), diffuse=values.get("diffuse"),
@@ -866,7 +862,7 @@ def _fast_axis(el: etree._Element) -> Axis:
         kids: dict[object, etree._Element] = {}
         for c in lim:
             tag = c.tag
-            if tag in _LIMIT_TAGS:
+            if tag in LIMIT_TAGS:
                 if tag not in kids:
                     kids[tag] = c
             elif tag.__class__ is str:

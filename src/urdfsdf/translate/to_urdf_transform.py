@@ -36,6 +36,7 @@ from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.transforms import Transform
+from urdfsdf.core.tree import tree_of
 from urdfsdf.sdf.frames import WORLD, Scope
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
@@ -212,16 +213,15 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     edges = expanded
 
     # the tree: each child has one tree joint; roots are links with none
-    tree_joint: dict[str, _Edge] = {}
-    for e in edges:
-        if e.child in tree_joint:
-            diags.error("URDF_TREE_INVALID", f"link {e.child!r} is the child of joints "
-                        f"{tree_joint[e.child].name!r} and {e.name!r}: URDF needs a tree",
-                        e.joint.line)
-            flat.ok = False
-            continue
-        tree_joint[e.child] = e
-    roots = [n for n in bodies if n not in tree_joint]
+    def second(kept: _Edge, new: _Edge) -> _Edge:
+        diags.error("URDF_TREE_INVALID", f"link {new.child!r} is the child of joints "
+                    f"{kept.name!r} and {new.name!r}: URDF needs a tree", new.joint.line)
+        flat.ok = False
+        return kept
+
+    tree = tree_of(bodies, edges, _edge_parent, _edge_child, second)
+    tree_joint = tree.above
+    roots = tree.roots
     has_world = any(e.parent == WORLD for e in edges)
     if has_world:
         extra = roots
@@ -230,6 +230,10 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         main_root, extra = roots[0], roots[1:]
     else:
         diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link", model.line)
+        return None
+    if tree.loop is not None:  # links on a loop of joints that no root reaches
+        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
+                    tree_joint[tree.loop].joint.line)
         return None
     if extra:
         if opt.disconnected == "floating":
@@ -453,6 +457,14 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     resolved = evolve(joint, name=e.name, parent=e.parent, child=e.child,
                        axis=_axis_in_joint(e, joint.axis), axis2=_axis_in_joint(e, joint.axis2))
     return urdf_joint(resolved, origin, diags)
+
+
+def _edge_parent(e: _Edge) -> str:
+    return e.parent
+
+
+def _edge_child(e: _Edge) -> str:
+    return e.child
 
 
 def _frame_mark(frame: Frame | None, line: int | None) -> FrameLink:

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from urdfsdf.core.ir import Joint, Link, Model
+from urdfsdf.core.tree import tree_of
 
 #: reason codes (all severity "info": not being URDF-shaped is not an error)
 SHAPE_CODES = {
@@ -54,21 +55,25 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
     is the child of several joints (urdfdom accepts it: a closed loop) is
     fine when its pose names one of them: that one is its tree joint.
     """
-    names = {link.name for link in model.links}
     reasons: list[Reason] = []
-    parent_joint: dict[str, Joint] = {}
     pose_frame = {link.name: link.pose.frame for link in model.links}
-    for joint in model.joints:
-        other = parent_joint.get(joint.child)
-        if other is None or pose_frame.get(joint.child) == joint.name:
-            parent_joint[joint.child] = joint
-        elif pose_frame.get(joint.child) != other.name:
-            reasons.append(Reason("SHAPE_NOT_A_TREE", f"link {joint.child!r} is the child of "
-                                  f"joints {other.name!r} and {joint.name!r}", joint.line))
-    has_world = any(j.parent == "world" for j in model.joints)
-    candidates = [n for n in names if n not in parent_joint]
-    if has_world:
-        candidates = ["world"] + candidates
+
+    def named_by_pose(kept: Joint, new: Joint) -> Joint:
+        frame = pose_frame.get(new.child)
+        if frame == new.name:
+            return new
+        if frame != kept.name:
+            reasons.append(Reason("SHAPE_NOT_A_TREE", f"link {new.child!r} is the child of "
+                                  f"joints {kept.name!r} and {new.name!r}", new.line))
+        return kept
+
+    # document order: a loop is reported at the same link every run
+    tree = tree_of((link.name for link in model.links), model.joints, _joint_parent, _joint_child,
+                   named_by_pose)
+    parent_joint = tree.above
+    candidates = tree.roots
+    if any(j.parent == "world" for j in model.joints):
+        candidates = ["world", *candidates]
     if len(candidates) != 1:
         if candidates:
             roots = ", ".join(repr(n) for n in sorted(candidates))
@@ -77,26 +82,19 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
         else:
             reasons.append(Reason("SHAPE_NOT_A_TREE", "the joints form a loop", model.line))
         return None, parent_joint, reasons
-    root = candidates[0]
-    # every link must reach the root by walking up its parent joints
-    done = {root}
-    for link in model.links:  # document order: a loop is reported at the same link every run
-        path: list[str] = []
-        on_path: set[str] = set()  # a list search here made long chains quadratic
-        node = link.name
-        while node not in done:
-            if node in on_path:
-                reasons.append(Reason("SHAPE_NOT_A_TREE", f"links form a loop through "
-                                      f"{node!r}", parent_joint[node].line))
-                return None, parent_joint, reasons
-            path.append(node)
-            on_path.add(node)
-            up = parent_joint.get(node)
-            if up is None:
-                break
-            node = up.parent
-        done.update(path)
-    return root, parent_joint, reasons
+    if tree.loop is not None:
+        reasons.append(Reason("SHAPE_NOT_A_TREE", f"links form a loop through {tree.loop!r}",
+                              parent_joint[tree.loop].line))
+        return None, parent_joint, reasons
+    return candidates[0], parent_joint, reasons
+
+
+def _joint_parent(joint: Joint) -> str:
+    return joint.parent
+
+
+def _joint_child(joint: Joint) -> str:
+    return joint.child
 
 
 def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:

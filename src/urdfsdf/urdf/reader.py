@@ -35,7 +35,8 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.core.numbers import plain_tokens, split_numbers
+from urdfsdf.core.numbers import all_finite, clean_number, plain_tokens, split_numbers
+from urdfsdf.core.tree import tree_of
 from urdfsdf.urdf.as_written import as_written, urdf_form
 from urdfsdf.urdf.writer import (
     SDF_FRAME,
@@ -45,7 +46,7 @@ from urdfsdf.urdf.writer import (
     material_element,
 )
 from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
-from urdfsdf.xml.readctx import INERTIA_TOLERANCE, ReadContext, inertia_problem, line_of
+from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
 JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
 #: joint types whose <axis> is meaningful
@@ -62,16 +63,20 @@ def read_urdf_bytes(data: bytes, diags: Diagnostics) -> Model | None:
                          lambda root, stream: read_urdf_root(root, diags, stream))
 
 
-def read_urdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None
-                   ) -> Model | None:
+def read_urdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None,
+                   fast: bool = True) -> Model | None:
     """Read a URDF document's root element (``stream``: it is being parsed incrementally)."""
     return read_robot(root, ReadContext(diags),
-                      stream.children(root) if stream is not None else None)
+                      stream.children(root) if stream is not None else None, fast)
 
 
 def read_robot(root: etree._Element, ctx: ReadContext,
-               kids: Iterable[etree._Element] | None = None) -> Model | None:
-    """Read a ``<robot>`` element (``kids``: its children, when parsed incrementally)."""
+               kids: Iterable[etree._Element] | None = None, fast: bool = True) -> Model | None:
+    """Read a ``<robot>`` element (``kids``: its children, when parsed incrementally).
+
+    ``fast``: links and joints in the common case are read by the fast path (below);
+    False reads every element with the general one (tests compare the two).
+    """
     if not isinstance(root.tag, str) or root.tag != "robot":
         ctx.error("ELEMENT_INVALID", f"the root element is <{root.tag}>, not <robot>", root)
         return None
@@ -86,6 +91,8 @@ def read_robot(root: etree._Element, ctx: ReadContext,
             continue
         if tag == "link":
             try:
+                if not fast:
+                    raise _Slow
                 links.append(_fast_link(el))
             except _SLOW:
                 link = read_link(el, ctx)
@@ -93,6 +100,8 @@ def read_robot(root: etree._Element, ctx: ReadContext,
                     links.append(link)
         elif tag == "joint":
             try:
+                if not fast:
+                    raise _Slow
                 joints.append(_fast_joint(el))
             except _SLOW:
                 joint = read_joint(el, ctx)
@@ -138,8 +147,9 @@ def _check_names(root: etree._Element, links: list[Link], joints: list[Joint],
 def check_tree(model: Model, diags: Diagnostics) -> str | None:
     """Check the joints form a tree over the links; return the root link name."""
     names = {link.name for link in model.links}
-    parent_of: dict[str, str] = {}
     ok = True
+    edges: list[Joint] = []
+    children: set[str] = set()
     for joint in model.joints:
         if joint.parent not in names:
             diags.error("JOINT_PARENT_LINK_INVALID", f"joint {joint.name!r}: parent link "
@@ -154,43 +164,47 @@ def check_tree(model: Model, diags: Diagnostics) -> str | None:
                         f"child are both {joint.child!r}", joint.line)
             ok = False
         else:
-            if joint.child in parent_of:
+            if joint.child in children:
                 # urdfdom keeps the last joint as the link's parent and accepts the file
                 diags.warning("URDF_TREE_INVALID", f"link {joint.child!r} is the child of "
                               "several joints; the last one defines its frame (as urdfdom)",
                               joint.line)
-            parent_of[joint.child] = joint.parent
+            children.add(joint.child)
+            edges.append(joint)
+    tree = tree_of((link.name for link in model.links), edges, _joint_parent, _joint_child,
+                   _last)
     if not ok:
         return None
     if not model.links:
         diags.error("MODEL_WITHOUT_LINK", "the robot has no link", model.line)
         return None
-    roots = [link for link in model.links if link.name not in parent_of]
-    if len(roots) != 1:
-        if not roots:
+    if len(tree.roots) != 1:
+        if not tree.roots:
             diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link",
                         model.line)
         else:
-            names_s = ", ".join(repr(r.name) for r in roots)
-            diags.error("URDF_TREE_INVALID", f"several root links: {names_s}", roots[1].line)
+            names_s = ", ".join(repr(r) for r in tree.roots)
+            line = model.link(tree.roots[1]).line  # type: ignore[union-attr]
+            diags.error("URDF_TREE_INVALID", f"several root links: {names_s}", line)
         return None
-    # loops not reachable from the root (every link has one parent, so walk up)
-    root = roots[0].name
-    state: dict[str, int] = {root: 1}
-    for link in model.links:
-        path = []
-        node = link.name
-        while node not in state:
-            state[node] = 2
-            path.append(node)
-            node = parent_of[node]
-        if state[node] == 2:  # 2 marks the walk in progress: back on our own path
-            line = model.link(node).line if model.link(node) else None  # type: ignore[union-attr]
-            diags.error("URDF_TREE_INVALID", f"links form a loop through {node!r}", line)
-            return None
-        for n in path:
-            state[n] = 1
-    return root
+    if tree.loop is not None:  # loops not reachable from the root
+        looped = model.link(tree.loop)
+        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
+                    looped.line if looped else None)
+        return None
+    return tree.roots[0]
+
+
+def _last(kept: Joint, new: Joint) -> Joint:
+    return new
+
+
+def _joint_parent(joint: Joint) -> str:
+    return joint.parent
+
+
+def _joint_child(joint: Joint) -> str:
+    return joint.child
 
 
 def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
@@ -224,6 +238,19 @@ ATTRIBUTES = {
 }
 
 
+#: the children URDF defines, per element the IR reads (urdfdom reads the first of each;
+#: any other child is kept as written)
+CHILDREN = {
+    "link": ("inertial", "visual", "collision"),
+    "inertial": ("origin", "mass", "inertia"),
+    "visual": ("origin", "geometry", "material"),
+    "collision": ("origin", "geometry"),
+    "material": ("color", "texture"),
+    "joint": ("origin", "parent", "child", "axis", "limit", "dynamics", "mimic",
+              "safety_controller", "calibration"),
+}
+
+#: the tables above as sets, for both paths of the reader
 _ALLOWED = {tag: frozenset(names) for tag, names in ATTRIBUTES.items()}
 
 
@@ -445,7 +472,7 @@ def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
     if tex is not None:
         texture = tex.get("filename", "")
     # children URDF does not define (e.g. pybullet's <specular rgb>) are kept verbatim
-    extras = tuple(extra(c) for c in children(el) if c.tag not in ("color", "texture"))
+    extras = tuple(extra(c) for c in children(el) if c.tag not in CHILDREN["material"])
     material = Material(name=name, rgba=rgba, texture=texture, extras=extras, line=line_of(el))
     return _keep_as_written(material, el) if top_level else material
 
@@ -459,8 +486,9 @@ def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
     geometry = read_geometry(kids.get("geometry"), ctx, what, el)
     mat_el = kids.get("material")
     material = read_material(mat_el, ctx) if mat_el is not None else None
-    extras = () if all(k in ("origin", "geometry", "material") for k in kids) else tuple(
-        extra(c) for c in children(el) if c.tag not in ("origin", "geometry", "material"))
+    known = CHILDREN["visual"]
+    extras = () if all(k in known for k in kids) else tuple(
+        extra(c) for c in children(el) if c.tag not in known)
     return Visual(el.get("name"), geometry, pose, material, extras, line_of(el))
 
 
@@ -471,8 +499,9 @@ def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision
     kids = _kids(el, ctx)
     pose = read_origin(kids.get("origin"), ctx, what)
     geometry = read_geometry(kids.get("geometry"), ctx, what, el)
-    extras = () if all(k in ("origin", "geometry") for k in kids) else tuple(
-        extra(c) for c in children(el) if c.tag not in ("origin", "geometry"))
+    known = CHILDREN["collision"]
+    extras = () if all(k in known for k in kids) else tuple(
+        extra(c) for c in children(el) if c.tag not in known)
     return Collision(el.get("name"), geometry, pose, extras, line_of(el))
 
 
@@ -552,8 +581,7 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
             ctx.number(c, c.get("falling"), f"{what} calibration falling"),
             ctx.number(c, c.get("reference_position"), f"{what} reference_position"),
             line_of(c))
-    known = ("origin", "parent", "child", "axis", "limit", "dynamics", "mimic",
-             "safety_controller", "calibration")
+    known = CHILDREN["joint"]
     extras = () if all(k in known for k in kids) else tuple(
         extra(x) for x in children(el) if x.tag not in known)
     joint = Joint(name, jtype, parent, child, pose, axis, None, mimic, safety, calibration,
@@ -604,25 +632,15 @@ class _Slow(Exception):
 
 #: what makes the fast path give up (a bad number raises ValueError in float())
 _SLOW = (_Slow, ValueError)
+#: elements URDF gives no attribute (<inertial>, <geometry>)
+_NO_ATTRIBUTES: frozenset[str] = frozenset()
 #: the pose of an absent origin (IR nodes are immutable: one serves all)
 _IDENTITY = Pose()
-_INERTIA_SET = frozenset(("ixx", "ixy", "ixz", "iyy", "iyz", "izz"))
-_LIMIT_SET = frozenset(("lower", "upper", "effort", "velocity"))
-_DYNAMICS_SET = frozenset(("damping", "friction"))
-_MIMIC_SET = frozenset(("joint", "multiplier", "offset"))
-_ORIGIN_SET = frozenset(("xyz", "rpy"))
-_CYLINDER_SET = frozenset(("radius", "length"))
-_MESH_SET = frozenset(("filename", "scale"))
 
 
 def _num(text: str | None) -> str | None:
     """A clean finite number's text (None stays None); raises for anything else."""
-    if text is None:
-        return None
-    if not text or "_" in text or text[0].isspace() or text[-1].isspace():
-        raise _Slow
-    value = float(text)
-    if value - value != 0.0:
+    if text is not None and clean_number(text) is None:
         raise _Slow
     return text
 
@@ -651,8 +669,7 @@ def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
             tokens[2]) + 2:  # other blanks than single spaces: kept as written (general path)
         raise _Slow
     values = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
-    total = values[0] + values[1] + values[2]
-    if total - total != 0.0:  # an inf or nan (or an overflow: the general path decides)
+    if not all_finite(list(values)):
         raise _Slow
     return tuple(tokens), values
 
@@ -668,6 +685,7 @@ def _few_items(el: etree._Element, most: int) -> list[tuple[str, str]]:
 
 
 def _fast_origin(el: etree._Element) -> Pose:
+    _leaf(el)
     xyz_t = rpy_t = None
     for key, value in _few_items(el, 2):
         if key == "xyz":
@@ -693,6 +711,8 @@ def _only(el: etree._Element, allowed: frozenset[str]) -> None:
 
 
 def _fast_inertial(el: etree._Element) -> Inertial:
+    _only(el, _NO_ATTRIBUTES)
+    _plain(el)
     origin = mass_el = inertia_el = None
     for c in el:
         tag = c.tag
@@ -707,6 +727,8 @@ def _fast_inertial(el: etree._Element) -> Inertial:
     if mass_el is None or inertia_el is None:
         raise _Slow
     pose = _fast_origin(origin) if origin is not None else _IDENTITY
+    _leaf(mass_el)
+    _leaf(inertia_el)
     items = _few_items(mass_el, 1)
     if len(items) != 1 or items[0][0] != "value":
         raise _Slow
@@ -726,21 +748,16 @@ def _fast_inertial(el: etree._Element) -> Inertial:
     if "_" in joined or joined.split() != list(moments):  # blanks around a value
         raise _Slow
     values = [float(m) for m in moments]
-    ixx, ixy, ixz, iyy, iyz, izz = values
-    total = ixx + ixy + ixz + iyy + iyz + izz
-    if total - total != 0.0:
-        raise _Slow
-    if ixy == 0.0 and ixz == 0.0 and iyz == 0.0:
-        # inertia_problem's diagonal case, the same arithmetic
-        scale = max(abs(ixx), abs(ixy), abs(ixz), abs(iyy), abs(iyz), abs(izz))
-        if scale != 0.0:
-            e0, e1, e2 = sorted((ixx / scale, iyy / scale, izz / scale))
-            tol = INERTIA_TOLERANCE * max(abs(e0), abs(e2))
-            if e0 < -tol or e0 + e1 < e2 - tol:
-                raise _Slow
-    elif inertia_problem(values) is not None:
+    if not all_finite(values) or inertia_problem(values) is not None:
         raise _Slow
     return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
+
+
+def _leaf(el: etree._Element) -> None:
+    """Raises unless ``el`` is empty (blanks aside): the writer gives only that back."""
+    t = el.text
+    if len(el) or (t is not None and not t.isspace()):
+        raise _Slow
 
 
 def _plain(el: etree._Element) -> None:
@@ -751,6 +768,7 @@ def _plain(el: etree._Element) -> None:
 
 
 def _fast_geometry(el: etree._Element) -> Geometry:
+    _only(el, _NO_ATTRIBUTES)
     _plain(el)
     s = None
     for c in el:
@@ -763,21 +781,21 @@ def _fast_geometry(el: etree._Element) -> Geometry:
     kind = s.tag
     line = s.sourceline
     if kind == "box":
-        _only(s, _ATTRIBUTE_BOX)
+        _only(s, _ALLOWED["box"])
         size = s.get("size")
         if size is None:
             raise _Slow
         return Geometry("box", size=_vec3(size)[0], line=line)  # type: ignore[arg-type]
     if kind == "cylinder" or kind == "capsule":
-        _only(s, _CYLINDER_SET)
+        _only(s, _ALLOWED[kind])
         return Geometry(kind, radius=_req(s.get("radius")), length=_req(s.get("length")),
                         line=line)  # type: ignore[arg-type]
     if kind == "sphere":
-        _only(s, _ATTRIBUTE_SPHERE)
+        _only(s, _ALLOWED["sphere"])
         return Geometry("sphere", radius=_req(s.get("radius")),
                         line=line)  # type: ignore[arg-type]
     if kind == "mesh":
-        _only(s, _MESH_SET)
+        _only(s, _ALLOWED["mesh"])
         uri = s.get("filename")
         if uri is None:
             raise _Slow
@@ -787,14 +805,10 @@ def _fast_geometry(el: etree._Element) -> Geometry:
     raise _Slow
 
 
-_ATTRIBUTE_BOX = frozenset(("size",))
-_ATTRIBUTE_SPHERE = frozenset(("radius",))
-_NAME_SET = frozenset(("name",))
-_LINK_SET = frozenset(("link",))
-_XYZ_SET = frozenset(("xyz",))
 
 
 def _fast_material(el: etree._Element) -> Material:
+    _only(el, _ALLOWED["material"])
     _plain(el)
     color = tex = None
     for c in el:
@@ -805,6 +819,12 @@ def _fast_material(el: etree._Element) -> Material:
             tex = c
         elif tag.__class__ is str:
             raise _Slow
+    if color is not None:
+        _only(color, _ALLOWED["color"])
+        _leaf(color)
+    if tex is not None:
+        _only(tex, _ALLOWED["texture"])
+        _leaf(tex)
     rgba = tuple(_tokens(color.get("rgba"), 4)[0]) if color is not None else None
     texture = tex.get("filename") if tex is not None else None
     if tex is not None and texture is None:
@@ -814,7 +834,7 @@ def _fast_material(el: etree._Element) -> Material:
 
 
 def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
-    _only(el, _NAME_SET)
+    _only(el, _ALLOWED["visual" if visual else "collision"])
     _plain(el)
     origin = geometry = material = None
     for c in el:
@@ -863,6 +883,7 @@ def _fast_link(el: etree._Element) -> Link:
 
 
 def _link_attr(el: etree._Element) -> str:
+    _leaf(el)
     items = _few_items(el, 1)
     if len(items) != 1 or items[0][0] != "link":
         raise _Slow
@@ -873,7 +894,7 @@ def _link_attr(el: etree._Element) -> str:
 
 
 def _fast_joint(el: etree._Element) -> Joint:
-    _only(el, _JOINT_SET)
+    _only(el, _ALLOWED["joint"])
     _plain(el)
     name = el.get("name")
     jtype = el.get("type")
@@ -905,7 +926,8 @@ def _fast_joint(el: etree._Element) -> Joint:
     pose = _fast_origin(origin) if origin is not None else _IDENTITY
     limit = None
     if lim is not None:
-        _only(lim, _LIMIT_SET)
+        _only(lim, _ALLOWED["limit"])
+        _leaf(lim)
         get = lim.get
         if jtype == "revolute" or jtype == "prismatic":
             limit = Limit(_num(get("lower")), _num(get("upper")), _req(get("effort")),
@@ -917,26 +939,30 @@ def _fast_joint(el: etree._Element) -> Joint:
         raise _Slow
     dynamics = None
     if dyn is not None:
-        _only(dyn, _DYNAMICS_SET)
+        _only(dyn, _ALLOWED["dynamics"])
+        _leaf(dyn)
         dynamics = Dynamics(_num(dyn.get("damping")), _num(dyn.get("friction")), None, None,
                             dyn.sourceline)  # type: ignore[arg-type]
     axis = None
     if jtype in AXIS_TYPES or axis_el is not None:
         xyz, text = (1.0, 0.0, 0.0), None
         if axis_el is not None:
-            _only(axis_el, _XYZ_SET)
+            _only(axis_el, _ALLOWED["axis"])
+            _leaf(axis_el)
             xyz_t = axis_el.get("xyz")
-            if xyz_t is not None:
-                text, xyz = _vec3(xyz_t)
-                if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
-                    raise _Slow
+            if xyz_t is None:
+                raise _Slow  # <axis/>: the writer gives 1 0 0 back; kept as written
+            text, xyz = _vec3(xyz_t)
+            if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
+                raise _Slow
         axis = Axis(xyz, text, None, limit, dynamics, (),
                     axis_el.sourceline if axis_el is not None else None)  # type: ignore[arg-type]
     elif limit is not None or dynamics is not None:
         axis = Axis((1.0, 0.0, 0.0), None, None, limit, dynamics)
     mimic = None
     if mimic_el is not None:
-        _only(mimic_el, _MIMIC_SET)
+        _only(mimic_el, _ALLOWED["mimic"])
+        _leaf(mimic_el)
         mj = mimic_el.get("joint")
         if mj is None or not mj.strip():
             raise _Slow
@@ -945,5 +971,3 @@ def _fast_joint(el: etree._Element) -> Joint:
     return Joint(name, jtype, parent, child, pose, axis, None, mimic, None, None, (),
                  el.sourceline)  # type: ignore[arg-type]
 
-
-_JOINT_SET = frozenset(("name", "type"))

@@ -14,7 +14,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Pose, Tokens
-from urdfsdf.core.numbers import split_numbers
+from urdfsdf.core.numbers import clean_number, plain_tokens, split_numbers
 from urdfsdf.xml.parse import source_line, xpath_of
 
 
@@ -56,17 +56,9 @@ class ReadContext:
         URDF numbers live in attributes and SDF numbers in element text, so
         the code is ATTRIBUTE_INVALID or ELEMENT_INVALID after :attr:`bad_number_code`.
         """
-        if text and "_" not in text:  # fast path; float() alone would accept "1_0"
-            tokens = text.split()
-            if count is None or len(tokens) == count:
-                try:
-                    values = [float(t) for t in tokens]
-                except ValueError:
-                    pass
-                else:
-                    total = sum(values)
-                    if total - total == 0.0:  # all finite
-                        return tuple(tokens), values
+        plain = plain_tokens(text, count)  # the common case, checked in one pass
+        if plain is not None:
+            return tuple(plain[0]), plain[1]
         result = split_numbers(text, count)
         if isinstance(result, str):
             self.error(self.bad_number_code, f"{what}: {result}", el)
@@ -76,14 +68,8 @@ class ReadContext:
     def number(self, el: etree._Element, text: str | None, what: str,
                required: bool = False, default: str | None = None) -> str | None:
         """One number as its text, validated; ``default`` when absent."""
-        if text and "_" not in text and not text[0].isspace() and not text[-1].isspace():
-            try:  # fast path for the common case: one clean finite number
-                value = float(text)
-            except ValueError:
-                pass
-            else:
-                if value - value == 0.0:
-                    return text
+        if clean_number(text) is not None:  # the common case
+            return text
         if text is None or (not text.strip() and not required):
             if required:
                 self.error("ATTRIBUTE_MISSING", f"{what} is missing", el)
