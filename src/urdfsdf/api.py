@@ -19,7 +19,7 @@ from urdfsdf.document import Document, load_document
 from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.writer import write_sdf_model
 from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
-from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
+from urdfsdf.translate.to_urdf import UrdfPath, sdf_model_to_urdf, select_model
 from urdfsdf.translate.to_urdf_transform import Options
 from urdfsdf.translate.uris import UriMap, map_uris
 from urdfsdf.urdf.writer import write_urdf_model
@@ -86,8 +86,8 @@ class Result:
 
     text: str | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: "copy" or "transform" for sdf2urdf; None otherwise
-    path: str | None = None
+    #: which SDF -> URDF path made the text (None for urdf2sdf)
+    path: UrdfPath | None = None
 
     def ok(self, strict: bool = False) -> bool:
         """True when there is output and no error (no warning either, if strict)."""

@@ -158,8 +158,8 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> in
         return EXIT_USAGE
     out_dir = Path(args.output)
     if out_dir.resolve() == Path(args.input).resolve():
-        print(f"{args.output}: error[OUTPUT_REFUSED]: the output folder is the input folder",
-              file=err)
+        _print_diags([Diagnostic("OUTPUT_REFUSED", "error", "the output folder is the input "
+                                 "folder", args.output)], args, err)
         return EXIT_INVALID
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if timeout < 0 or timeout != timeout:
@@ -195,7 +195,8 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
         inputs = [args.input] if args.input and args.input != "-" else []
         problem = write_atomic(args.output, result.text, inputs)
         if problem is not None:
-            print(f"{args.output}: error[OUTPUT_REFUSED]: {problem}", file=err)
+            _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args,
+                         err)
             return EXIT_INVALID
     else:
         out.write(result.text)

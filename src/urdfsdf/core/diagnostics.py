@@ -53,12 +53,13 @@ CODES: dict[str, str] = {
                     "element or shape); kept as written, an info",
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",
     "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",
-    "URDF_NOT_WELL_FORMED": "the SDF model is not URDF-shaped; poses must be transformed",
     "ELEMENT_DROPPED": "an element has no place in the target format and was dropped",
     "VALUE_APPROXIMATED": "a value was approximated in the target format",
     "NAME_CHANGED": "a name was changed to satisfy the target format",
     "OUTPUT_REFUSED": "the output path is not allowed",
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
+    "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
+    "XACRO_FAILED": "xacro could not expand the input",
 }
 
 

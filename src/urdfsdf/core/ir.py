@@ -19,9 +19,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 Vec3 = tuple[float, float, float]
+#: every joint type of either format (URDF: revolute continuous prismatic fixed floating
+#: planar; SDFormat adds ball gearbox revolute2 screw universal)
+JointType = Literal["revolute", "continuous", "prismatic", "fixed", "floating", "planar",
+                    "ball", "gearbox", "revolute2", "screw", "universal"]
+JOINT_TYPES: tuple[JointType, ...] = get_args(JointType)
+
+
+def joint_type(text: str | None, allowed: tuple[JointType, ...] = JOINT_TYPES
+               ) -> JointType | None:
+    """``text`` as one of the ``allowed`` joint types, or None when it is not one."""
+    return text if text in allowed else None
+
+
+#: whose pose rules a model follows (see :attr:`Model.convention`)
+Convention = Literal["sdf", "urdf"]
 Tokens = tuple[str, ...]
 
 ZERO3: Vec3 = (0.0, 0.0, 0.0)
@@ -367,7 +382,7 @@ class Joint:
     """A joint between ``parent`` and ``child`` links (names in its model)."""
 
     name: str
-    type: str
+    type: JointType
     parent: str
     child: str
     pose: Pose = IDENTITY
@@ -449,7 +464,7 @@ class Model:
     line: int | None = None
     #: whose pose rules apply: "sdf" (//pose/@relative_to, defaults of the
     #: spec) or "urdf" (joint origin in the parent link, link frame = joint frame)
-    convention: str = "sdf"
+    convention: Convention = "sdf"
     #: SDF convention: URDF joints SDFormat 1.7 has no type for (floating, planar),
     #: carried as ``<urdf:joint>``; their child links are free in the SDF model
     urdf_joints: tuple[Joint, ...] = ()

@@ -24,12 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
 from urdfsdf.core.transforms import Transform
 from urdfsdf.xml.parse import from_string
+
+#: what a vertex of a frame graph stands for: a scope's root (``__model__`` or ``world``),
+#: an implicit frame (link, joint, nested model) or an explicit one
+VertexKind = Literal["root", "link", "joint", "frame", "model"]
+ScopeKind = Literal["model", "world"]
 
 MODEL_FRAME = "__model__"
 WORLD = "world"
@@ -45,7 +51,7 @@ class Vertex:
     """A frame of a scope: an implicit (link, joint, model) or explicit one."""
 
     name: str
-    kind: str  # "root", "link", "joint", "frame", "model"
+    kind: VertexKind
     line: int | None
     #: the pose as written: values, and where relative_to was written
     pose: Pose = field(default_factory=Pose)
@@ -68,8 +74,8 @@ _REL_FINE = 3
 class Scope:
     """The frames of one model or world, their graphs and resolved poses."""
 
-    def __init__(self, kind: str, name: str, scoped_name: str) -> None:
-        self.kind = kind  # "model" or "world"
+    def __init__(self, kind: ScopeKind, name: str, scoped_name: str) -> None:
+        self.kind: ScopeKind = kind
         self.name = name
         self.scoped_name = scoped_name
         self.root = MODEL_FRAME if kind == "model" else WORLD

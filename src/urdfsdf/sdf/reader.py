@@ -34,6 +34,7 @@ from urdfsdf.core.ir import (
     Geometry,
     Inertial,
     Joint,
+    JointType,
     Limit,
     Link,
     Material,
@@ -44,6 +45,7 @@ from urdfsdf.core.ir import (
     SdfDocument,
     Visual,
     World,
+    joint_type,
 )
 from urdfsdf.core.numbers import clean_number, forget_shared, plain_tokens, shared
 from urdfsdf.sdf.posed import posed_extra
@@ -63,8 +65,8 @@ UNBOUNDED_LIMIT = 1e16
 #: the children of //axis/limit and //material the IR reads (both paths of this reader)
 LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
 COLOUR_TAGS = ("ambient", "diffuse", "specular", "emissive")
-JOINT_TYPES = ("ball", "continuous", "fixed", "gearbox", "prismatic", "revolute",
-               "revolute2", "screw", "universal")
+JOINT_TYPES: tuple[JointType, ...] = ("ball", "continuous", "fixed", "gearbox", "prismatic",
+                                     "revolute", "revolute2", "screw", "universal")
 
 
 #: the tags of the SDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
@@ -541,12 +543,13 @@ class SdfReader:
         if name is None:
             return None
         what = f"joint {name!r}"
-        jtype = el.get("type")
-        if jtype is None:
+        written = el.get("type")
+        if written is None:
             self.ctx.error("ATTRIBUTE_MISSING", f"{what} has no 'type' attribute", el)
             return None
-        if jtype not in JOINT_TYPES:
-            self.ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {jtype!r}", el)
+        jtype = joint_type(written, JOINT_TYPES)
+        if jtype is None:
+            self.ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {written!r}", el)
             return None
         parent = self.text(el, "parent")
         child = self.text(el, "child")
@@ -885,8 +888,8 @@ def _fast_axis(el: etree._Element) -> Axis:
 def _fast_joint(el: etree._Element) -> Joint:
     """A joint of SDFormat 1.7 or later (earlier versions have axis rules to apply)."""
     name = _name(el, _JOINT_KEYS)
-    jtype = el.get("type")
-    if jtype not in JOINT_TYPES:
+    jtype = joint_type(el.get("type"), JOINT_TYPES)
+    if jtype is None:
         raise _Slow
     pose_el = parent = child = axis = axis2 = None
     for c in el:

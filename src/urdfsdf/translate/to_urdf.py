@@ -9,6 +9,8 @@ pose).  :func:`sdf_model_to_urdf` makes the choice and says which it made.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.core.transforms import Transform
@@ -23,6 +25,9 @@ from urdfsdf.translate.urdf_shape import shape_reasons
 
 #: sdf2urdf repeats at most this many reasons for the transform path as info
 #: diagnostics, then says how many more there are (``check`` lists every one)
+#: the two SDF -> URDF paths
+UrdfPath = Literal["copy", "transform"]
+
 MAX_REASONS = 20
 
 
@@ -49,7 +54,7 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
 
 def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None = None,
                       scope: Scope | None = None, x_wm: Transform | None = None
-                      ) -> tuple[Model | None, str | None]:
+                      ) -> tuple[Model | None, UrdfPath | None]:
     """An SDF-convention model in URDF form, and which path produced it.
 
     The copy path applies when the model is URDF-shaped (:mod:`urdfsdf.translate.urdf_shape`):

@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
@@ -55,7 +56,8 @@ class Options:
     separator: str = "::"
     frames: bool = True
     lossy: bool = False
-    disconnected: str = "error"  # or "floating"
+    #: links outside the joint tree: an error, or attached with floating joints
+    disconnected: Literal["error", "floating"] = "error"
 
 
 @dataclass(slots=True)

@@ -25,6 +25,7 @@ from urdfsdf.core.ir import (
     Geometry,
     Inertial,
     Joint,
+    JointType,
     Limit,
     Link,
     Material,
@@ -34,6 +35,7 @@ from urdfsdf.core.ir import (
     SafetyController,
     Visual,
     evolve,
+    joint_type,
 )
 from urdfsdf.core.numbers import all_finite, clean_number, plain_tokens, split_numbers
 from urdfsdf.core.tree import tree_of
@@ -48,7 +50,8 @@ from urdfsdf.urdf.writer import (
 from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
-JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
+JOINT_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "fixed", "floating",
+                                     "planar")
 #: joint types whose <axis> is meaningful
 AXIS_TYPES = ("revolute", "continuous", "prismatic", "planar")
 
@@ -511,12 +514,13 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     if name is None:
         return None
     what = f"joint {name!r}"
-    jtype = el.get("type")
-    if jtype is None:
+    written = el.get("type")
+    if written is None:
         ctx.error("ATTRIBUTE_MISSING", f"{what} has no 'type' attribute", el)
         return None
-    if jtype not in JOINT_TYPES:
-        ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {jtype!r}", el)
+    jtype = joint_type(written, JOINT_TYPES)
+    if jtype is None:
+        ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {written!r}", el)
         return None
     _check_attributes(el, ctx)
     kids = _kids(el, ctx)
@@ -897,8 +901,8 @@ def _fast_joint(el: etree._Element) -> Joint:
     _only(el, _ALLOWED["joint"])
     _plain(el)
     name = el.get("name")
-    jtype = el.get("type")
-    if name is None or not name.strip() or jtype not in JOINT_TYPES:
+    jtype = joint_type(el.get("type"), JOINT_TYPES)
+    if name is None or not name.strip() or jtype is None:
         raise _Slow
     origin = parent_el = child_el = axis_el = lim = dyn = mimic_el = None
     for c in el:
