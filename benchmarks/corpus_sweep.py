@@ -19,7 +19,7 @@ one of
 
 Each file's operations are timed against a plain lxml parse of its bytes; the
 slowest file is reported with both times.  ``--generated N`` adds the files the
-tests generate: the worst cases of ``tests/test_bounded_time.py`` (1 MB each)
+tests generate: the worst cases of ``tests/xml/test_bounded_time.py`` (1 MB each)
 and N cases of the fuzzing engine (``tests/fuzzing.py``).
 
 The summary is a table per operation, then the refusal codes, then every
@@ -237,20 +237,21 @@ def sweep(root: Path, files: Sequence[Path] | None = None,
 def write_generated(folder: Path, fuzz_cases: int, seed: int = 1) -> list[Path]:
     """Write the files the tests generate into ``folder``; their paths.
 
-    The worst cases of tests/test_bounded_time.py (as .urdf or .sdf by their root)
+    The worst cases of tests/xml/test_bounded_time.py (as .urdf or .sdf by their root)
     and ``fuzz_cases`` cases of the fuzzing engine of tests/fuzzing.py.
     """
     import random
 
     here = Path(__file__).resolve().parent
-    sys.path[:0] = [str(here.parent / "tests"), str(here)]
+    sys.path[:0] = [str(here.parent / "tests"), str(here.parent / "tests" / "xml"), str(here)]
     try:
-        import fuzz_sweep
         import test_bounded_time
+
+        import fuzz_sweep
 
         import fuzzing
     finally:
-        del sys.path[:2]
+        del sys.path[:3]
     paths = []
     for name, make in test_bounded_time.CASES.items():
         data = make()

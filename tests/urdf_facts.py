@@ -80,3 +80,5 @@ def kinematics(text: bytes | str) -> dict[str, object]:
             _attrs(joint.find("dynamics")), _attrs(joint.find("mimic")),
             _attrs(joint.find("safety_controller")), _attrs(joint.find("calibration")))
     return {"name": root.get("name"), "links": links, "joints": joints}
+
+

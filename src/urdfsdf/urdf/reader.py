@@ -186,9 +186,9 @@ def check_tree(model: Model, diags: Diagnostics) -> str | None:
             diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link",
                         model.line)
         else:
-            names_s = ", ".join(repr(r) for r in tree.roots)
-            line = model.link(tree.roots[1]).line  # type: ignore[union-attr]
-            diags.error("URDF_TREE_INVALID", f"several root links: {names_s}", line)
+            roots = [link for link in model.links if link.name not in tree.above]
+            names_s = ", ".join(repr(r.name) for r in roots)
+            diags.error("URDF_TREE_INVALID", f"several root links: {names_s}", roots[1].line)
         return None
     if tree.loop is not None:  # loops not reachable from the root
         looped = model.link(tree.loop)

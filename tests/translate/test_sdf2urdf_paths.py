@@ -20,7 +20,14 @@ import pytest
 from lxml import etree
 
 import urdfsdf
-from test_sdf2urdf_property import (
+from urdfsdf.api import sdf_to_urdf_result
+from urdfsdf.commands.check import check_source
+from urdfsdf.commands.cli import main
+from urdfsdf.translate.to_urdf_transform import Options
+from urdfsdf.translate.urdf_shape import SHAPE_CODES
+
+from conftest import ROOT, SAMPLES
+from kinematics import (
     assert_same_pose,
     check_kinematics,
     inv,
@@ -29,13 +36,6 @@ from test_sdf2urdf_property import (
     pose_matrix,
     spec_from_xml,
 )
-from urdfsdf.api import sdf_to_urdf_result
-from urdfsdf.commands.check import check_source
-from urdfsdf.commands.cli import main
-from urdfsdf.translate.to_urdf_transform import Options
-from urdfsdf.translate.urdf_shape import SHAPE_CODES
-
-from conftest import ROOT, SAMPLES
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from gen_models import generate  # noqa: E402

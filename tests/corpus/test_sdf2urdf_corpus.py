@@ -41,9 +41,6 @@ import numpy as np
 import pytest
 from lxml import etree
 
-from oracle import oracle_matrix, run
-from test_sdf2urdf_property import assert_same_pose, inv, origin_matrix, parse_urdf, pose_matrix
-from test_spec_samples import expected as expected_spec_errors
 from urdfsdf.api import Result, load_sdf, sdf_to_urdf_result
 from urdfsdf.core.diagnostics import CODES
 from urdfsdf.translate.to_urdf_transform import Options
@@ -57,6 +54,9 @@ from conftest import (
     requires_corpus,
     requires_oracle,
 )
+from expectations import expected as expected_spec_errors
+from kinematics import assert_same_pose, inv, origin_matrix, parse_urdf, pose_matrix
+from oracle import oracle_matrix, run
 
 SDF_ROWS = {r["path"]: r for r in corpus_rows() if r["format"] == "sdf"}
 

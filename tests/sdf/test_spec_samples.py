@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -18,18 +17,10 @@ from urdfsdf.commands.check import check_source
 from urdfsdf.commands.cli import main
 
 from conftest import SAMPLES
+from expectations import expected
 
 SPEC = SAMPLES / "spec"
 FILES = sorted(SPEC.glob("*.sdf"))
-MARK = re.compile(r"<!--\s*EXPECT:\s*([A-Z_, ]+?)\s*-->")
-
-
-def expected(path: Path) -> set[tuple[str, int]]:
-    out = set()
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
-        for m in MARK.finditer(line):
-            out.update((code.strip(), number) for code in m.group(1).split(","))
-    return out
 
 
 def test_there_are_spec_samples() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from urdfsdf.core.diagnostics import CODES
 from urdfsdf.translate.urdf_shape import SHAPE_CODES
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "urdfsdf"
+SRC = Path(__file__).resolve().parents[2] / "src" / "urdfsdf"
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 

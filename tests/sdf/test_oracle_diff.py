@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from oracle import compare, run
-from test_spec_samples import expected
 from urdfsdf.commands.cli import main
 
 from conftest import CORPUS, SAMPLES, corpus_rows, oracle_path, requires_oracle
+from expectations import expected
+from oracle import compare, run
 
 VALID_SAMPLES = [p for p in sorted((SAMPLES / "spec").glob("*.sdf")) if not expected(p)]
 SDF_SAMPLES = sorted(SAMPLES.glob("*.sdf"))

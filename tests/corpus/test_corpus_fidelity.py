@@ -14,9 +14,9 @@ import pytest
 from lxml import etree
 
 import urdfsdf
-from oracle import run as run_oracle
 
 from conftest import CORPUS, corpus_rows, oracle_path, requires_corpus, requires_oracle
+from oracle import run as run_oracle
 
 ACCEPTED = [r["path"] for r in corpus_rows() if r["format"] == "urdf" and r["check_urdf"] == "ok"]
 

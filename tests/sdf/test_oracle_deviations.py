@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from oracle import run
-from test_spec_samples import expected
 from urdfsdf.commands.check import check_source
 
 from conftest import SAMPLES, oracle_path, requires_oracle
+from expectations import expected
+from oracle import run
 
 SPEC = SAMPLES / "spec"
 

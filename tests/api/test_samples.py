@@ -12,7 +12,7 @@ import urdfsdf
 from conftest import SAMPLES
 from urdf_facts import kinematics
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def canonical(text: str | bytes) -> bytes:

@@ -35,6 +35,14 @@ from hypothesis.errors import InvalidArgument
 from lxml import etree
 
 import urdfsdf
+from urdfsdf.commands.check import check_source
+from urdfsdf.core import transforms as tf
+from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import Inertial, Model, Pose
+from urdfsdf.sdf.frames import Scope, analyze
+from urdfsdf.xml.parse import canonical
+
+from lossless_urdf import urdf_elements
 from strategies_lossless import (
     SdfModel,
     SdfOptions,
@@ -42,13 +50,6 @@ from strategies_lossless import (
     sdf_models,
     urdf_documents,
 )
-from test_lossless import urdf_elements
-from urdfsdf.commands.check import check_source
-from urdfsdf.core import transforms as tf
-from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Inertial, Model, Pose
-from urdfsdf.sdf.frames import Scope, analyze
-from urdfsdf.xml.parse import canonical
 
 TOL = 1e-9
 #: SDFormat's inertial of a link without <inertial>

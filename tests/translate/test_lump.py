@@ -21,8 +21,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from oracle import oracle_matrix
-from urdfdom_quirks import presnap
 from urdfsdf import read_urdf
 from urdfsdf.api import urdf_to_sdf_result
 from urdfsdf.commands.cli import main
@@ -32,6 +30,8 @@ from urdfsdf.core.ir import Inertial, Pose
 from urdfsdf.translate.lump import combine_inertials
 
 from conftest import CORPUS, corpus_rows, oracle_path, requires_oracle
+from oracle import oracle_matrix
+from urdfdom_quirks import presnap
 
 TOL = 1e-9
 
