@@ -136,7 +136,7 @@ def _sdf2urdf(expected_path: str) -> Op:
 
 
 def op_check(data: bytes, path: Path) -> float:
-    check = _urdfsdf("check")
+    check = _urdfsdf("commands.check")
     t0 = time.perf_counter()
     report = check.check_source(data)
     dt = time.perf_counter() - t0
@@ -145,7 +145,7 @@ def op_check(data: bytes, path: Path) -> float:
 
 
 def op_poses(data: bytes, path: Path) -> float:
-    poses = _urdfsdf("poses")
+    poses = _urdfsdf("commands.poses")
     t0 = time.perf_counter()
     _, diagnostics = poses.poses_source(data)
     dt = time.perf_counter() - t0
@@ -445,7 +445,7 @@ def _peak_rss_mb() -> float:
 def memory_child(label: str, kind: str, path: str) -> int:
     """``--memory-child``: run one case once and print its peak RSS as JSON."""
     case = _find_case(build_cases(full=True), label, kind)
-    for module in ("api", "check", "poses"):  # libraries count in the baseline
+    for module in ("api", "commands.check", "commands.poses"):  # libraries count in the baseline
         _urdfsdf(module)
     data = Path(path).read_bytes()
     baseline = _peak_rss_mb()

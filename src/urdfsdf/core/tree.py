@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-E = TypeVar("E")
+
+class Edge(Protocol):
+    """A joint, as the tree sees it: the link above and the link below."""
+
+    @property
+    def parent(self) -> str: ...
+
+    @property
+    def child(self) -> str: ...
+
+
+E = TypeVar("E", bound=Edge)
 
 
 @dataclass(slots=True)
@@ -27,9 +38,9 @@ class Tree(Generic[E]):
     loop: str | None = None
 
 
-def tree_of(links: Iterable[str], edges: Iterable[E], parent: Callable[[E], str],
-            child: Callable[[E], str], repeat: Callable[[E, E], E] | None = None) -> Tree[E]:
-    """The tree of ``edges`` (each from ``parent(e)`` to ``child(e)``) over ``links``.
+def tree_of(links: Iterable[str], edges: Iterable[E],
+            repeat: Callable[[E, E], E] | None = None) -> Tree[E]:
+    """The tree of ``edges`` (joints: each from ``e.parent`` to ``e.child``) over ``links``.
 
     ``repeat(kept, new)`` chooses the edge above a link that several name as child
     (default: the first); the caller reports the choice.  A parent that is not in
@@ -37,26 +48,31 @@ def tree_of(links: Iterable[str], edges: Iterable[E], parent: Callable[[E], str]
     """
     above: dict[str, E] = {}
     for e in edges:
-        c = child(e)
+        c = e.child
         kept = above.get(c)
         above[c] = e if kept is None else (repeat(kept, e) if repeat is not None else kept)
     order = list(links)
     tree = Tree(above, [n for n in order if n not in above])
     # walk up from each link; a walk that meets its own path is a loop
-    done: set[str] = set()
+    state: dict[str, bool] = {}  # True: leads to a root; False: on the walk in progress
     for start in order:
+        if state.get(start):
+            continue
         path: list[str] = []
-        on_path: set[str] = set()  # a list search here made long chains quadratic
         node = start
-        while node not in done:
-            if node in on_path:
+        while True:
+            known = state.get(node)
+            if known:
+                break
+            if known is False:
                 tree.loop = node
                 return tree
+            state[node] = False
             path.append(node)
-            on_path.add(node)
             up = above.get(node)
             if up is None:
                 break
-            node = parent(up)
-        done.update(path)
+            node = up.parent
+        for n in path:
+            state[n] = True
     return tree

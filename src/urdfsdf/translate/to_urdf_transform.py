@@ -221,7 +221,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         flat.ok = False
         return kept
 
-    tree = tree_of(bodies, edges, _edge_parent, _edge_child, second)
+    tree = tree_of(bodies, edges, second)
     tree_joint = tree.above
     roots = tree.roots
     has_world = any(e.parent == WORLD for e in edges)
@@ -461,12 +461,6 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     return urdf_joint(resolved, origin, diags)
 
 
-def _edge_parent(e: _Edge) -> str:
-    return e.parent
-
-
-def _edge_child(e: _Edge) -> str:
-    return e.child
 
 
 def _frame_mark(frame: Frame | None, line: int | None) -> FrameLink:

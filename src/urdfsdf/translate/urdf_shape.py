@@ -68,8 +68,7 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
         return kept
 
     # document order: a loop is reported at the same link every run
-    tree = tree_of((link.name for link in model.links), model.joints, _joint_parent, _joint_child,
-                   named_by_pose)
+    tree = tree_of((link.name for link in model.links), model.joints, named_by_pose)
     parent_joint = tree.above
     candidates = tree.roots
     if any(j.parent == "world" for j in model.joints):
@@ -89,12 +88,6 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
     return candidates[0], parent_joint, reasons
 
 
-def _joint_parent(joint: Joint) -> str:
-    return joint.parent
-
-
-def _joint_child(joint: Joint) -> str:
-    return joint.child
 
 
 def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:

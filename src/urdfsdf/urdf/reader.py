@@ -37,7 +37,7 @@ from urdfsdf.core.ir import (
     evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import all_finite, clean_number, plain_tokens, split_numbers
+from urdfsdf.core.numbers import all_finite, clean_number, finite, plain_tokens, split_numbers
 from urdfsdf.core.tree import tree_of
 from urdfsdf.urdf.as_written import as_written, urdf_form
 from urdfsdf.urdf.writer import (
@@ -174,8 +174,7 @@ def check_tree(model: Model, diags: Diagnostics) -> str | None:
                               joint.line)
             children.add(joint.child)
             edges.append(joint)
-    tree = tree_of((link.name for link in model.links), edges, _joint_parent, _joint_child,
-                   _last)
+    tree = tree_of((link.name for link in model.links), edges, _last)
     if not ok:
         return None
     if not model.links:
@@ -202,12 +201,6 @@ def _last(kept: Joint, new: Joint) -> Joint:
     return new
 
 
-def _joint_parent(joint: Joint) -> str:
-    return joint.parent
-
-
-def _joint_child(joint: Joint) -> str:
-    return joint.child
 
 
 def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
@@ -673,8 +666,8 @@ def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
             tokens[2]) + 2:  # other blanks than single spaces: kept as written (general path)
         raise _Slow
     values = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
-    if not all_finite(list(values)):
-        raise _Slow
+    if not finite(values[0] + values[1] + values[2]):  # inf, nan (or an overflow: the
+        raise _Slow                                     # general path decides)
     return tuple(tokens), values
 
 
@@ -757,6 +750,13 @@ def _fast_inertial(el: etree._Element) -> Inertial:
     return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
 
 
+def _empty(el: etree._Element, allowed: frozenset[str]) -> None:
+    """:func:`_only` and :func:`_leaf` in one call (a hot path: one call per element)."""
+    t = el.text
+    if len(el) or (t is not None and not t.isspace()) or not allowed.issuperset(el.keys()):
+        raise _Slow
+
+
 def _leaf(el: etree._Element) -> None:
     """Raises unless ``el`` is empty (blanks aside): the writer gives only that back."""
     t = el.text
@@ -824,11 +824,9 @@ def _fast_material(el: etree._Element) -> Material:
         elif tag.__class__ is str:
             raise _Slow
     if color is not None:
-        _only(color, _ALLOWED["color"])
-        _leaf(color)
+        _empty(color, _ALLOWED["color"])
     if tex is not None:
-        _only(tex, _ALLOWED["texture"])
-        _leaf(tex)
+        _empty(tex, _ALLOWED["texture"])
     rgba = tuple(_tokens(color.get("rgba"), 4)[0]) if color is not None else None
     texture = tex.get("filename") if tex is not None else None
     if tex is not None and texture is None:
@@ -930,8 +928,7 @@ def _fast_joint(el: etree._Element) -> Joint:
     pose = _fast_origin(origin) if origin is not None else _IDENTITY
     limit = None
     if lim is not None:
-        _only(lim, _ALLOWED["limit"])
-        _leaf(lim)
+        _empty(lim, _ALLOWED["limit"])
         get = lim.get
         if jtype == "revolute" or jtype == "prismatic":
             limit = Limit(_num(get("lower")), _num(get("upper")), _req(get("effort")),
@@ -943,16 +940,14 @@ def _fast_joint(el: etree._Element) -> Joint:
         raise _Slow
     dynamics = None
     if dyn is not None:
-        _only(dyn, _ALLOWED["dynamics"])
-        _leaf(dyn)
+        _empty(dyn, _ALLOWED["dynamics"])
         dynamics = Dynamics(_num(dyn.get("damping")), _num(dyn.get("friction")), None, None,
                             dyn.sourceline)  # type: ignore[arg-type]
     axis = None
     if jtype in AXIS_TYPES or axis_el is not None:
         xyz, text = (1.0, 0.0, 0.0), None
         if axis_el is not None:
-            _only(axis_el, _ALLOWED["axis"])
-            _leaf(axis_el)
+            _empty(axis_el, _ALLOWED["axis"])
             xyz_t = axis_el.get("xyz")
             if xyz_t is None:
                 raise _Slow  # <axis/>: the writer gives 1 0 0 back; kept as written
@@ -965,8 +960,7 @@ def _fast_joint(el: etree._Element) -> Joint:
         axis = Axis((1.0, 0.0, 0.0), None, None, limit, dynamics)
     mimic = None
     if mimic_el is not None:
-        _only(mimic_el, _ALLOWED["mimic"])
-        _leaf(mimic_el)
+        _empty(mimic_el, _ALLOWED["mimic"])
         mj = mimic_el.get("joint")
         if mj is None or not mj.strip():
             raise _Slow

@@ -110,6 +110,13 @@ def inertia_problem(moments: Sequence[float]) -> str | None:
     scale = max(abs(a), abs(d), abs(e_), abs(b), abs(f), abs(c))
     if scale == 0.0:
         return None
+    if d == 0.0 and e_ == 0.0 and f == 0.0:
+        # diagonal (the common case): the moments are the principal ones; the same
+        # arithmetic as below, without building the message when they are fine
+        e0, e1, e2 = sorted((a / scale, b / scale, c / scale))
+        tol = INERTIA_TOLERANCE * max(abs(e0), abs(e2))
+        if e0 >= -tol and e0 + e1 >= e2 - tol:
+            return None
     e = principal_moments((a / scale, d / scale, e_ / scale, b / scale, f / scale, c / scale))
     tol = INERTIA_TOLERANCE * max(abs(e[0]), abs(e[2]))
     if e[0] < -tol:
