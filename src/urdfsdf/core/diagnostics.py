@@ -103,9 +103,10 @@ class Diagnostics:
         line: int | None = None,
         xpath: str | None = None,
         severity: Severity = "error",
+        file: str | None = None,
     ) -> None:
-        """Record a diagnostic for this collector's file."""
-        self.items.append(Diagnostic(code, severity, message, self.file, line, xpath))
+        """Record a diagnostic for this collector's file (or ``file``: an included one)."""
+        self.items.append(Diagnostic(code, severity, message, file or self.file, line, xpath))
 
     def error(self, code: str, message: str, line: int | None = None,
               xpath: str | None = None) -> None:

@@ -468,6 +468,10 @@ class Model:
     #: SDF convention: URDF joints SDFormat 1.7 has no type for (floating, planar),
     #: carried as ``<urdf:joint>``; their child links are free in the SDF model
     urdf_joints: tuple[Joint, ...] = ()
+    #: //model/@placement_frame (SDFormat 1.8+): the frame whose pose //model/pose gives
+    placement_frame: str | None = None
+    #: the file the model was read from, when it came through an <include>
+    file: str | None = None
 
     def link(self, name: str) -> Link | None:
         """The link called ``name`` in this model (not nested ones), or None."""
@@ -493,6 +497,8 @@ class World:
     frames: tuple[Frame, ...] = ()
     extras: Extras = ()
     line: int | None = None
+    #: //world/joint (SDFormat 1.10+): joints between models, frames and the world
+    joints: tuple[Joint, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

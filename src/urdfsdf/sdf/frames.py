@@ -1,15 +1,25 @@
-"""SDFormat 1.7 pose frame semantics: build -> validate -> resolve.
+"""SDFormat pose frame semantics (1.7, and the 1.8+ scoped rules): build -> validate -> resolve.
 
 Implements ../shared/spec/pose_frame_semantics_proposal.md ("Phases of parsing
 kinematics": 9 phases for a model, 7 for a world) the way libsdformat's
 FrameSemantics does: each scope (a model, or a world) gets two directed graphs
 over its frames,
 
-- the ``attached_to`` graph (//frame/@attached_to, joint -> child link,
+- the ``attached_to`` graph (//frame/@attached_to, joint -> child frame,
   ``__model__`` -> canonical link), which must lead every frame to a body;
 - the ``relative_to`` graph (//pose/@relative_to with the spec's defaults),
   which must lead every frame to the scope's root (``__model__`` or
   ``world``) without cycles.
+
+SDFormat 1.8 lets a reference name a frame of a nested model, ``N::F``
+(downward only: nothing outside a model can be named from inside it), a joint
+name any frame as its parent or child, and a model be placed by one of its
+frames (``@placement_frame``).  libsdformat applies these rules to files of
+every version, and so does this engine.  A reference ``N::F`` is an edge to the
+nested model vertex ``N`` as far as this scope's graphs are concerned (``F``
+lies inside ``N``, whose own graphs are checked first and lead to ``N``'s
+root): cycles stay within one scope, and each scope is checked once.  World
+scopes hold //world/joint too (1.10).
 
 Both graphs have at most one outgoing edge per vertex, so validation and
 resolution are linear iterative walks with memoisation: no recursion over
@@ -39,6 +49,8 @@ ScopeKind = Literal["model", "world"]
 
 MODEL_FRAME = "__model__"
 WORLD = "world"
+#: joins the names of a reference into nested scopes (``outer::inner::frame``)
+SCOPE_SEP = "::"
 
 
 def is_reserved(name: str) -> bool:
@@ -55,14 +67,22 @@ class Vertex:
     line: int | None
     #: the pose as written: values, and where relative_to was written
     pose: Pose = field(default_factory=Pose)
-    #: relative_to target vertex (None: the root, or an invalid edge)
+    #: relative_to target vertex (None: the root, or an invalid edge); for a
+    #: reference into a nested model (``N::F``), the nested model vertex ``N``
     rel: str | None = None
-    #: attached_to target vertex (None: a body, or an invalid edge)
+    #: attached_to target vertex (None: a body, a reference into a nested model,
+    #: or an invalid edge)
     att: str | None = None
     #: the line to blame for a relative_to problem of this vertex
     rel_line: int | None = None
     #: the outcome of the graph checks (:meth:`_Builder._check_graph`)
     mark: int = 0
+    #: the relative_to reference as written when it names a frame of a nested model
+    rel_ref: str | None = None
+    #: the attached_to reference when it names a frame of a nested model
+    att_ref: str | None = None
+    #: a nested model's //model/@placement_frame: its pose is that frame's
+    placement: str | None = None
 
 
 #: :attr:`Vertex.mark` once the attached_to graph check found the vertex
@@ -93,6 +113,58 @@ class Scope:
         self.joints: dict[str, Joint] = {}
         self.frames: dict[str, Frame] = {}
 
+    # -- references ---------------------------------------------------------
+    def find(self, ref: str) -> tuple[Scope, str, str] | None:
+        """``(scope, vertex, prefix)`` of a frame reference, or None when it names nothing.
+
+        ``ref`` is a vertex of this scope, or ``N::ref`` for one of nested model
+        ``N`` (``N::__model__`` is ``N``'s own frame); ``prefix`` is the path to
+        the scope found (``"N::"``, ``""`` for this one).  A name written with
+        ``::`` (a flattened 1.7 model's link) is a vertex of its own first.
+        """
+        scope: Scope = self
+        rest = ref
+        prefix = ""
+        while rest not in scope.vertices:
+            head, sep, tail = rest.partition(SCOPE_SEP)
+            child = scope.children.get(head) if sep else None
+            if child is None or not tail:
+                return None
+            scope, rest, prefix = child, tail, f"{prefix}{head}{SCOPE_SEP}"
+        return scope, rest, prefix
+
+    def pose_of(self, ref: str) -> Transform | None:
+        """``X_RF`` of a reference ``ref`` (:meth:`find`) in this scope's root R."""
+        if ref in self.vertices:
+            return self.pose(ref)
+        x: Transform | None = tf.IDENTITY
+        scope: Scope = self
+        rest = ref
+        while rest not in scope.vertices:
+            head, sep, tail = rest.partition(SCOPE_SEP)
+            child = scope.children.get(head) if sep else None
+            if child is None or not tail:
+                return None
+            x_sh = scope.pose(head)
+            if x_sh is None or x is None:
+                return None
+            x = tf.compose(x, x_sh)
+            scope, rest = child, tail
+        x_sv = scope.pose(rest)
+        return None if x_sv is None or x is None else tf.compose(x, x_sv)
+
+    def body_of(self, ref: str) -> str | None:
+        """The link (scoped from this scope) a reference ``ref`` is attached to.
+
+        ``""`` means the world (frames of a static model, world frames); None: unresolvable.
+        """
+        found = self.find(ref)
+        if found is None:
+            return None
+        scope, local, prefix = found
+        inner = scope.body(local)
+        return f"{prefix}{inner}" if inner else inner
+
     # -- resolution -------------------------------------------------------
     def pose(self, name: str) -> Transform | None:
         """``X_RV``: pose of vertex ``name`` in the scope root R (None: unresolvable)."""
@@ -110,17 +182,39 @@ class Scope:
         vertices = self.vertices
         for n in reversed(chain):
             if base is not None:
-                p = vertices[n].pose
-                base = tf.compose(base, tf.pose_transform(p))
+                v = vertices[n]
+                if v.rel_ref is not None or v.placement is not None:
+                    base = self._special_edge(v, base)
+                if base is not None:
+                    base = tf.compose(base, tf.pose_transform(v.pose))
+                    if v.placement is not None:
+                        base = self._placed(v, base)
             memo[n] = base
         return base
 
+    def _special_edge(self, v: Vertex, x_rn: Transform) -> Transform | None:
+        """The frame ``v``'s pose is measured in, given ``X_RN`` (N: ``v.rel``)."""
+        if v.rel_ref is None:
+            return x_rn
+        child = self.children.get(v.rel or "")
+        if child is None:
+            return None
+        _, _, rest = v.rel_ref.partition(SCOPE_SEP)
+        x_nf = child.pose_of(rest)
+        return None if x_nf is None else tf.compose(x_rn, x_nf)
+
+    def _placed(self, v: Vertex, x_rpf: Transform) -> Transform | None:
+        """``X_RM`` of a nested model placed by a frame Pf: ``X_RPf * inv(X_MPf)``."""
+        child = self.children.get(v.name)
+        x_mpf = child.pose_of(v.placement or "") if child is not None else None
+        return None if x_mpf is None else tf.compose(x_rpf, tf.inverse(x_mpf))
+
     def relative(self, frame_a: str, frame_b: str) -> Transform | None:
-        """``X_AB``: pose of frame B measured in frame A (both in this scope)."""
+        """``X_AB``: pose of frame B measured in frame A (both references from this scope)."""
         if frame_a == self.root:  # X_RB itself, without composing with the identity
-            return self.pose(frame_b)
-        x_ra = self.pose(frame_a)
-        x_rb = self.pose(frame_b)
+            return self.pose_of(frame_b)
+        x_ra = self.pose_of(frame_a)
+        x_rb = self.pose_of(frame_b)
         if x_ra is None or x_rb is None:
             return None
         return tf.relative(x_ra, x_rb)
@@ -133,6 +227,8 @@ class Scope:
         memo = self._body
         if name in memo:
             return memo[name]
+        if name not in self.vertices:
+            return self.body_of(name) if SCOPE_SEP in name else None
         chain: list[str] = []
         cur: str | None = name
         result: str | None = None
@@ -145,10 +241,13 @@ class Scope:
             if v.kind == "link":
                 result = cur
                 break
+            if v.att_ref is not None:
+                result = self.body_of(v.att_ref)
+                break
             if v.kind == "model":
                 child = self.children.get(cur)
                 inner = child.body(MODEL_FRAME) if child is not None else None
-                result = f"{cur}::{inner}" if inner else inner
+                result = f"{cur}{SCOPE_SEP}{inner}" if inner else inner
                 break
             if v.kind == "root":
                 # spec 2.1: the model frame is attached to the canonical link,
@@ -163,10 +262,20 @@ class Scope:
             memo[n] = result
         return result
 
+    def joint_bodies(self, name: str) -> tuple[str | None, str | None]:
+        """The links (scoped from this scope) joint ``name`` connects: ``(parent, child)``.
+
+        A joint names links or, since SDFormat 1.8, any frame: its link is the body
+        that frame is attached to.  ``world`` (a parent) stays ``world``.
+        """
+        joint = self.joints[name]
+        parent = WORLD if joint.parent == WORLD else self.body_of(joint.parent)
+        return parent, self.body_of(joint.child)
+
     def element_pose(self, link: str, pose: Pose) -> Transform | None:
         """``X_RE`` of a visual/collision/light/sensor of ``link`` (pose as written)."""
         frame = pose.relative_to or link
-        base = self.pose(frame) if frame in self.vertices else None
+        base = self.pose_of(frame)
         if base is None:
             return None
         return tf.compose(base, tf.pose_transform(pose))
@@ -198,6 +307,10 @@ class Semantics:
     worlds: dict[str, Scope] = field(default_factory=dict)
 
 
+#: the vertex kinds a joint may name as parent or child (SDFormat 1.8: any frame)
+_JOINT_FRAME_KINDS = ("link", "frame", "joint", "model", "root")
+
+
 # -- building and validating ------------------------------------------------
 
 class _Builder:
@@ -207,9 +320,13 @@ class _Builder:
         # before 1.7 only a joint could share a link's name, and the reader
         # renames it as libsdformat does; every other duplicate is an error
         self.strict_names = True
+        #: 1.8 reserves "::" in names (it joins scoped references)
+        self.no_scope_sep = version >= (1, 8)
+        #: the file the scope being built came from (an included model's), for diagnostics
+        self.file: str | None = None
 
     def error(self, code: str, message: str, line: int | None) -> None:
-        self.diags.error(code, message, line)
+        self.diags.add(code, message, line, file=self.file)
 
     # phase 2: names --------------------------------------------------------
     def check_names(self, items: Iterable[tuple[str, str, int | None]], where: str,
@@ -221,6 +338,11 @@ class _Builder:
             if is_reserved(name):
                 self.error("RESERVED_NAME", f"{kind} name {name!r} in {where} is reserved "
                            "(world and names starting and ending with __)", line)
+                rejected.add((kind, name))
+                continue
+            if self.no_scope_sep and SCOPE_SEP in name:
+                self.error("RESERVED_NAME", f"{kind} name {name!r} in {where}: '::' is "
+                           "reserved for scoped references since SDFormat 1.8", line)
                 rejected.add((kind, name))
                 continue
             if name in seen:
@@ -235,6 +357,15 @@ class _Builder:
 
     # model scope (9 phases) -------------------------------------------------
     def model_scope(self, model: Model, scoped: str) -> Scope:
+        outer_file = self.file
+        if model.file is not None:
+            self.file = model.file
+        try:
+            return self._model_scope(model, scoped)
+        finally:
+            self.file = outer_file
+
+    def _model_scope(self, model: Model, scoped: str) -> Scope:
         s = Scope("model", model.name, scoped)
         s.model = model
         s.static = model.static
@@ -280,12 +411,22 @@ class _Builder:
         self.joint_links(s)                      # phase 4
         self.canonical(s, model)                 # phase 5
         self.attached_to(s)                      # phases 6, 7
+        self.joint_bodies(s)                     # phase 7: the links joints connect
+        self.placements(s)                       # the frames nested models are placed by
         self.relative_to(s)                      # phases 8, 9
         self.other_poses(s)                      # phase 8 for visuals, ..., and axes
         return s
 
+    def _joint_frame(self, s: Scope, ref: str) -> bool:
+        """Whether a joint may name ``ref`` (a link, or since 1.8 any frame) in scope ``s``."""
+        if ref in s.links:
+            return True
+        found = s.find(ref)
+        return found is not None and found[0].vertices[found[1]].kind in _JOINT_FRAME_KINDS
+
     def joint_links(self, s: Scope) -> None:
-        """Phase 4: parent and child name sibling links (``world`` only as parent)."""
+        """Phase 4: parent and child name frames of the scope (``world`` only as parent)."""
+        where = "world" if s.kind == "world" else "model"
         for joint in s.joints.values():
             what = f"joint {joint.name!r}"
             if joint.child == joint.parent:
@@ -294,12 +435,29 @@ class _Builder:
             if joint.child == WORLD:
                 self.error("JOINT_CHILD_LINK_INVALID", f"{what}: the child cannot be world",
                            joint.line)
-            elif joint.child not in s.links:
-                self.error("JOINT_CHILD_LINK_INVALID", f"{what}: child link {joint.child!r} "
-                           "is not a link of this model", joint.line)
-            if joint.parent != WORLD and joint.parent not in s.links:
-                self.error("JOINT_PARENT_LINK_INVALID", f"{what}: parent link "
-                           f"{joint.parent!r} is not a link of this model", joint.line)
+            elif joint.child == joint.name or not self._joint_frame(s, joint.child):
+                self.error("JOINT_CHILD_LINK_INVALID", f"{what}: child {joint.child!r} is not "
+                           f"a link or frame of this {where}", joint.line)
+            if joint.parent != WORLD and (joint.parent == joint.name
+                                          or not self._joint_frame(s, joint.parent)):
+                self.error("JOINT_PARENT_LINK_INVALID", f"{what}: parent {joint.parent!r} is "
+                           f"not a link or frame of this {where}", joint.line)
+
+    def joint_bodies(self, s: Scope) -> None:
+        """Phase 7 for joints naming frames: the links they resolve to must differ."""
+        for joint in s.joints.values():
+            if joint.child in s.links and (joint.parent in s.links or joint.parent == WORLD):
+                continue  # links (the common case): checked in phase 4
+            if joint.child == joint.parent or joint.child == WORLD:
+                continue  # reported in phase 4
+            parent, child = s.joint_bodies(joint.name)
+            if child == "":
+                self.error("JOINT_CHILD_LINK_INVALID", f"joint {joint.name!r}: child "
+                           f"{joint.child!r} is fixed in the world", joint.line)
+            elif parent is not None and parent == child:
+                self.error("JOINT_PARENT_SAME_AS_CHILD", f"joint {joint.name!r}: parent "
+                           f"{joint.parent!r} and child {joint.child!r} are both attached to "
+                           f"link {child!r}", joint.line)
 
     def canonical(self, s: Scope, model: Model) -> None:
         """Phase 5: the canonical link (attribute, first link, first nested model's)."""
@@ -337,35 +495,79 @@ class _Builder:
             self.error("MODEL_WITHOUT_LINK", f"model {s.scoped_name!r} has no link",
                        model.line)
 
+    def _target(self, s: Scope, v: Vertex, target: str, edge: str) -> bool:
+        """Point ``v``'s ``edge`` ("rel" or "att") at ``target``; False when it names nothing."""
+        if target == v.name or target in s.vertices:
+            setattr(v, edge, target)
+            return True
+        found = s.find(target) if SCOPE_SEP in target else None
+        if found is None:
+            return False
+        if edge == "rel":
+            v.rel = target.partition(SCOPE_SEP)[0]  # the nested model the frame lies in
+            v.rel_ref = target
+        else:
+            v.att_ref = target  # the body is found in the nested scope (checked already)
+        return True
+
     def attached_to(self, s: Scope) -> None:
         """Phases 6-7: //frame/@attached_to values, then the graph."""
         vs = s.vertices
         bad: set[str] = set()
         for joint in s.joints.values():
-            if joint.child in s.links:
-                vs[joint.name].att = joint.child
-            else:
+            if not self._target(s, vs[joint.name], joint.child, "att") or \
+                    joint.child == joint.name:
+                vs[joint.name].att = None
                 bad.add(joint.name)  # reported as JOINT_CHILD_LINK_INVALID
         for frame in s.frames.values():
             target = frame.attached_to or ""
             v = vs[frame.name]
             if not target:
-                v.att = MODEL_FRAME
-            elif target == frame.name:
-                v.att = target  # a self loop: reported by the cycle check
-            elif target in vs:
-                v.att = target
-            else:
+                v.att = s.root
+            elif not self._world_kinds(s, target) or not self._target(s, v, target, "att"):
+                where = f"world {s.name!r}" if s.kind == "world" else \
+                    f"model {s.scoped_name!r}"
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
-                           f"{target!r} names no frame of model {s.scoped_name!r}", frame.line)
+                           f"{target!r} names no frame of {where}", frame.line)
                 bad.add(frame.name)
-        self._attached_graph(s, bad, lambda v: v.kind in ("link", "model") or (
-            v.kind == "root" and (s.static or v.att is None)))
+        for v in vs.values():
+            if v.att_ref is not None and s.body_of(v.att_ref) is None:
+                bad.add(v.name)  # the nested scope reported why
+        if s.kind == "world":
+            self._attached_graph(s, bad, lambda v: v.kind in ("model", "root")
+                                 or v.att_ref is not None)
+        else:
+            self._attached_graph(s, bad, lambda v: v.kind in ("link", "model")
+                                 or v.att_ref is not None
+                                 or (v.kind == "root" and (s.static or v.att is None)))
+
+    @staticmethod
+    def _world_kinds(s: Scope, target: str) -> bool:
+        """A world frame is attached to a model, a frame, the world or (1.8) a model's frame."""
+        if s.kind != "world" or target not in s.vertices:
+            return True
+        return s.vertices[target].kind in ("model", "frame", "root", "joint")
+
+    def placements(self, s: Scope) -> None:
+        """//model/@placement_frame of nested models: a frame of the model itself."""
+        for name, child in s.children.items():
+            model = child.model
+            pf = model.placement_frame if model is not None else None
+            if not pf:
+                continue
+            if child.find(pf) is None:
+                self.error("POSE_RELATIVE_TO_INVALID", f"model {child.scoped_name!r}: "
+                           f"placement_frame {pf!r} names no frame of the model",
+                           model.line if model is not None else None)
+                continue
+            s.vertices[name].placement = pf
 
     def relative_to(self, s: Scope) -> None:
         """Phases 8-9: //pose/@relative_to values (and defaults), then the graph."""
         vs = s.vertices
         bad: set[str] = set()
+        where = f"model {s.scoped_name!r}"
+        unnamed = _unnamed_children(s)
         for name, v in vs.items():
             if v.kind == "root":
                 continue
@@ -373,9 +575,8 @@ class _Builder:
             if written:
                 target, line = written, v.pose.line or v.line
             elif v.kind == "joint":
-                joint = s.joints[name]
-                target, line = joint.child, v.line
-                if joint.child not in s.links:
+                target, line = s.joints[name].child, v.line
+                if name in unnamed:
                     bad.add(name)  # reported as JOINT_CHILD_LINK_INVALID
                     continue
             elif v.kind == "frame":
@@ -384,14 +585,10 @@ class _Builder:
             else:
                 target, line = MODEL_FRAME, v.pose.line or v.line
             v.rel_line = line
-            if target == name:
-                v.rel = target  # self loop: the cycle check reports it
-            elif target in vs:
-                v.rel = target
-            else:
-                where = "its attached_to" if not written else "relative_to"
-                self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {where} "
-                           f"{target!r} names no frame of model {s.scoped_name!r}", line)
+            if not self._target(s, v, target, "rel"):
+                what = "its attached_to" if not written else "relative_to"
+                self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {what} "
+                           f"{target!r} names no frame of {where}", line)
                 bad.add(name)
         self._relative_graph(s, bad)
 
@@ -426,6 +623,7 @@ class _Builder:
         lost = fine + 1
         order: dict[str, int] = {}  # document order, made when a cycle needs it
         unresolvable: list[str] = []
+        scope_word = "world" if s.kind == "world" else "model"
         for v in vs.values():
             if v.mark >= fine:
                 continue
@@ -454,7 +652,7 @@ class _Builder:
                         order = {n: i for i, n in enumerate(vs)}
                     last = max(cycle, key=lambda c: (line_of(c) or 0, order[c.name]))
                     names = " -> ".join([*(c.name for c in cycle), cycle[0].name])
-                    self.error(cycle_code, f"cycle in the {label} graph of model "
+                    self.error(cycle_code, f"cycle in the {label} graph of {scope_word} "
                                f"{s.scoped_name!r}: {names}", line_of(last))
                     outcome = lost
                     break
@@ -471,7 +669,7 @@ class _Builder:
                 nxt = getattr(cur, edge)
                 if nxt is None:
                     self.error(graph_code, f"{cur.kind} {name!r}: the {label} graph of "
-                               f"model {s.scoped_name!r} does not lead to "
+                               f"{scope_word} {s.scoped_name!r} does not lead to "
                                f"{'a link' if edge == 'att' else s.root}", cur.line)
                     outcome = lost
                     break
@@ -484,7 +682,6 @@ class _Builder:
 
     def other_poses(self, s: Scope) -> None:
         """Phase 8 for poses that are not frames (visual, collision, light, sensor) and axes."""
-        vs = s.vertices
         for link in s.links.values():
             posed: list[tuple[str, str | None, Pose]] = [
                 ("visual", v.name, v.pose) for v in link.visuals if v.pose.relative_to]
@@ -494,7 +691,7 @@ class _Builder:
                 posed += list(_extra_poses(link.extras))
             for kind, name, pose in posed:
                 target = pose.relative_to or ""
-                if target and target not in vs:
+                if target and target not in s.vertices and s.find(target) is None:
                     self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
                                f"{name!r}: relative_to {target!r} names no frame of model "
                                f"{s.scoped_name!r}", pose.line)
@@ -502,7 +699,7 @@ class _Builder:
             for axis in (joint.axis, joint.axis2):
                 if axis is None or not axis.expressed_in:
                     continue
-                if axis.expressed_in not in vs:
+                if axis.expressed_in not in s.vertices and s.find(axis.expressed_in) is None:
                     self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: "
                                f"axis expressed_in {axis.expressed_in!r} names no frame of "
                                f"model {s.scoped_name!r}", axis.line or joint.line)
@@ -514,7 +711,8 @@ class _Builder:
         where = f"world {world.name!r}"
         rejected = self.check_names(
             [("model", m.name, m.line) for m in world.models]
-            + [("frame", f.name, f.line) for f in world.frames], where, self.strict_names)
+            + [("frame", f.name, f.line) for f in world.frames]
+            + [("joint", j.name, j.line) for j in world.joints], where, self.strict_names)
         vs = s.vertices
         for model in world.models:
             if ("model", model.name) in rejected:
@@ -525,21 +723,16 @@ class _Builder:
             if ("frame", frame.name) not in rejected:
                 s.frames[frame.name] = frame
                 vs[frame.name] = Vertex(frame.name, "frame", frame.line, frame.pose)
+        for joint in world.joints:
+            if ("joint", joint.name) not in rejected:
+                s.joints[joint.name] = joint
+                vs[joint.name] = Vertex(joint.name, "joint", joint.line, joint.pose)
+        self.joint_links(s)
+        self.attached_to(s)
+        self.joint_bodies(s)
+        self.placements(s)
         bad: set[str] = set()
-        for frame in s.frames.values():
-            target = frame.attached_to or ""
-            v = vs[frame.name]
-            if not target:
-                v.att = WORLD
-            elif target in vs and vs[target].kind in ("model", "frame", "root") or \
-                    target == frame.name:
-                v.att = target
-            else:
-                self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
-                           f"{target!r} names no frame or model of {where}", frame.line)
-                bad.add(frame.name)
-        self._attached_graph(s, bad, lambda v: v.kind in ("model", "root"))
-        bad = set()
+        unnamed = _unnamed_children(s)
         for name, v in vs.items():
             if v.kind == "root":
                 continue
@@ -548,6 +741,11 @@ class _Builder:
                 target, line = written, v.pose.line or v.line
             elif v.kind == "frame":
                 target, line = s.frames[name].attached_to or WORLD, v.line
+            elif v.kind == "joint":
+                target, line = s.joints[name].child, v.line
+                if name in unnamed:
+                    bad.add(name)  # reported as JOINT_CHILD_LINK_INVALID
+                    continue
             else:
                 target, line = WORLD, v.pose.line or v.line
             v.rel_line = line
@@ -560,9 +758,7 @@ class _Builder:
                 self.error("POSE_RELATIVE_TO_INVALID", f"model {name!r}: a model cannot "
                            f"place itself relative_to its own name in {where}", line)
                 bad.add(name)
-            elif target == name or target in vs:
-                v.rel = target
-            else:
+            elif not self._target(s, v, target, "rel"):
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: relative_to "
                            f"{target!r} names no frame or model of {where}", line)
                 bad.add(name)
@@ -581,6 +777,12 @@ class _Builder:
                        model.pose.line or model.line)
 
 
+def _unnamed_children(s: Scope) -> set[str]:
+    """Joints whose child names no frame of the scope (phase 4 reported them)."""
+    return {j.name for j in s.joints.values() if j.child == j.name or j.child == WORLD
+            or not (j.child in s.vertices or s.find(j.child) is not None)}
+
+
 def _has_scoped_link(scope: Scope, path: str) -> bool:
     head, sep, rest = path.partition("::")
     if not sep:
@@ -597,16 +799,40 @@ def _extra_poses(extras: tuple[Extra, ...]) -> Iterator[tuple[str, str | None, P
             yield x.tag, from_string(x.xml).get("name"), pose
 
 
+def placed_model_pose(scope: Scope, model: Model) -> Transform | None:
+    """``X_RM`` of a model placed by its //model/pose (and @placement_frame), in R.
+
+    R is the frame the pose is measured in; ``scope`` is the model's own.
+    """
+    x_rpf = tf.pose_transform(model.pose)
+    if not model.placement_frame:
+        return x_rpf
+    x_mpf = scope.pose_of(model.placement_frame)
+    return None if x_mpf is None else tf.compose(x_rpf, tf.inverse(x_mpf))
+
+
+def version_of(text: str) -> tuple[int, int]:
+    """``(major, minor)`` of an SDFormat version text (1.7 if it does not read)."""
+    parts = text.split(".")[:2]
+    try:
+        return (int(parts[0]), int(parts[1])) if len(parts) == 2 else (1, 7)
+    except ValueError:
+        return (1, 7)
+
+
 def analyze(doc: SdfDocument, diags: Diagnostics) -> Semantics:
     """Validate every model and world of ``doc`` and prepare their poses."""
-    version = tuple(int(p) for p in doc.version.split(".")[:2])
-    builder = _Builder(diags, (version[0], version[1]) if len(version) == 2 else (1, 7))
+    builder = _Builder(diags, version_of(doc.version))
     sem = Semantics()
     builder.check_names([("model", m.name, m.line) for m in doc.models]
                         + [("world", w.name, w.line) for w in doc.worlds], "the document")
     for model in doc.models:
         builder.top_model_pose(model)
         scope = builder.model_scope(model, model.name)
+        if model.placement_frame and scope.find(model.placement_frame) is None:
+            builder.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: placement_frame "
+                          f"{model.placement_frame!r} names no frame of the model",
+                          model.line)
         for sub in scope.walk():
             sem.models[sub.scoped_name] = sub
     for world in doc.worlds:
