@@ -27,6 +27,7 @@ CODES: dict[str, str] = {
     "PARSING_ERROR": "the input is not well-formed XML, or not allowed XML",
     "ELEMENT_MISSING": "a required element is missing",
     "ELEMENT_INVALID": "an element is not allowed here or has a bad value",
+    "ELEMENT_INCORRECT_TYPE": "an element of a kind not allowed there (a second root model)",
     "ATTRIBUTE_MISSING": "a required attribute is missing",
     "ATTRIBUTE_INVALID": "an attribute has an invalid value",
     "DUPLICATE_NAME": "two sibling elements share a name",

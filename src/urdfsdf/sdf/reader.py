@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TypeVar
 
 from lxml import etree
 
@@ -65,6 +66,8 @@ UNBOUNDED_LIMIT = 1e16
 #: the children of //axis/limit and //material the IR reads (both paths of this reader)
 LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
 COLOUR_TAGS = ("ambient", "diffuse", "specular", "emissive")
+#: //material/shader/@type values (libsdformat Material.cc)
+SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 JOINT_TYPES: tuple[JointType, ...] = ("ball", "continuous", "fixed", "gearbox", "prismatic",
                                      "revolute", "revolute2", "screw", "universal")
 
@@ -127,27 +130,32 @@ class SdfReader:
             return None
         version = version.strip()
         self.version = _version_tuple(version)
-        if self.version > (1, 7):
-            ctx.warning("ELEMENT_INVALID", f"SDFormat {version} is read with the 1.7 rules "
-                        "(1.8+ features such as '::' references are not interpreted)", root)
         models: list[Model] = []
         worlds: list[World] = []
+        others = 0
         for el in self._children(root, ("model", "world")):
             if el.tag.__class__ is not str:
                 continue
             if el.tag == "model":
                 m = self.model(el)
-                if m is not None:
-                    models.append(m)
+                if m is None:
+                    continue
+                if models:
+                    # libsdformat: "Root object can only contain one model" (any version)
+                    ctx.error("ELEMENT_INCORRECT_TYPE", f"the document holds a second model "
+                              f"{m.name!r}: SDFormat allows one model at its root", el)
+                models.append(m)
             elif el.tag == "world":
                 w = self.world(el)
                 if w is not None:
                     worlds.append(w)
             else:
+                others += el.tag in ("light", "actor")
                 ctx.warning("ELEMENT_DROPPED", f"<{el.tag}> at the document level is "
                             "not read", el)
-        if not models and not worlds:
-            ctx.error("ELEMENT_MISSING", "the document holds no <model> or <world>", root)
+        if not models and not worlds and not others:
+            ctx.error("ELEMENT_MISSING", "the document holds no <model>, <world>, <light> "
+                      "or <actor>", root)
         ns = tuple((k, v) for k, v in root.nsmap.items() if k is not None and v != URDF_NS)
         return SdfDocument(version, tuple(models), tuple(worlds), ns)
 
@@ -189,33 +197,65 @@ class SdfReader:
         if el.get("frame") is not None:
             self.ctx.warning("ATTRIBUTE_INVALID", f"{what}: //pose/@frame has no defined "
                              "meaning and is ignored", el)
-        if el.get("rotation_format", "euler_rpy") != "euler_rpy" or \
-                el.get("degrees", "false") == "true":
-            return self._pose_1_9(el, what)
-        return self.ctx.pose6(el, el.text, el.get("relative_to"), f"{what} pose")
+        fmt_ = el.get("rotation_format")
+        degrees = el.get("degrees")
+        if fmt_ is None and degrees is None:
+            return self.ctx.pose6(el, el.text, el.get("relative_to"), f"{what} pose")
+        return self._pose_1_9(el, what, fmt_ or "euler_rpy", degrees)
 
-    def _pose_1_9(self, el: etree._Element, what: str) -> Pose:
+    def _pose_1_9(self, el: etree._Element, what: str, fmt_: str, degrees: str | None
+                  ) -> Pose:
+        """A pose with SDFormat 1.9's //pose/@rotation_format or @degrees (Param.cc).
+
+        ``quat_xyzw``: ``x y z qx qy qz qw`` (normalised here; libsdformat keeps a
+        non-unit quaternion as written); ``degrees``: roll, pitch, yaw in degrees.
+        An empty pose is the identity, whatever the attributes say.
+        """
         import math
 
         from urdfsdf.core import transforms as tf
 
-        fmt_ = el.get("rotation_format", "euler_rpy")
+        rel = el.get("relative_to")
+        empty = Pose(relative_to=rel, line=line_of(el))
+        if fmt_ not in ("euler_rpy", "quat_xyzw"):
+            self.ctx.error("ATTRIBUTE_INVALID", f"{what}: //pose/@rotation_format {fmt_!r} is "
+                           "not euler_rpy or quat_xyzw", el)
+            return empty
+        in_degrees = False
+        if degrees is not None:
+            flag = degrees.strip().lower()
+            if flag not in ("true", "false", "1", "0"):
+                self.ctx.error("ATTRIBUTE_INVALID", f"{what}: //pose/@degrees {degrees!r} is "
+                               "not a boolean", el)
+                return empty
+            in_degrees = flag in ("true", "1")
+        if fmt_ == "quat_xyzw" and in_degrees:
+            self.ctx.error("ATTRIBUTE_INVALID", f"{what}: //pose/@degrees does not apply to "
+                           "quaternions (rotation_format quat_xyzw)", el)
+            return empty
+        if not (el.text or "").strip():
+            return empty
         count = 7 if fmt_ == "quat_xyzw" else 6
         r = self.ctx.numbers(el, el.text, count, f"{what} pose")
         if r is None:
-            return Pose(relative_to=el.get("relative_to"), line=line_of(el))
+            return empty
         v = r[1]
         if fmt_ == "quat_xyzw":
             x, y, z, w = v[3:7]
-            n = math.sqrt(x * x + y * y + z * z + w * w) or 1.0
+            n = math.sqrt(x * x + y * y + z * z + w * w)
+            if n == 0.0:
+                self.ctx.error("ELEMENT_INVALID", f"{what}: the quaternion is zero", el)
+                return empty
             x, y, z, w = x / n, y / n, z / n, w / n
             rot = (1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
                    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
                    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y))
             rpy = tf.rpy_from_rot(rot)
-        else:
+        elif in_degrees:
             rpy = (math.radians(v[3]), math.radians(v[4]), math.radians(v[5]))
-        return Pose((v[0], v[1], v[2]), rpy, el.get("relative_to"), None, line_of(el))
+        else:
+            return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), rel, r[0], line_of(el))
+        return Pose((v[0], v[1], v[2]), rpy, rel, None, line_of(el))
 
     def text(self, parent: etree._Element, tag: str) -> tuple[etree._Element, str] | None:
         """``(element, stripped text)`` of the first ``tag`` child, or None."""
@@ -232,6 +272,13 @@ class SdfReader:
             return default
         el, text = found
         return self.ctx.number(el, text, f"{what} <{tag}>", required=True, default=default)
+
+    def limit_value(self, parent: etree._Element, tag: str, what: str) -> str | None:
+        """A //axis/limit value: a number, or ``inf``/``-inf`` (no limit, as libsdformat reads)."""
+        found = self.text(parent, tag)
+        if found is not None and found[1].lower().lstrip("+-") in ("inf", "infinity"):
+            return found[1]
+        return self.number(parent, tag, what)
 
     def vector(self, parent: etree._Element, tag: str, count: int, what: str
                ) -> tuple[str, ...] | None:
@@ -252,25 +299,32 @@ class SdfReader:
         name = self.name(el, "<world>")
         models: list[Model] = []
         frames: list[Frame] = []
+        joints: list[Joint] = []
         extras: list[Extra] = []
+        legacy = _LegacyNames(self.ctx.diags) if self.version < (1, 7) else None
         for c in self._children(el, ("model",)):
             if c.tag.__class__ is not str:
                 continue
             if c.tag == "model":
                 m = self.model(c)
                 if m is not None:
-                    models.append(m)
+                    models.append(legacy.named(m, "model") if legacy else m)
             elif c.tag == "frame":
                 f = self.frame(c)
                 if f is not None:
-                    frames.append(f)
+                    frames.append(legacy.named(f, "frame") if legacy else f)
+            elif c.tag == "joint":
+                j = self.joint(c)
+                if j is not None:
+                    joints.append(j)
             elif c.tag == "include":
                 self.ctx.warning("ELEMENT_DROPPED", "<include> is not resolved (urdfsdf "
                                  "never reads files a document points at)", c)
                 extras.append(extra(c))
             else:
                 extras.append(extra(c))
-        return World(name or "", tuple(models), tuple(frames), tuple(extras), line_of(el))
+        return World(name or "", tuple(models), tuple(frames), tuple(extras), line_of(el),
+                     tuple(joints))
 
     # -- model ------------------------------------------------------------
     def model(self, el: etree._Element) -> Model | None:
@@ -286,6 +340,7 @@ class SdfReader:
         extras: list[Extra] = []
         static = False
         pose_el = None
+        legacy = _LegacyNames(self.ctx.diags) if self.version < (1, 7) else None
         for c in self._children(el, ("model",), ("pose",)):
             tag = c.tag
             if tag.__class__ is not str:
@@ -293,19 +348,19 @@ class SdfReader:
             if tag == "link":
                 link = self.link(c)
                 if link is not None:
-                    links.append(link)
+                    links.append(legacy.named(link, "link") if legacy else link)
             elif tag == "joint":
                 joint = self.joint(c)
                 if joint is not None:
-                    joints.append(joint)
+                    joints.append(legacy.named(joint, "joint") if legacy else joint)
             elif tag == "frame":
                 frame = self.frame(c)
                 if frame is not None:
-                    frames.append(frame)
+                    frames.append(legacy.named(frame, "frame") if legacy else frame)
             elif tag == "model":
                 nested = self.model(c)
                 if nested is not None:
-                    models.append(nested)
+                    models.append(legacy.named(nested, "model") if legacy else nested)
             elif tag == "static":
                 static = (c.text or "").strip().lower() in ("true", "1")
             elif tag == "pose":
@@ -323,8 +378,6 @@ class SdfReader:
                 extras.append(extra(c))
             else:
                 extras.append(extra(c))
-        if self.version < (1, 7):
-            joints = self._legacy_joint_names(links, joints)
         pose = self._pose(pose_el, what)
         return Model(
             name=name or "",
@@ -335,33 +388,13 @@ class SdfReader:
             pose=pose,
             canonical_link=el.get("canonical_link"),
             static=static,
+            placement_frame=el.get("placement_frame"),
             materials=tuple(materials),
             extras=tuple(extras),
             version=el.get(U + "version"),
             line=line_of(el),
             urdf_joints=tuple(urdf_joints),
         )
-
-    def _legacy_joint_names(self, links: list[Link], joints: list[Joint]) -> list[Joint]:
-        """Before 1.7 a joint could share a link's name; rename it as libsdformat does.
-
-        libsdformat's 1.6 -> 1.7 conversion appends ``_joint`` to such a joint.
-        """
-        link_names = {link.name for link in links}
-        taken = link_names | {j.name for j in joints}
-        out = []
-        for joint in joints:
-            if joint.name in link_names:
-                new = joint.name + "_joint"
-                while new in taken:
-                    new += "_joint"
-                taken.add(new)
-                self.ctx.diags.warning("NAME_CHANGED", f"joint {joint.name!r} has the name of "
-                                       f"a link; renamed {new!r} (SDFormat 1.7 names are "
-                                       "unique among siblings)", joint.line)
-                joint = replace(joint, name=new)
-            out.append(joint)
-        return out
 
     def frame(self, el: etree._Element) -> Frame | None:
         """Read ``<frame name attached_to>``."""
@@ -472,10 +505,26 @@ class SdfReader:
                     self.ctx.error("ELEMENT_INVALID", f"{what} material <{c.tag}> needs 3 or "
                                    f"4 numbers", c)
             else:
+                if c.tag in ("script", "shader"):
+                    self._check_material_child(c, what)
                 extras.append(extra(c))
         return Material(ambient=values.get("ambient"), diffuse=values.get("diffuse"),
                         specular=values.get("specular"), emissive=values.get("emissive"),
                         extras=tuple(extras), line=line_of(el))
+
+    def _check_material_child(self, el: etree._Element, what: str) -> None:
+        """//material/script needs a <uri>; //material/shader a known type (Material.cc)."""
+        if el.tag == "script":
+            if self._kid(el, "uri") is None:
+                self.ctx.error("ELEMENT_MISSING", f"{what} material <script> has no <uri>", el)
+            return
+        kind = el.get("type", "pixel")
+        if kind not in SHADER_TYPES:
+            self.ctx.error("ELEMENT_INVALID", f"{what} material <shader> type {kind!r} is not "
+                           f"one of {', '.join(SHADER_TYPES)}", el)
+        elif kind.startswith("normal_map") and self._kid(el, "normal_map") is None:
+            self.ctx.error("ELEMENT_MISSING", f"{what} material <shader type={kind!r}> has no "
+                           "<normal_map>", el)
 
     def urdf_material(self, el: etree._Element) -> Material:
         """Read a ``<urdf:material>`` custom element (URDF material carried in SDF)."""
@@ -610,9 +659,10 @@ class SdfReader:
         lim = self._kid(el, "limit")
         if lim is not None:
             lextras = tuple(extra(c) for c in children(lim) if c.tag not in LIMIT_TAGS)
-            limit = Limit(self.number(lim, "lower", what), self.number(lim, "upper", what),
-                          self.number(lim, "effort", what), self.number(lim, "velocity", what),
-                          lextras, line_of(lim))
+            limit = Limit(self.limit_value(lim, "lower", what),
+                          self.limit_value(lim, "upper", what),
+                          self.limit_value(lim, "effort", what),
+                          self.limit_value(lim, "velocity", what), lextras, line_of(lim))
         dynamics = None
         dyn = self._kid(el, "dynamics")
         if dyn is not None:
@@ -625,6 +675,41 @@ class SdfReader:
         # the line of <xyz> (where expressed_in is written), else of the axis
         line = line_of(xyz_el) if xyz_el is not None else line_of(el)
         return Axis(xyz, text, expressed_in, limit, dynamics, extras, line)
+
+
+Named = TypeVar("Named", Link, Joint, Frame, Model)
+
+
+class _LegacyNames:
+    """Before 1.7, siblings of different kinds could share a name: libsdformat renames.
+
+    ``Model::Load`` (and ``World::Load`` for world frames) reads the children in
+    document order; a link, joint or frame named like an earlier sibling of another
+    kind is renamed ``NAME_link``/``NAME_joint``/``NAME_frame`` (then ``..._link0``,
+    ``..._link1``...), with a warning.  Two siblings of one kind keep their names
+    (DUPLICATE_NAME, from the frame engine); models are never renamed.
+    """
+
+    def __init__(self, diags: Diagnostics) -> None:
+        self.diags = diags
+        self.seen: dict[str, str] = {}
+
+    def named(self, node: Named, kind: str) -> Named:
+        name = node.name
+        first = self.seen.get(name)
+        if first is None or first == kind or kind == "model":
+            self.seen.setdefault(name, kind)
+            return node
+        new = f"{name}_{kind}"
+        i = 0
+        while new in self.seen:
+            new = f"{name}_{kind}{i}"
+            i += 1
+        self.seen[new] = kind
+        self.diags.warning("NAME_CHANGED", f"{kind} {name!r} has the name of a {first}; "
+                           f"renamed {new!r} (SDFormat 1.7 names are unique among siblings)",
+                           node.line)
+        return replace(node, name=new)
 
 
 # -- fast path ----------------------------------------------------------------

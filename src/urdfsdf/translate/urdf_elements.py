@@ -11,6 +11,7 @@ gives them resolved ones.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -228,7 +229,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
                 axis = evolve(axis, limit=Limit(None, None, effort, velocity))
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
-            axis = evolve(axis, limit=Limit(lim.lower or "-1e16", lim.upper or "1e16",
+            axis = evolve(axis, limit=Limit(_bound(lim.lower, "-1e16"), _bound(lim.upper, "1e16"),
                                              effort, velocity, (), lim.line))
     if jtype == "fixed":
         # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
@@ -250,6 +251,11 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
                  _urdf_extras(joint.extras) + marks + carrier, joint.line, joint.original_name)
 
 
+def _bound(value: str | None, none: str) -> str:
+    """A URDF lower/upper limit for an SDF one: ``none`` for absent or infinite."""
+    return none if value is None or not -math.inf < float(value) < math.inf else value
+
+
 def _urdf_limit(value: str | None) -> str:
-    """A URDF effort or velocity limit for an SDF one: NO_LIMIT for none (absent, < 0)."""
-    return NO_LIMIT if value is None or float(value) < 0 else value
+    """A URDF effort or velocity limit for an SDF one: NO_LIMIT for none (absent, < 0, inf)."""
+    return NO_LIMIT if value is None or not 0 <= float(value) < math.inf else value
