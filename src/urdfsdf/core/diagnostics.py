@@ -45,6 +45,9 @@ CODES: dict[str, str] = {
     "POSE_RELATIVE_TO_CYCLE": "the relative_to graph has a cycle",
     "POSE_RELATIVE_TO_GRAPH_ERROR": "the relative_to graph does not lead to the scope root",
     "STRING_READ": "the input text could not be read (e.g. it is not valid Unicode)",
+    "URI_INVALID": "an <include> URI is not one urdfsdf follows (a network URI: never fetched)",
+    "URI_LOOKUP": "an <include> URI names no file in the folders searched (a warning when "
+                  "found only through a deprecated manifest.xml)",
     "LINK_INERTIA_INVALID": "an inertia is not physical (negative or triangle-breaking "
                             "principal moments); a warning",
     # urdfsdf's own codes
@@ -61,6 +64,10 @@ CODES: dict[str, str] = {
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
     "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",
+    "INCLUDE_OUTSIDE_ROOTS": "an <include> names a file outside the folders files may be read "
+                             "from (resource paths, search path variables, the input's folder)",
+    "INCLUDE_CYCLE": "an <include> names a file that is already being read",
+    "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",
 }
 
 
