@@ -17,6 +17,7 @@ from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.document import Document, load_document
 from urdfsdf.sdf.frames import analyze
+from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.sdf.writer import write_sdf_model
 from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
 from urdfsdf.translate.to_urdf import UrdfPath, sdf_model_to_urdf, select_model
@@ -67,6 +68,8 @@ class ConvertOptions:
     sdf: Options | None = None
     #: urdf2sdf: lump fixed joints the way libsdformat does (:mod:`urdfsdf.translate.lump`)
     lump_fixed_joints: bool = False
+    #: sdf2urdf: how <include> is followed (--resource-path, --no-includes)
+    includes: IncludeConfig | None = None
 
 
 def convert(command: str, source: Source, options: ConvertOptions,
@@ -77,7 +80,8 @@ def convert(command: str, source: Source, options: ConvertOptions,
                                   xacro_args=dict(options.xacro_args),
                                   package_paths=dict(options.package_paths),
                                   lump_fixed_joints=options.lump_fixed_joints)
-    return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map)
+    return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
+                              includes=options.includes)
 
 
 @dataclass
@@ -102,10 +106,11 @@ def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Di
     return (doc.urdf if doc is not None else None), diags
 
 
-def load_sdf(source: Source, file: str | None = None) -> tuple[SdfDocument | None, Diagnostics]:
+def load_sdf(source: Source, file: str | None = None,
+             includes: IncludeConfig | None = None) -> tuple[SdfDocument | None, Diagnostics]:
     """Read an SDF document into the IR (SDF convention, poses as written)."""
     diags = Diagnostics()
-    doc = load_document(source, diags, file, expect="sdf")
+    doc = load_document(source, diags, file, expect="sdf", includes=includes)
     return (doc.sdf if doc is not None else None), diags
 
 
@@ -141,10 +146,12 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
 @gc_paused
 def sdf_to_urdf_result(source: Source, model_name: str | None = None,
                        file: str | None = None, options: Options | None = None, *,
-                       uri_map: UriMap | None = None) -> Result:
+                       uri_map: UriMap | None = None,
+                       includes: IncludeConfig | None = None) -> Result:
     """SDFormat -> URDF: validate the document, pick the model, copy or transform."""
     diags = Diagnostics()
-    return sdf_document_to_urdf(load_document(source, diags, file, expect="sdf"), diags,
+    return sdf_document_to_urdf(load_document(source, diags, file, expect="sdf",
+                                              includes=includes), diags,
                                 model_name, options, uri_map=uri_map)
 
 

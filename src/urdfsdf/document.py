@@ -19,6 +19,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
 from urdfsdf.sdf.reader import STREAM_TAGS as SDF_TAGS
 from urdfsdf.sdf.reader import read_sdf_root
 from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
@@ -50,17 +51,23 @@ def detect_format(root: etree._Element) -> Format:
 def load_document(source: Source, diags: Diagnostics, file: str | None = None, *,
                   expect: Format | None = None,
                   xacro_args: Mapping[str, str] | None = None,
-                  package_paths: Mapping[str, str] | None = None) -> Document | None:
+                  package_paths: Mapping[str, str] | None = None,
+                  includes: IncludeConfig | None = None) -> Document | None:
     """Read ``source`` into the IR; None (with diagnostics) when it cannot be read.
 
     ``expect``: read with that format's reader whatever the root element (its
     reader reports a wrong root).  ``file`` names the input in diagnostics
     (default: the path read).  ``xacro_args`` and ``package_paths`` are for a
-    ``.xacro`` path (``--xacro-arg``, ``--package-path``).
+    ``.xacro`` path (``--xacro-arg``, ``--package-path``).  ``includes``: how SDF
+    ``<include>`` is followed (default: through SDF_PATH, GZ_SIM_RESOURCE_PATH and
+    IGN_GAZEBO_RESOURCE_PATH, and next to the input file).
     """
     data = _load_bytes(source, diags, file, xacro_args, package_paths)
     if data is None:
         return None
+    config = includes if includes is not None else IncludeConfig()
+    path = _path_of(source)
+    resolver = IncludeResolver(config, path) if config.resolve else None
     tags = (URDF_TAGS if expect == "urdf" else SDF_TAGS if expect == "sdf"
             else (*URDF_TAGS, *SDF_TAGS))
 
@@ -68,7 +75,8 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
         fmt = expect or detect_format(root)
         if fmt == "urdf":
             return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data)
-        return Document("sdf", sdf=read_sdf_root(root, diags, stream), data=data)
+        return Document("sdf", sdf=read_sdf_root(root, diags, stream, includes=resolver,
+                                                 read_urdf=_included_urdf), data=data)
 
     return read_document(data, diags, tags, read)
 
@@ -81,3 +89,21 @@ def _load_bytes(source: Source, diags: Diagnostics, file: str | None,
         diags.file = file or str(source)
         return expand_xacro(str(source), xacro_args or {}, package_paths or {}, diags)
     return load_input(source, diags, file)
+
+
+def _path_of(source: Source) -> str | None:
+    """The file ``source`` names (None: text or bytes)."""
+    if isinstance(source, (str, os.PathLike)) and not is_xml_text(source):
+        return os.fsdecode(os.fspath(source))
+    return None
+
+
+def _included_urdf(data: bytes, diags: Diagnostics) -> Model | None:
+    """An included URDF in SDF form (libsdformat includes URDF files too)."""
+    from urdfsdf.translate.to_sdf import urdf_to_sdf
+    from urdfsdf.urdf.reader import read_urdf_bytes
+
+    model = read_urdf_bytes(data, diags)
+    if model is None or diags.has_errors():
+        return None
+    return urdf_to_sdf(model, diags)

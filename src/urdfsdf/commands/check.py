@@ -15,6 +15,7 @@ from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import Model
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import analyze
+from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.translate.urdf_shape import shape_reasons
 from urdfsdf.xml.parse import Source
 
@@ -30,10 +31,11 @@ class Report:
 
 
 @gc_paused
-def check_source(source: Source, file: str | None = None) -> Report:
+def check_source(source: Source, file: str | None = None,
+                 includes: IncludeConfig | None = None) -> Report:
     """Check a URDF or SDF document (sniffed from its root element)."""
     diags = Diagnostics()
-    doc = load_document(source, diags, file)
+    doc = load_document(source, diags, file, includes=includes)
     report = Report()
     if doc is None:
         report.diagnostics = diags.items

@@ -19,6 +19,7 @@ from typing import TextIO
 from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
 from urdfsdf.core.diagnostics import Diagnostic, to_json
+from urdfsdf.sdf.includes import IncludeConfig
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -39,6 +40,20 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print info diagnostics (e.g. why sdf2urdf transforms)")
+
+
+def _includes(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--resource-path", action="append", default=[], metavar="DIR",
+                   help="where <include> looks for model://NAME and relative paths, before "
+                        "SDF_PATH, GZ_SIM_RESOURCE_PATH and IGN_GAZEBO_RESOURCE_PATH "
+                        "(repeatable)")
+    p.add_argument("--no-includes", action="store_true",
+                   help="do not read the files <include> names (kept, with a warning)")
+
+
+def _include_config(args: argparse.Namespace) -> IncludeConfig:
+    return IncludeConfig(resolve=not args.no_includes,
+                         resource_paths=tuple(args.resource_path))
 
 
 def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
@@ -81,18 +96,22 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--disconnected", choices=("error", "floating"), default="error",
                    help="links not connected to the joint tree: error (default) or attach "
                         "them with floating joints")
+    _includes(p)
     _common(p)
     p = sub.add_parser("check", help="validate a URDF or SDF file")
     p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
+    _includes(p)
     _common(p)
     p = sub.add_parser("graph", help="draw the kinematic tree and the frame graphs")
     p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
     p.add_argument("-o", "--output", required=True,
                    help="picture to write: .svg, .png, .pdf (Graphviz) or .dot")
+    _includes(p)
     _common(p)
     p = sub.add_parser("poses", help="print every resolved pose of an SDF file")
     p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _includes(p)
     _common(p)
     return parser
 
@@ -136,7 +155,8 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
     if args.command == "sdf2urdf":
         sdf = Options(separator=args.separator, frames=not args.no_frames, lossy=args.lossy,
                       disconnected=args.disconnected)
-        return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf)
+        return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf,
+                              includes=_include_config(args))
     xacro_args = _pairs(args.xacro_arg, ":=", "--xacro-arg")
     package_paths = _pairs(args.package_path, "=", "--package-path")
     if isinstance(xacro_args, str):
@@ -207,7 +227,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     from urdfsdf.commands.check import check_source
 
     data, name = _read_input(args.input, stdin)
-    report = check_source(data if data is not None else name, file=name)
+    report = check_source(data if data is not None else name, file=name,
+                          includes=_include_config(args))
     diags = report.diagnostics
     failed = any(d.severity == "error" or (args.strict and d.severity == "warning")
                  for d in diags)
@@ -226,7 +247,8 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     from urdfsdf.commands.poses import poses_source
 
     data, name = _read_input(args.input, stdin)
-    report, diags = poses_source(data if data is not None else name, file=name)
+    report, diags = poses_source(data if data is not None else name, file=name,
+                                 includes=_include_config(args))
     _print_diags(diags, args, err)
     if args.json:
         print(json.dumps(report, indent=1), file=out)
@@ -241,7 +263,8 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     from urdfsdf.commands.graph import graph_source, render
 
     data, name = _read_input(args.input, stdin)
-    dot_text, diags = graph_source(data if data is not None else name, file=name)
+    dot_text, diags = graph_source(data if data is not None else name, file=name,
+                                   includes=_include_config(args))
     _print_diags(diags.items, args, err)
     if dot_text is None:
         return EXIT_INVALID

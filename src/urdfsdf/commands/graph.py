@@ -23,6 +23,7 @@ from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Model
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import MODEL_FRAME, WORLD, Scope, Semantics, analyze
+from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.xml.parse import Source
 
 SHAPES = {"link": "box", "joint": "ellipse", "frame": "note", "model": "folder",
@@ -156,10 +157,11 @@ def dot_of_urdf(model: Model) -> str:
     return dot.text()
 
 
-def graph_source(source: Source, file: str | None = None) -> tuple[str | None, Diagnostics]:
+def graph_source(source: Source, file: str | None = None,
+                 includes: IncludeConfig | None = None) -> tuple[str | None, Diagnostics]:
     """DOT text of a URDF or SDF file (its diagnostics too: invalid files still draw)."""
     diags = Diagnostics()
-    doc = load_document(source, diags, file)
+    doc = load_document(source, diags, file, includes=includes)
     if doc is None:
         return None, diags
     if doc.format == "urdf":

@@ -26,6 +26,7 @@ from urdfsdf.core.ir import SdfDocument
 from urdfsdf.core.transforms import Transform
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import MODEL_FRAME, Scope, Semantics, analyze
+from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.xml.parse import Source
 
 Json = dict[str, Any]
@@ -89,10 +90,11 @@ def poses_document(doc: SdfDocument, diags: Diagnostics) -> Json:
 
 
 @gc_paused
-def poses_source(source: Source, file: str | None = None) -> tuple[Json, list[Diagnostic]]:
+def poses_source(source: Source, file: str | None = None,
+                 includes: IncludeConfig | None = None) -> tuple[Json, list[Diagnostic]]:
     """Read an SDF document and resolve every pose."""
     diags = Diagnostics()
-    doc = load_document(source, diags, file, expect="sdf")
+    doc = load_document(source, diags, file, expect="sdf", includes=includes)
     if doc is None or doc.sdf is None:
         return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in diags]}, diags.items
     return poses_document(doc.sdf, diags), diags.items

@@ -28,6 +28,8 @@ CODES: dict[str, str] = {
     "ELEMENT_MISSING": "a required element is missing",
     "ELEMENT_INVALID": "an element is not allowed here or has a bad value",
     "ELEMENT_INCORRECT_TYPE": "an element of a kind not allowed there (a second root model)",
+    "MODEL_PLACEMENT_FRAME_INVALID": "//include/placement_frame without a //include/pose",
+    "MERGE_INCLUDE_UNSUPPORTED": "what a merge-include cannot merge (a link into a world)",
     "ATTRIBUTE_MISSING": "a required attribute is missing",
     "ATTRIBUTE_INVALID": "an attribute has an invalid value",
     "DUPLICATE_NAME": "two sibling elements share a name",
@@ -117,14 +119,14 @@ class Diagnostics:
         self.items.append(Diagnostic(code, severity, message, file or self.file, line, xpath))
 
     def error(self, code: str, message: str, line: int | None = None,
-              xpath: str | None = None) -> None:
+              xpath: str | None = None, file: str | None = None) -> None:
         """Record an error."""
-        self.add(code, message, line, xpath, "error")
+        self.add(code, message, line, xpath, "error", file)
 
     def warning(self, code: str, message: str, line: int | None = None,
-                xpath: str | None = None) -> None:
+                xpath: str | None = None, file: str | None = None) -> None:
         """Record a warning."""
-        self.add(code, message, line, xpath, "warning")
+        self.add(code, message, line, xpath, "warning", file)
 
     def extend(self, items: Iterable[Diagnostic]) -> None:
         """Append diagnostics collected elsewhere."""

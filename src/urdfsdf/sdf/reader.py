@@ -18,7 +18,7 @@ kept verbatim in ``extras``; ``urdf:`` custom elements written by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TypeVar
 
@@ -49,14 +49,21 @@ from urdfsdf.core.ir import (
     joint_type,
 )
 from urdfsdf.core.numbers import clean_number, forget_shared, plain_tokens, shared
+from urdfsdf.core.transforms import computed_pose
+from urdfsdf.sdf.frames import MODEL_FRAME, analyze_model, placed_model_pose
+from urdfsdf.sdf.includes import Included, IncludeResolver
+from urdfsdf.sdf.merge import Merged, merged
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import unwrap_urdf_element
 from urdfsdf.xml.namespaces import URDF_NS, U
-from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
+from urdfsdf.xml.parse import Stream, children, extra, parse, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
-SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11")
+SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11", "1.12")
+WORLD_FRAME = "world"
+#: reads an included URDF (bytes) into an SDF-convention model
+UrdfReader = Callable[[bytes, Diagnostics], "Model | None"]
 #: SDFormat's inertial where a link has none, or leaves values out: mass 1, unit inertia
 #: (ixx ixy ixz iyy iyz izz), at the link origin (//inertial/mass, //inertial/inertia)
 DEFAULT_MASS = "1"
@@ -83,10 +90,15 @@ def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
 
 
 def read_sdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None,
-                  fast: bool = True) -> SdfDocument | None:
-    """Read an SDF document's root element (``stream``: it is being parsed incrementally)."""
+                  fast: bool = True, includes: IncludeResolver | None = None,
+                  read_urdf: UrdfReader | None = None) -> SdfDocument | None:
+    """Read an SDF document's root element (``stream``: it is being parsed incrementally).
+
+    ``includes`` follows ``<include>`` (None: kept with a warning); ``read_urdf``
+    reads an included URDF.
+    """
     forget_shared()  # nothing carried over from an earlier document
-    return SdfReader(diags, stream, fast).document(root)
+    return SdfReader(diags, stream, fast, includes, None, read_urdf).document(root)
 
 
 def _version_tuple(version: str) -> tuple[int, int]:
@@ -98,8 +110,15 @@ class SdfReader:
     """Reads one SDF document into the IR."""
 
     def __init__(self, diags: Diagnostics, stream: Stream | None = None,
-                 fast: bool = True) -> None:
+                 fast: bool = True, includes: IncludeResolver | None = None,
+                 file: str | None = None, read_urdf: UrdfReader | None = None) -> None:
         self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
+        #: follows <include> (None: an include is kept, not read, with a warning)
+        self.includes = includes
+        #: the file read (an included one's path; None for the main input)
+        self.file = file
+        #: reads an included URDF into the SDF form (given by the pipeline, which can)
+        self.read_urdf = read_urdf
         #: links, joints and frames in the common case are read by the fast path
         #: (below); False reads every element with the general one (tests compare them)
         self.fast = fast
@@ -318,13 +337,126 @@ class SdfReader:
                 if j is not None:
                     joints.append(j)
             elif c.tag == "include":
-                self.ctx.warning("ELEMENT_DROPPED", "<include> is not resolved (urdfsdf "
-                                 "never reads files a document points at)", c)
-                extras.append(extra(c))
+                included = self.include(c, WORLD_FRAME)
+                if isinstance(included, Merged):
+                    models.extend(included.models)
+                    frames.extend(included.frames)
+                    joints.extend(included.joints)
+                    extras.extend(included.extras)
+                    for link in included.links:
+                        self.ctx.error("MERGE_INCLUDE_UNSUPPORTED", f"link {link.name!r}: a "
+                                       "merge-include into a <world> cannot hold links", c)
+                elif included is not None:
+                    models.append(included)
+                else:
+                    extras.append(extra(c))
             else:
                 extras.append(extra(c))
         return World(name or "", tuple(models), tuple(frames), tuple(extras), line_of(el),
                      tuple(joints))
+
+    # -- include ----------------------------------------------------------
+    def include(self, el: etree._Element, parent_frame: str) -> Model | Merged | None:
+        """The model an ``<include>`` names, with the include's overrides (parser.cc readXml).
+
+        A merge-include gives the model's children to merge into the parent
+        (:mod:`urdfsdf.sdf.merge`).  None (with a diagnostic, or a warning when
+        includes are not followed) when there is nothing to add.
+        """
+        ctx = self.ctx
+        resolver = self.includes
+        if resolver is None:
+            ctx.warning("ELEMENT_DROPPED", "<include> is not read (--no-includes)", el)
+            return None
+        kids = _first(el)
+        uri_el = kids.get("uri")
+        uri = (uri_el.text or "").strip() if uri_el is not None else ""
+        line = line_of(el)
+        if not uri:
+            ctx.error("ATTRIBUTE_MISSING", "<include> has no <uri>", el)
+            return None
+        included = resolver.load(uri, self.file, line, ctx.diags)
+        if included is None or not resolver.enter(included, line, ctx.diags):
+            return None
+        try:
+            model = self._included_model(included, el)
+        finally:
+            resolver.leave()
+        if model is None:
+            return None
+        model = self._overridden(model, el, kids)
+        if el.get("merge", "false").strip().lower() not in ("true", "1"):
+            return model
+        return self._merged(model, parent_frame)
+
+    def _included_model(self, included: Included, el: etree._Element) -> Model | None:
+        """The top-level model of an included file (URDF too), read with its own version."""
+        sub = Diagnostics(included.display)
+        root = parse(included.data, sub)
+        model: Model | None = None
+        where = f"{included.display!r} (included by <uri>{included.uri}</uri>)"
+        if root is not None and root.tag == "robot":
+            if self.read_urdf is None:
+                self.ctx.error("ELEMENT_INVALID", f"{where} is a URDF: reading it needs the "
+                               "conversion pipeline (urdfsdf.document)", el)
+            else:
+                model = self.read_urdf(included.data, sub)
+        elif root is not None:
+            reader = SdfReader(sub, None, self.fast, self.includes, included.path,
+                               self.read_urdf)
+            doc = reader.document(root)
+            if doc is not None and doc.models:
+                model = doc.models[0]
+            elif doc is not None and not any(c.tag in ("light", "actor") for c in root):
+                self.ctx.error("ELEMENT_MISSING", f"{where} holds no top-level <model> to "
+                               "include (a <world> cannot be included)", el)
+        self.ctx.diags.extend(sub.items)
+        if model is None:
+            return None
+        if model.pose.relative_to and self._kid(el, "pose") is None:
+            self.ctx.error("ATTRIBUTE_INVALID", f"{where}: the pose of an included model "
+                           "cannot be relative_to a frame of its own file", el)
+        return model if model.file is not None else replace(model, file=included.display)
+
+    def _overridden(self, model: Model, el: etree._Element,
+                    kids: dict[object, etree._Element]) -> Model:
+        """``<name>``, ``<pose>``, ``<static>``, ``<placement_frame>``, ``<plugin>`` applied."""
+        changes: dict[str, object] = {}
+        name_el = kids.get("name")
+        if name_el is not None and (name_el.text or "").strip():
+            changes["name"] = (name_el.text or "").strip()
+        pose_el = kids.get("pose")
+        if pose_el is not None:
+            changes["pose"] = self._pose(pose_el, f"include of model {model.name!r}")
+        static_el = kids.get("static")
+        if static_el is not None:
+            changes["static"] = (static_el.text or "").strip().lower() in ("true", "1")
+        pf_el = kids.get("placement_frame")
+        if pf_el is not None:
+            if pose_el is None:
+                self.ctx.error("MODEL_PLACEMENT_FRAME_INVALID", "<include> with a "
+                               "<placement_frame> needs a <pose>", pf_el)
+            else:
+                changes["placement_frame"] = (pf_el.text or "").strip()
+        plugins = tuple(extra(c) for c in children(el) if c.tag == "plugin")
+        if plugins:
+            changes["extras"] = (*model.extras, *plugins)
+        return replace(model, **changes) if changes else model  # type: ignore[arg-type]
+
+    def _merged(self, model: Model, parent_frame: str) -> Merged:
+        """A merge-include's children, M's frame replaced by a proxy frame (sdf/merge.py)."""
+        pose = model.pose
+        if model.placement_frame:
+            check = Diagnostics()
+            scope = analyze_model(replace(model, pose=Pose()), check)
+            x_rm = placed_model_pose(scope, model)
+            if x_rm is None:
+                self.ctx.diags.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: "
+                                     f"placement_frame {model.placement_frame!r} names no "
+                                     "frame of the model", model.line, file=model.file)
+            else:
+                pose = computed_pose(x_rm, pose.relative_to, pose.line)
+        return merged(model, parent_frame, pose)
 
     # -- model ------------------------------------------------------------
     def model(self, el: etree._Element) -> Model | None:
@@ -373,9 +505,17 @@ class SdfReader:
                 if joint is not None:
                     urdf_joints.append(joint)
             elif tag == "include":
-                self.ctx.warning("ELEMENT_DROPPED", f"{what}: <include> is not resolved "
-                                 "(urdfsdf never reads files a document points at)", c)
-                extras.append(extra(c))
+                included = self.include(c, MODEL_FRAME)
+                if isinstance(included, Merged):
+                    links.extend(included.links)
+                    joints.extend(included.joints)
+                    frames.extend(included.frames)
+                    models.extend(included.models)
+                    extras.extend(included.extras)
+                elif included is not None:
+                    models.append(legacy.named(included, "model") if legacy else included)
+                else:
+                    extras.append(extra(c))
             else:
                 extras.append(extra(c))
         pose = self._pose(pose_el, what)
