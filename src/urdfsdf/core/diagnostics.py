@@ -58,6 +58,9 @@ CODES: dict[str, str] = {
     "URDF_IGNORED": "content urdfdom ignores (an attribute URDF does not define, a second "
                     "element or shape); kept as written, an info",
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",
+    "VERSION_CONVERTED": "a construct of an SDFormat version before 1.7 was rewritten in its "
+                         "1.7 form and its meaning changed or was made explicit (an info; a "
+                         "warning where libsdformat fails on the rewritten form)",
     "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",
     "ELEMENT_DROPPED": "an element has no place in the target format and was dropped",
     "VALUE_APPROXIMATED": "a value was approximated in the target format",
