@@ -5,11 +5,15 @@ joints and frames, keeping every pose with its ``relative_to`` as written.
 Validity of names and frame references is the frame engine's job
 (:mod:`urdfsdf.sdf.frames`); this module only reports what it cannot read.
 
-Versions: 1.7 is read as specified.  1.4-1.6 use the same pose defaults
-(1.7 chose them for compatibility); their axis rules are mapped here:
-``use_parent_model_frame`` (1.5, 1.6) and the 1.4 rule that axes are in the
-model frame become ``expressed_in="__model__"``.  ``//pose/@frame`` (1.5,
-1.6) had no defined meaning and is ignored with a warning.
+Versions: every published one, 1.0 to 1.12, as libsdformat reads them.  A
+document older than 1.7 is first rewritten into its 1.7 form with libsdformat's
+``.convert`` recipes (:mod:`urdfsdf.sdf.versions`: 1.0 attributes become
+elements, 1.4 axes and ``use_parent_model_frame`` become
+``expressed_in="__model__"``, ``//pose/@frame`` becomes ``@relative_to``); the
+rules that still depend on the original version (renames of siblings sharing a
+name before 1.7, ``::`` reserved in names from 1.8) are applied with it.  The
+1.8+ forms (scoped references, placement frames, 1.9 poses, world joints,
+``<include>``) are read in any version, as libsdformat does.
 
 Content the IR does not model (sensors, plugins, lights, surface, ...) is
 kept verbatim in ``extras``; ``urdf:`` custom elements written by
@@ -54,13 +58,13 @@ from urdfsdf.sdf.frames import MODEL_FRAME, analyze_model, placed_model_pose
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merged
 from urdfsdf.sdf.posed import posed_extra
+from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import unwrap_urdf_element
 from urdfsdf.xml.namespaces import URDF_NS, U
-from urdfsdf.xml.parse import Stream, children, extra, parse, read_document, to_string
+from urdfsdf.xml.parse import Reparse, Stream, children, extra, parse, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
-SUPPORTED = ("1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11", "1.12")
 WORLD_FRAME = "world"
 #: reads an included URDF (bytes) into an SDF-convention model
 UrdfReader = Callable[[bytes, Diagnostics], "Model | None"]
@@ -134,9 +138,7 @@ class SdfReader:
         """Read the ``<sdf>`` root element."""
         ctx = self.ctx
         tag = root.tag
-        if tag == "gazebo":  # pre-1.0 <gazebo version=...> roots hold the same content
-            ctx.warning("ELEMENT_INVALID", "legacy <gazebo> root element read as <sdf>", root)
-        elif tag != "sdf":
+        if tag not in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
             ctx.error("ELEMENT_INVALID", f"the root element is <{tag}>, not <sdf>", root)
             return None
         version = root.get("version")
@@ -149,6 +151,12 @@ class SdfReader:
             return None
         version = version.strip()
         self.version = _version_tuple(version)
+        if tag == "gazebo" or self.version < (1, 7):
+            # libsdformat rewrites older documents with its .convert recipes, then reads
+            # them with the current rules (sdf/versions.py); that needs the whole tree
+            if self.stream is not None:
+                raise Reparse
+            upgrade_to_1_7(root, ctx.diags)
         models: list[Model] = []
         worlds: list[World] = []
         others = 0
@@ -723,7 +731,7 @@ class SdfReader:
     # -- joint ------------------------------------------------------------
     def joint(self, el: etree._Element) -> Joint | None:
         """Read ``<joint>``."""
-        if self.fast and self.version >= (1, 7):
+        if self.fast:
             try:
                 return _fast_joint(el)
             except _SLOW:
@@ -790,11 +798,6 @@ class SdfReader:
                     self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector",
                                    xyz_el)
             expressed_in = xyz_el.get("expressed_in")
-        upmf = self._kid(el, "use_parent_model_frame")
-        if self.version < (1, 7):
-            if self.version < (1, 5) or (
-                    upmf is not None and (upmf.text or "").strip().lower() in ("true", "1")):
-                expressed_in = "__model__"
         limit = None
         lim = self._kid(el, "limit")
         if lim is not None:
@@ -810,7 +813,7 @@ class SdfReader:
                                 self.number(dyn, "friction", what),
                                 self.number(dyn, "spring_reference", what),
                                 self.number(dyn, "spring_stiffness", what), line_of(dyn))
-        known = ("xyz", "limit", "dynamics", "use_parent_model_frame")
+        known = ("xyz", "limit", "dynamics")
         extras = tuple(extra(c) for c in children(el) if c.tag not in known)
         # the line of <xyz> (where expressed_in is written), else of the axis
         line = line_of(xyz_el) if xyz_el is not None else line_of(el)
