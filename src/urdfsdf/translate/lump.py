@@ -62,6 +62,7 @@ from collections.abc import Iterable
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.inertia import combined, from_inertial, rotate_moments
 from urdfsdf.core.ir import (
     Axis,
     Collision,
@@ -77,16 +78,13 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.core.numbers import fmt, split_numbers
+from urdfsdf.core.numbers import fmt, fmt_all, split_numbers
 from urdfsdf.core.transforms import (
-    Rot,
     Transform,
-    Vec,
     compose,
     computed_pose,
     from_xyz_rpy,
     pose_transform,
-    rot_mul,
     rot_transpose,
 )
 from urdfsdf.sdf.posed import with_pose
@@ -123,52 +121,27 @@ def lumping_flags(blocks: Iterable[Extra]) -> tuple[set[str], set[str]]:
 
 # -- mass properties ----------------------------------------------------------
 
-Mat = tuple[float, float, float, float, float, float, float, float, float]
-
-
-def _inertia(tokens: tuple[str, ...]) -> Mat:
-    ixx, ixy, ixz, iyy, iyz, izz = (float(t) for t in tokens)
-    return (ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz)
-
-
-def _rotate(r: Rot, i: Mat) -> Mat:
-    """``R I R^T``: an inertia expressed in a frame rotated by R."""
-    return rot_mul(rot_mul(r, i), rot_transpose(r))
-
-
-def _shift(i: Mat, mass: float, d: Vec) -> Mat:
-    """Inertia about a point at ``-d`` from the centre of mass (parallel axes)."""
-    x, y, z = d
-    dd = x * x + y * y + z * z
-    return (i[0] + mass * (dd - x * x), i[1] - mass * x * y, i[2] - mass * x * z,
-            i[3] - mass * y * x, i[4] + mass * (dd - y * y), i[5] - mass * y * z,
-            i[6] - mass * z * x, i[7] - mass * z * y, i[8] + mass * (dd - z * z))
-
-
 def combine_inertials(parent: Inertial | None, child: Inertial, x_pc: Transform
                       ) -> Inertial:
-    """The parent's inertial after adding the child's, posed by ``x_pc`` (module doc)."""
+    """The parent's inertial after adding the child's, posed by ``x_pc`` (module doc).
+
+    Both are summed in the parent link frame (:func:`urdfsdf.core.inertia.combined`);
+    the result keeps the parent's inertial rotation (its inertia is expressed
+    along those axes).  A total mass that is not positive leaves the parent as
+    it is.
+    """
     p = parent if parent is not None else Inertial()
-    m1, m2 = float(p.mass), float(child.mass)
-    x1 = pose_transform(p.pose)
-    x2 = compose(x_pc, pose_transform(child.pose))
-    i1 = _rotate(x1[0], _inertia(p.inertia))  # both in the parent link's axes,
-    i2 = _rotate(x2[0], _inertia(child.inertia))  # about their own centres of mass
-    m = m1 + m2
-    if m == 0.0:
+    a = from_inertial(p)  # both in the parent link frame
+    b = from_inertial(child, x_pc)
+    total = combined(a, b)
+    if total is a:
         return p
-    (ax, ay, az), (bx, by, bz) = x1[1], x2[1]
-    c: Vec = ((m1 * ax + m2 * bx) / m, (m1 * ay + m2 * by) / m, (m1 * az + m2 * bz) / m)
-    s1 = _shift(i1, m1, (ax - c[0], ay - c[1], az - c[2]))
-    s2 = _shift(i2, m2, (bx - c[0], by - c[1], bz - c[2]))
-    i_c: Mat = (s1[0] + s2[0], s1[1] + s2[1], s1[2] + s2[2], s1[3] + s2[3], s1[4] + s2[4],
-                s1[5] + s2[5], s1[6] + s2[6], s1[7] + s2[7], s1[8] + s2[8])
+    c = total.com
     # expressed in the parent's inertial rotation, which the pose keeps
-    i = _rotate(rot_transpose(x1[0]), i_c)
+    i = rotate_moments(total.moments, rot_transpose(pose_transform(p.pose)[0]))
     rpy = p.pose.text[3:] if p.pose.text is not None else tuple(fmt(v) for v in p.pose.rpy)
     pose = Pose(xyz=c, rpy=p.pose.rpy, text=(*(fmt(v) for v in c), *rpy), line=p.pose.line)
-    inertia = tuple(fmt(v) for v in (i[0], i[1], i[2], i[4], i[5], i[8]))
-    return evolve(p, mass=fmt(m), inertia=inertia, pose=pose)
+    return evolve(p, mass=fmt(total.mass), inertia=fmt_all(i), pose=pose)
 
 
 # -- link content ---------------------------------------------------------------
