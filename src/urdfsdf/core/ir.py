@@ -233,6 +233,9 @@ class Inertial:
     inertia: Tokens = ("0", "0", "0", "0", "0", "0")
     pose: Pose = IDENTITY
     line: int | None = None
+    #: why an ``<inertial auto="true">`` could not be computed (the values are then
+    #: libsdformat's default, as it reads them; sdf2urdf refuses the link)
+    unresolved: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

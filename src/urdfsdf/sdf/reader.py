@@ -29,6 +29,12 @@ from typing import TypeVar
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.inertia import (
+    MassProperties,
+    auto_inertial,
+    shape_mass_properties,
+    to_inertial,
+)
 from urdfsdf.core.ir import (
     Axis,
     Calibration,
@@ -53,7 +59,7 @@ from urdfsdf.core.ir import (
     joint_type,
 )
 from urdfsdf.core.numbers import clean_number, forget_shared, plain_tokens, shared
-from urdfsdf.core.transforms import computed_pose
+from urdfsdf.core.transforms import Transform, computed_pose, pose_transform
 from urdfsdf.sdf.frames import MODEL_FRAME, analyze_model, placed_model_pose
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merged
@@ -62,7 +68,16 @@ from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import unwrap_urdf_element
 from urdfsdf.xml.namespaces import URDF_NS, U
-from urdfsdf.xml.parse import Reparse, Stream, children, extra, parse, read_document, to_string
+from urdfsdf.xml.parse import (
+    Reparse,
+    Stream,
+    children,
+    extra,
+    from_string,
+    parse,
+    read_document,
+    to_string,
+)
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
 WORLD_FRAME = "world"
@@ -573,20 +588,72 @@ class SdfReader:
         visuals: list[Visual] = []
         collisions: list[Collision] = []
         extras: list[Extra] = []
+        auto: etree._Element | None = None
+        shapes: list[etree._Element] = []
         for c in children(el):
             tag = c.tag
             if tag == "pose":
                 continue
             if tag == "inertial":
                 inertial = self.inertial(c, what)
+                if c.get("auto", "false").strip().lower() in ("true", "1"):
+                    auto = c
             elif tag == "visual":
                 visuals.append(self.visual(c, what))
             elif tag == "collision":
                 collisions.append(self.collision(c, what))
+                shapes.append(c)
             else:
                 extras.append(posed_extra(c, line_of(c)))
+        if auto is not None:
+            inertial = self._auto_inertial(auto, list(zip(shapes, collisions, strict=True)),
+                                           name, what) or inertial
         return Link(name, self.pose(el, what), inertial, tuple(visuals), tuple(collisions),
                     tuple(extras), line_of(el), el.get(U + "name"))
+
+    def _auto_inertial(self, el: etree._Element,
+                       shapes: list[tuple[etree._Element, Collision]], link: str,
+                       what: str) -> Inertial | None:
+        """``<inertial auto="true">`` (SDFormat 1.11): mass properties of the collisions.
+
+        Each collision weighs its volume times its ``<density>`` (else the inertial's,
+        else 1000 kg/m^3, with a warning), as libsdformat's Link::ResolveAutoInertials;
+        a ``<mass>`` given too rescales the result to it (libsdformat 14.7).  Shapes
+        whose mass properties have no closed form (meshes...) are an error.
+        """
+        if not shapes:
+            self.ctx.error("ELEMENT_MISSING", f"{what}: <inertial auto=\"true\"> but the link "
+                           "has no <collision>", el)
+            return None
+        link_density = self.number(el, "density", f"{what} inertial")
+        parts: list[tuple[MassProperties | None, Transform]] = []
+        for c_el, col in shapes:
+            where = f"{what} collision {col.name!r}"
+            density = self.number(c_el, "density", where) or link_density
+            if density is None:
+                self.ctx.warning("ELEMENT_MISSING", f"{where} has no <density>: 1000 kg/m^3 "
+                                 "(water), as libsdformat", c_el)
+                density = "1000"
+            props = _shape_props(col.geometry, float(density))
+            problem = None
+            if props is None:
+                kind = col.geometry.kind if col.geometry is not None else "no geometry"
+                problem = (f"{where}: no automatic inertia for a <{kind}> (box, cylinder, "
+                           "sphere, capsule, ellipsoid and cone have one)")
+            elif col.pose.frame not in ("", link):
+                problem = (f"{where}: urdfsdf computes an automatic inertia only for "
+                           "collisions posed in the link frame (no relative_to)")
+            if problem is not None:
+                # libsdformat reads the default inertial then (mass 1, unit inertia)
+                self.ctx.warning("LINK_INERTIA_INVALID", f"{problem}; read as SDFormat's "
+                                 "default inertial, as libsdformat does without a mesh "
+                                 "calculator (sdf2urdf refuses it)", c_el)
+                return Inertial(DEFAULT_MASS, DEFAULT_INERTIA, Pose(), line_of(el), problem)
+            parts.append((props, pose_transform(col.pose)))
+        mass_el = self._kid(el, "mass")
+        mass = self.number(el, "mass", f"{what} inertial") if mass_el is not None else None
+        total = auto_inertial(parts, float(mass) if mass is not None else None)
+        return to_inertial(total, line_of(el)) if total is not None else None
 
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
@@ -924,6 +991,27 @@ def _fast_pose(el: etree._Element | None) -> Pose:
     return Pose.parsed(text, rel, el.sourceline)  # type: ignore[arg-type]
 
 
+def _shape_props(geometry: Geometry | None, density: float) -> MassProperties | None:
+    """Mass properties of a collision shape of ``density`` (None: no closed form)."""
+    if geometry is None:
+        return None
+    kind = geometry.kind
+
+    def num(text: str | None) -> float | None:
+        return float(text) if text is not None else None
+
+    if geometry.raw is not None and kind in ("ellipsoid", "cone"):
+        shape = from_string(geometry.raw)
+        radii = shape.findtext("radii")
+        size = [float(v) for v in radii.split()] if radii else None
+        return shape_mass_properties(kind, density, size=size,
+                                     radius=num(shape.findtext("radius")),
+                                     length=num(shape.findtext("length")))
+    size = [float(v) for v in geometry.size] if geometry.size is not None else None
+    return shape_mass_properties(kind, density, size=size, radius=num(geometry.radius),
+                                 length=num(geometry.length))
+
+
 def _first(el: etree._Element) -> dict[object, etree._Element]:
     kids: dict[object, etree._Element] = {}
     for c in el:
@@ -945,6 +1033,8 @@ def _fast_frame(el: etree._Element) -> Frame:
 
 
 def _fast_inertial(el: etree._Element) -> Inertial:
+    if len(el.attrib):  # auto="true" (1.11): the general path computes it
+        raise _Slow
     kids = _first(el)
     mass = _num(kids.get("mass"), DEFAULT_MASS) or DEFAULT_MASS
     if float(mass) < 0:

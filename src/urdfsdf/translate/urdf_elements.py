@@ -149,6 +149,9 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                     _urdf_extras(extras, (UNNAMED.tag,)), c.line,
                                     c.original_name))
     inertial = link.inertial
+    if inertial is not None and inertial.unresolved is not None:
+        diags.error("NO_URDF_EQUIVALENT", f"{owner}: the automatic inertial has no value "
+                    f"({inertial.unresolved}); write the link's <inertial>", inertial.line)
     marks: tuple[Extra, ...] = ()
     if any(x.tag == MASSLESS for x in link.extras):
         if inertial is not None and all(float(v) == 0.0 for v in (inertial.mass,
