@@ -28,6 +28,8 @@ from urdfsdf.urdf.xacro import expand_xacro, is_xacro
 from urdfsdf.xml.parse import Source, Stream, is_xml_text, load_input, read_document
 
 Format = Literal["urdf", "sdf"]
+#: the files that describe a Gazebo model folder (and name its SDF file)
+MODEL_CONFIGS = ("model.config", "manifest.xml")
 
 
 @dataclass
@@ -62,11 +64,20 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     ``<include>`` is followed (default: through SDF_PATH, GZ_SIM_RESOURCE_PATH and
     IGN_GAZEBO_RESOURCE_PATH, and next to the input file).
     """
+    config = includes if includes is not None else IncludeConfig()
+    path = _path_of(source)
+    if path is not None and expect != "urdf" and (
+            os.path.isdir(path) or os.path.basename(path) in MODEL_CONFIGS):
+        # a Gazebo model folder (or its model.config): the SDF file it names
+        folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+        chosen = IncludeResolver(config, None).model_file(folder, diags)
+        if chosen is None:
+            return None
+        source = path = chosen
+        file = None
     data = _load_bytes(source, diags, file, xacro_args, package_paths)
     if data is None:
         return None
-    config = includes if includes is not None else IncludeConfig()
-    path = _path_of(source)
     resolver = IncludeResolver(config, path) if config.resolve else None
     tags = (URDF_TAGS if expect == "urdf" else SDF_TAGS if expect == "sdf"
             else (*URDF_TAGS, *SDF_TAGS))

@@ -219,6 +219,14 @@ class IncludeResolver:
         allowed.extend(os.path.dirname(real) for real, _ in self._stack)
         return list(dict.fromkeys(os.path.normcase(r) for r in allowed))
 
+    def model_file(self, folder: str, diags: Diagnostics) -> str | None:
+        """The SDF file a model folder's ``model.config`` names (a folder given as input)."""
+        real = _realpath(folder)
+        if real is None or not os.path.isdir(real):
+            diags.error("FILE_READ", f"{_shown(folder)!r} is not a model folder")
+            return None
+        return self._model_file(folder, _shown(folder), [real], None, diags)
+
     def _model_file(self, folder: str, uri: str, allowed: list[str], line: int | None,
                     diags: Diagnostics) -> str | None:
         """The file a model folder's model.config (or manifest.xml) names, as found."""

@@ -428,6 +428,11 @@ class SdfReader:
             reader = SdfReader(sub, None, self.fast, self.includes, included.path,
                                self.read_urdf)
             doc = reader.document(root)
+            tops = [c.tag for c in root if c.tag in ("model", "actor", "light")]
+            if len(tops) > 1 and len(set(tops)) > 1:
+                self.ctx.error("ELEMENT_INCORRECT_TYPE", f"{where} holds <{tops[0]}> and "
+                               f"<{next(t for t in tops if t != tops[0])}> at its top level: "
+                               "what to include is ambiguous", el)
             if doc is not None and doc.models:
                 model = doc.models[0]
             elif doc is not None and not any(c.tag in ("light", "actor") for c in root):
