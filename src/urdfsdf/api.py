@@ -70,6 +70,8 @@ class ConvertOptions:
     lump_fixed_joints: bool = False
     #: sdf2urdf: how <include> is followed (--resource-path, --no-includes)
     includes: IncludeConfig | None = None
+    #: urdf2sdf: the SDFormat version written (--sdf-version)
+    sdf_version: str = "1.7"
 
 
 def convert(command: str, source: Source, options: ConvertOptions,
@@ -79,7 +81,8 @@ def convert(command: str, source: Source, options: ConvertOptions,
         return urdf_to_sdf_result(source, file, uri_map=options.uri_map,
                                   xacro_args=dict(options.xacro_args),
                                   package_paths=dict(options.package_paths),
-                                  lump_fixed_joints=options.lump_fixed_joints)
+                                  lump_fixed_joints=options.lump_fixed_joints,
+                                  sdf_version=options.sdf_version)
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
                               includes=options.includes)
 
@@ -119,7 +122,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        uri_map: UriMap | None = None,
                        xacro_args: Mapping[str, str] | None = None,
                        package_paths: Mapping[str, str] | None = None,
-                       lump_fixed_joints: bool = False) -> Result:
+                       lump_fixed_joints: bool = False, sdf_version: str = "1.7") -> Result:
     """URDF (or a ``.xacro`` file) -> SDFormat 1.7 (always the copy path).
 
     ``lump_fixed_joints``: merge links across fixed joints as libsdformat does
@@ -133,14 +136,14 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         return Result(None, diags.items)
     if uri_map:
         model = map_uris(model, uri_map, "sdf", diags)
-    sdf_model = urdf_model_to_sdf(model, diags)
+    sdf_model = urdf_model_to_sdf(model, diags, sdf_version)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if lump_fixed_joints:
         from urdfsdf.translate.lump import lump_fixed_joints as lump
 
         sdf_model = lump(sdf_model, [x for x in model.extras if x.tag == "gazebo"], diags)
-    return Result(write_sdf_model(sdf_model), diags.items, "copy")
+    return Result(write_sdf_model(sdf_model, sdf_version), diags.items, "copy")
 
 
 @gc_paused

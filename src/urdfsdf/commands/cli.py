@@ -20,6 +20,7 @@ from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
 from urdfsdf.core.diagnostics import Diagnostic, to_json
 from urdfsdf.sdf.includes import IncludeConfig
+from urdfsdf.sdf.writer import WRITTEN_VERSIONS
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -79,6 +80,9 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="a xacro argument (repeatable)")
     p.add_argument("--package-path", action="append", default=[], metavar="NAME=DIR",
                    help="where $(find NAME) points for xacro (repeatable)")
+    p.add_argument("--sdf-version", choices=WRITTEN_VERSIONS, default="1.7",
+                   help="the SDFormat version to write (default 1.7, which every current "
+                        "reader takes; the parity form is the same in each)")
     p.add_argument("--lump-fixed-joints", action="store_true",
                    help="merge links joined by fixed joints into their parent, as "
                         "libsdformat/Gazebo do (leaves a //frame for each)")
@@ -165,7 +169,8 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
         return package_paths
     return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
                           tuple(package_paths.items()),
-                          lump_fixed_joints=args.lump_fixed_joints)
+                          lump_fixed_joints=args.lump_fixed_joints,
+                          sdf_version=args.sdf_version)
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> int:

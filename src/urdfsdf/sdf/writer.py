@@ -61,9 +61,13 @@ def write_sdf_document(doc: SdfDocument) -> str:
     return out.getvalue()
 
 
-def write_sdf_model(model: Model) -> str:
-    """Serialise one model as an SDFormat 1.7 document."""
-    return write_sdf_document(SdfDocument("1.7", (model,)))
+#: the SDFormat versions urdf2sdf writes (the parity form is the same in each)
+WRITTEN_VERSIONS = ("1.7", "1.8", "1.9", "1.10", "1.11")
+
+
+def write_sdf_model(model: Model, version: str = "1.7") -> str:
+    """Serialise one model as an SDFormat document (1.7 unless asked for a newer one)."""
+    return write_sdf_document(SdfDocument(version, (model,)))
 
 
 def _pose(out: XmlBuilder, pose: Pose) -> None:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Link, Model
-from urdfsdf.sdf.frames import is_reserved
+from urdfsdf.sdf.frames import SCOPE_SEP, is_reserved, version_of
 
 
 def unique_name(base: str, used: set[str]) -> str:
@@ -30,6 +30,8 @@ def _sdf_name(name: str, kind: str, used: set[str]) -> str:
     """A name SDFormat accepts for a URDF name it forbids (see :func:`sdf_names`)."""
     if name == "world":
         base = f"world_{kind}"
+    elif SCOPE_SEP in name:
+        base = name.replace(SCOPE_SEP, "_")  # SDFormat 1.8 reserves "::" for scoped references
     elif is_reserved(name):
         base = f"{name.strip('_') or 'unnamed'}_{kind}"
     else:
@@ -37,32 +39,38 @@ def _sdf_name(name: str, kind: str, used: set[str]) -> str:
     return unique_name(base, used)
 
 
-def sdf_names(model: Model, root: str, world_root: bool, diags: Diagnostics
-              ) -> tuple[dict[str, str], dict[str, str]]:
-    """Renames URDF names that SDFormat 1.7 forbids: ``(links, joints)`` old -> new.
+def sdf_names(model: Model, root: str, world_root: bool, diags: Diagnostics,
+              version: str = "1.7") -> tuple[dict[str, str], dict[str, str]]:
+    """Renames URDF names that SDFormat forbids: ``(links, joints)`` old -> new.
 
     A link called ``world`` (other than an empty root, which becomes the world),
-    names reserved by SDFormat (``__x__``), and a joint with the name of a link
-    (sibling names must be unique).  Each rename is reported and the original
-    travels as ``urdf:name`` so sdf2urdf restores it.
+    names reserved by SDFormat (``__x__``), a joint with the name of a link
+    (sibling names must be unique), and from SDFormat 1.8 a name holding ``::``.
+    Each rename is reported and the original travels as ``urdf:name`` so sdf2urdf
+    restores it.
     """
+    scoped = version_of(version) >= (1, 8)
+
+    def forbidden(name: str) -> bool:
+        return is_reserved(name) or (scoped and SCOPE_SEP in name)
+
     used = {link.name for link in model.links} | {j.name for j in model.joints}
     links: dict[str, str] = {}
     for link in model.links:
         if (link.name == "world" and not (world_root and link.name == root)) or \
-                (link.name != "world" and is_reserved(link.name)):
+                (link.name != "world" and forbidden(link.name)):
             links[link.name] = _sdf_name(link.name, "link", used)
     link_names = {links.get(n.name, n.name) for n in model.links}
     joints: dict[str, str] = {}
     for joint in model.joints:
         if joint.type in ("floating", "planar"):
             continue  # not an SDF joint: carried verbatim, under its URDF name
-        if is_reserved(joint.name) or joint.name in link_names:
+        if forbidden(joint.name) or joint.name in link_names:
             joints[joint.name] = _sdf_name(joint.name, "joint", used)
     for kind, mapping in (("link", links), ("joint", joints)):
         for old, new in mapping.items():
-            diags.warning("NAME_CHANGED", f"{kind} {old!r} is not a valid SDFormat 1.7 name "
-                          f"here; written as {new!r} with urdf:name={old!r}")
+            diags.warning("NAME_CHANGED", f"{kind} {old!r} is not a valid SDFormat {version} "
+                          f"name here; written as {new!r} with urdf:name={old!r}")
     return links, joints
 
 

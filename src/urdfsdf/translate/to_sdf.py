@@ -160,8 +160,8 @@ def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]
             and not link.extras)
 
 
-def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
-    """A URDF model in the SDFormat 1.7 parity form (textual copy)."""
+def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model | None:
+    """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``."""
     root = check_tree(model, Diagnostics()) if not diags.has_errors() else None
     if root is None:
         return None
@@ -183,7 +183,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics) -> Model | None:
 
     # a root link named world is the world (urdfdom, libsdformat and Drake agree)
     world_root = root == "world"
-    link_map, joint_map = sdf_names(model, root, world_root, diags)
+    link_map, joint_map = sdf_names(model, root, world_root, diags, version)
     out_links: list[Link] = []
     out_joints: list[Joint] = []
     # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
