@@ -222,8 +222,10 @@ class IncludeResolver:
     def model_file(self, folder: str, diags: Diagnostics) -> str | None:
         """The SDF file a model folder's ``model.config`` names (a folder given as input)."""
         real = _realpath(folder)
-        if real is None or not os.path.isdir(real):
-            diags.error("FILE_READ", f"{_shown(folder)!r} is not a model folder")
+        if real is None or not os.path.isdir(real) or not any(
+                os.path.exists(os.path.join(real, n)) for n in ("model.config", "manifest.xml")):
+            diags.error("FILE_READ", f"cannot read {_shown(folder)!r}: it is a folder, and not "
+                        "a model folder (no model.config)")
             return None
         return self._model_file(folder, _shown(folder), [real], None, diags)
 
