@@ -136,17 +136,26 @@ class _Flattener:
                 flat = self.unique(prefix + name, link.line, "link")
                 link_names[(id(scope), name)] = flat
                 self.bodies[flat] = _Body(flat, link, tf.compose(x_top_s, x), scope, name)
+        def flat_link(scope: Scope, body: str | None) -> str | None:
+            """The flattened name of a link named from ``scope`` (``nested::link`` too)."""
+            found = scope.find(body) if body else None
+            return None if found is None else link_names.get((id(found[0]), found[1]))
+
         for scope, prefix, x_top_s in order:
             for name, joint in scope.joints.items():
                 x = scope.pose(name)
                 if x is None:
                     continue
-                parent = WORLD if joint.parent == WORLD else \
-                    link_names.get((id(scope), joint.parent))
-                child = link_names.get((id(scope), joint.child))
+                if joint.parent in scope.links and joint.child in scope.links:
+                    parent = link_names.get((id(scope), joint.parent))
+                    child = link_names.get((id(scope), joint.child))
+                else:  # SDFormat 1.8: a joint may name frames; its links are their bodies
+                    parent_body, child_body = scope.joint_bodies(name)
+                    parent = WORLD if parent_body == WORLD else flat_link(scope, parent_body)
+                    child = flat_link(scope, child_body)
                 if parent is None or child is None:
                     continue
-                copy = joint.pose.relative_to == joint.parent and joint.parent != WORLD
+                copy = joint.pose.relative_to == joint.parent and joint.parent in scope.links
                 self.edges.append(_Edge(self.unique(prefix + name, joint.line, "joint"), joint,
                                         parent, child, tf.compose(x_top_s, x), scope, copy))
             for name, frame in scope.frames.items():

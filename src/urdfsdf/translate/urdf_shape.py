@@ -28,6 +28,7 @@ from urdfsdf.core.tree import tree_of
 #: reason codes (all severity "info": not being URDF-shaped is not an error)
 SHAPE_CODES = {
     "SHAPE_NOT_A_TREE": "the joints do not form a tree with one root link",
+    "SHAPE_JOINT_FRAME": "a joint names a frame, not a link, as its parent or child (1.8+)",
     "SHAPE_JOINT_POSE": "a joint pose is not relative_to its parent link",
     "SHAPE_LINK_POSE": "a child link pose is not the identity relative_to its joint",
     "SHAPE_ROOT_POSE": "the root link has a pose",
@@ -111,7 +112,13 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
         if carried_by_child else model
     root, parent_joint, tree = tree_root(merged)
     reasons.extend(tree)
+    link_names = {link.name for link in model.links}
     for joint in model.joints:
+        for end, name in (("parent", joint.parent), ("child", joint.child)):
+            if name not in link_names and not (end == "parent" and name == "world"):
+                reasons.append(Reason("SHAPE_JOINT_FRAME", f"joint {joint.name!r}: its {end} "
+                                      f"{name!r} is not a link of the model",
+                                      joint.line))
         expected = "__model__" if joint.parent == "world" else joint.parent
         if joint.pose.frame != expected:
             where = joint.pose.relative_to
