@@ -290,6 +290,13 @@ _gap("<include> (model://NAME through the resource path, model.config's best <sd
      "version, <name>/<pose> overrides) is not followed", "classic:sdf2urdf")
 
 
+# -- hostile includes (hostile:NAME; tests/sdf/test_hostile_includes.py) -----------------
+_gap("<include> is not followed, so a hostile include is not refused (expected: "
+     "INCLUDE_CYCLE, INCLUDE_DEPTH, URI_INVALID, INCLUDE_OUTSIDE_ROOTS or FILE_READ)",
+     *(f"hostile:{name}" for name in ("cycle", "depth", "symlink", "absolute", "fuel",
+                                       "huge")))
+
+
 def _deviation(case_id: str, reason: str) -> None:
     assert case_id not in KNOWN_GAPS, f"{case_id} listed twice"
     KNOWN_GAPS[case_id] = f"known deviation from libsdformat 12: {reason}"
