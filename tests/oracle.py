@@ -13,10 +13,11 @@ from urdfsdf.core import transforms as tf
 TOL = 1e-9
 
 
-def run(oracle: str, path: str) -> dict[str, Any]:
-    """The oracle's JSON for ``path``."""
+def run(oracle: str, path: str, env: dict[str, str] | None = None,
+        cwd: str | None = None) -> dict[str, Any]:
+    """The oracle's JSON for ``path`` (``env``/``cwd``: for SDF_PATH and relative includes)."""
     result = subprocess.run([oracle, path], capture_output=True, text=True, timeout=120,
-                            check=False)
+                            check=False, env=env, cwd=cwd)
     return json.loads(result.stdout)
 
 
