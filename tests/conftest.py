@@ -24,6 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 SHARED = Path(os.environ.get("URDFSDF_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpus"
+#: the classic Gazebo models the corpus worlds include (model://sun, model://ground_plane),
+#: as a user's model path would hold them: SDF_PATH is where libsdformat (the oracle) and
+#: urdfsdf both look for model:// includes
+CLASSIC_MODELS = SAMPLES / "worlds" / "classic" / "models"
+os.environ.setdefault("SDF_PATH", str(CLASSIC_MODELS))
 
 
 def corpus_rows() -> list[dict[str, str]]:

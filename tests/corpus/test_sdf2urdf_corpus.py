@@ -78,7 +78,13 @@ EXPECTED_FAILURES: dict[str, tuple[str, str]] = {
         ("NO_URDF_EQUIVALENT", "<plane> collision"),
     "pybullet_data/stadium_no_collision.sdf#floor_obj":
         ("NO_URDF_EQUIVALENT", "<plane> collision"),
-    "dart_doc/sdf/empty.world": ("ELEMENT_MISSING", "the world holds no model"),
+    "dart_doc/sdf/empty.world":
+        ("NO_URDF_EQUIVALENT", "its one model, the included model://ground_plane: <plane> "
+                               "visual and collision"),
+    "dart_doc/sdf/test/force_torque_test.world#ground_plane":
+        ("NO_URDF_EQUIVALENT", "included model://ground_plane: <plane> visual and collision"),
+    "dart_doc/sdf/test/force_torque_test2.world#ground_plane":
+        ("NO_URDF_EQUIVALENT", "included model://ground_plane: <plane> visual and collision"),
     "pybullet_data/gripper/wsg50_one_motor_gripper.sdf":
         ("RESERVED_NAME", "a link named world (libsdformat: RESERVED_NAME too)"),
     "pybullet_data/gripper/wsg50_one_motor_gripper_free_base.sdf":

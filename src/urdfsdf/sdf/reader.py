@@ -56,14 +56,16 @@ from urdfsdf.core.ir import (
     SdfDocument,
     Visual,
     World,
+    evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import clean_number, forget_shared, plain_tokens, shared
+from urdfsdf.core.numbers import clean_number, fmt, forget_shared, plain_tokens, shared
 from urdfsdf.core.transforms import Transform, computed_pose, pose_transform
 from urdfsdf.sdf.frames import MODEL_FRAME, analyze_model, placed_model_pose
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merged
 from urdfsdf.sdf.posed import posed_extra
+from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import unwrap_urdf_element
@@ -154,7 +156,12 @@ class SdfReader:
         ctx = self.ctx
         tag = root.tag
         if tag not in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
-            ctx.error("ELEMENT_INVALID", f"the root element is <{tag}>, not <sdf>", root)
+            if tag == "robot":
+                ctx.error("ELEMENT_INVALID", "the root element is <robot>, not <sdf>: a URDF",
+                          root)
+            else:  # libsdformat: "XML does not seem to be an SDFormat or an URDF file"
+                ctx.error("PARSING_ERROR", f"the root element is <{tag}>, not <sdf>: the "
+                          "document is neither SDFormat nor URDF", root)
             return None
         version = root.get("version")
         if version is None:
@@ -196,8 +203,10 @@ class SdfReader:
                 ctx.warning("ELEMENT_DROPPED", f"<{el.tag}> at the document level is "
                             "not read", el)
         if not models and not worlds and not others:
-            ctx.error("ELEMENT_MISSING", "the document holds no <model>, <world>, <light> "
-                      "or <actor>", root)
+            # libsdformat loads an empty <sdf> (and refuses any <gazebo> root)
+            report = ctx.error if tag == "gazebo" else ctx.warning
+            report("ELEMENT_MISSING", "the document holds no <model>, <world>, <light> or "
+                   "<actor>", root)
         ns = tuple((k, v) for k, v in root.nsmap.items() if k is not None and v != URDF_NS)
         return SdfDocument(version, tuple(models), tuple(worlds), ns)
 
@@ -349,6 +358,8 @@ class SdfReader:
                 continue
             if c.tag == "model":
                 m = self.model(c)
+                if m is not None and self.version <= (1, 7):
+                    m = unflatten(m)  # libsdformat's 1.7 -> 1.8 step (sdf/unflatten.py)
                 if m is not None:
                     models.append(legacy.named(m, "model") if legacy else m)
             elif c.tag == "frame":
@@ -665,7 +676,7 @@ class SdfReader:
         what = f"{what} inertial"
         mass = self.number(el, "mass", what, DEFAULT_MASS) or DEFAULT_MASS
         if float(mass) < 0:
-            self.ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}",
+            self.ctx.error("LINK_INERTIA_INVALID", f"{what} has negative mass {mass}",
                            self._kid(el, "mass"))
         moments = list(DEFAULT_INERTIA)
         inertia = self._kid(el, "inertia")
@@ -851,8 +862,36 @@ class SdfReader:
                                           c.get("reference_position"), line_of(c))
             else:
                 extras.append(extra(c))
+        if mimic is None and axis is not None and axis.extras:
+            axis, mimic = self._axis_mimic(axis, what)
         return Joint(name, jtype, parent[1], child[1], self.pose(el, what), axis, axis2,
                      mimic, safety, calibration, tuple(extras), line_of(el), el.get(U + "name"))
+
+    def _axis_mimic(self, axis: Axis, what: str) -> tuple[Axis, Mimic | None]:
+        """//axis/mimic (SDFormat 1.11) as the joint's mimic, URDF's form of it.
+
+        SDF: ``q = multiplier * (q_leader - reference) + offset``; URDF's offset is
+        ``offset - multiplier * reference`` (the text as written when reference is 0).
+        A mimic of a leader's second axis has no URDF form: it stays in the axis.
+        """
+        for x in axis.extras:
+            if x.tag != "mimic":
+                continue
+            el = from_string(x.xml)
+            leader = el.get("joint")
+            if not leader or el.get("axis", "axis") != "axis":
+                return axis, None
+            kids = _first(el)
+            multiplier = self.number(el, "multiplier", f"{what} <mimic>", "1") or "1"
+            offset = self.number(el, "offset", f"{what} <mimic>", "0") or "0"
+            reference = self.number(el, "reference", f"{what} <mimic>", "0") or "0"
+            if float(reference) != 0.0:
+                offset = fmt(float(offset) - float(multiplier) * float(reference))
+            mimic = Mimic(leader, multiplier if "multiplier" in kids else None,
+                          offset if "offset" in kids or float(reference) != 0.0 else None,
+                          x.line)
+            return evolve(axis, extras=tuple(e for e in axis.extras if e is not x)), mimic
+        return axis, None
 
     def axis(self, el: etree._Element, what: str) -> Axis:
         """Read ``<axis>``/``<axis2>``: xyz (default 0 0 1), expressed_in, limit, dynamics."""
