@@ -4,6 +4,8 @@ Each sample is the same small robot written in its version's idiom; its expected
 (and explicit frame) poses at zero joint positions, joint axes, and for 1.11/1.12 the
 auto-computed inertials and the mimic joint are in samples/versions/EXPECTED.json
 (hand values checked with libsdformat 12 and Drake: samples/versions/make_expected.py).
+For 1.10+, which the oracle (libsdformat 12) does not read, Drake (where installed) loads
+each sample and its ``sdf2urdf`` output and must find the same body poses and inertias.
 For each sample:
 
 * ``urdfsdf check`` accepts it;
@@ -122,3 +124,62 @@ def test_urdf_back_to_sdf(name: str, tmp_path: Path) -> None:
     sdf.write_text(back.stdout)
     check = suite.run_cli(["check", str(sdf)])
     assert check.status == 0, check.stderr
+
+
+def _drake_bodies(text: str, kind: str,
+                 frames: set[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Drake's X_RB (R: body ``base``) of each body and explicit frame of model ``robot``,
+    and its spatial inertia about R's origin, expressed in R, as one 4x4 array (mass,
+    first moment, rotational inertia; zero for a frame): what Drake computes from the
+    file, poses and inertias alike."""
+    from pydrake.multibody.parsing import Parser
+    from pydrake.multibody.plant import MultibodyPlant
+    from pydrake.multibody.tree import FrameIndex
+
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModelsFromString(text, kind)
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    robot = plant.GetModelInstanceByName("robot")
+    x_wr = plant.EvalBodyPoseInWorld(context, plant.GetBodyByName("base", robot))
+    out = {}
+    for index in plant.GetBodyIndices(robot):
+        body = plant.get_body(index)
+        x_rb = x_wr.inverse() @ plant.EvalBodyPoseInWorld(context, body)
+        m = body.default_spatial_inertia().ReExpress(x_rb.rotation()).Shift(
+            -x_rb.translation())
+        spatial = np.zeros((4, 4))
+        spatial[0, 0] = m.get_mass()
+        spatial[0, 1:] = m.get_mass() * np.asarray(m.get_com())
+        spatial[1:, 1:] = m.CalcRotationalInertia().CopyToFullMatrix3()
+        out[body.name()] = (x_rb.GetAsMatrix4(), spatial)
+    for i in range(plant.num_frames()):  # ``frames``: explicit, a massless link in the URDF
+        frame = plant.get_frame(FrameIndex(i))
+        if frame.model_instance() == robot and frame.name() in frames - set(out):
+            x_rf = x_wr.inverse() @ frame.CalcPoseInWorld(context)
+            out[frame.name()] = (x_rf.GetAsMatrix4(), np.zeros((4, 4)))
+    return out
+
+
+NEW_VERSIONS = [n for n in NAMES if tuple(int(p) for p in n[4:-4].split("_")) >= (1, 10)]
+
+
+@pytest.mark.parametrize("name", [suite.param(f"sample:{n[:-4]}:drake", n, test_id=n[:-4])
+                                  for n in NEW_VERSIONS])
+def test_drake_reads_the_urdf_as_it_reads_the_sample(name: str) -> None:
+    """SDFormat 1.10+ (beyond the oracle's libsdformat 12): Drake, whose libsdformat reads
+    them, gives every body of the sample and of its ``sdf2urdf`` output the same pose
+    relative to the root link and the same spatial inertia (1.11/1.12: computed by
+    ``<inertial auto="true">`` in the sample, written out by urdfsdf in the URDF)."""
+    pytest.importorskip("pydrake")
+    frames = set(EXPECTED[name]["links"])
+    before = _drake_bodies((VERSIONS / name).read_text(), "sdf", frames)
+    after = _drake_bodies(_sdf2urdf(name), "urdf", frames)
+    assert set(before) == set(after), f"Drake bodies and frames: {sorted(before)} from the " \
+        f"sample, {sorted(after)} from the URDF"
+    for body, (x_rb, spatial) in before.items():
+        got_x, got_spatial = after[body]
+        assert_same_pose(f"Drake pose of body {body}", got_x, x_rb)
+        assert np.max(np.abs(got_spatial - spatial)) <= 1e-9 * max(1.0, np.abs(spatial).max()), \
+            f"Drake spatial inertia of body {body}: {got_spatial} from the URDF, {spatial} " \
+            "from the sample"
