@@ -9,22 +9,24 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
 from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.document import Document, load_document
-from urdfsdf.sdf.frames import analyze
-from urdfsdf.sdf.includes import IncludeConfig
-from urdfsdf.sdf.writer import write_sdf_model
-from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
-from urdfsdf.translate.to_urdf import UrdfPath, sdf_model_to_urdf, select_model
-from urdfsdf.translate.to_urdf_transform import Options
-from urdfsdf.translate.uris import UriMap, map_uris
-from urdfsdf.urdf.writer import write_urdf_model
-from urdfsdf.xml.parse import Source
+from urdfsdf.core.record import factory, record
+
+if TYPE_CHECKING:
+    from urdfsdf.document import Document
+    from urdfsdf.sdf.includes import IncludeConfig
+    from urdfsdf.translate.to_urdf import UrdfPath
+    from urdfsdf.translate.to_urdf_transform import Options
+    from urdfsdf.translate.uris import UriMap
+    from urdfsdf.xml.parse import Source
+
+# The pipeline's stages are imported where a function needs them: a command pays only
+# for the modules of its own path (cold start, issue 18; a function-level import costs
+# a dict lookup once the module is loaded).
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -57,7 +59,7 @@ def gc_paused(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-@dataclass(frozen=True)
+@record
 class ConvertOptions:
     """What the command line can ask of a conversion (picklable for worker processes)."""
 
@@ -87,12 +89,12 @@ def convert(command: str, source: Source, options: ConvertOptions,
                               includes=options.includes)
 
 
-@dataclass
+@record(frozen=False)
 class Result:
     """What a conversion produced: output text (None on failure) and diagnostics."""
 
     text: str | None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = factory(list)
     #: which SDF -> URDF path made the text (None for urdf2sdf)
     path: UrdfPath | None = None
 
@@ -104,6 +106,8 @@ class Result:
 
 def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Diagnostics]:
     """Read a URDF (or a ``.xacro`` file) into the IR (URDF convention)."""
+    from urdfsdf.document import load_document
+
     diags = Diagnostics()
     doc = load_document(source, diags, file, expect="urdf")
     return (doc.urdf if doc is not None else None), diags
@@ -112,6 +116,8 @@ def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Di
 def load_sdf(source: Source, file: str | None = None,
              includes: IncludeConfig | None = None) -> tuple[SdfDocument | None, Diagnostics]:
     """Read an SDF document into the IR (SDF convention, poses as written)."""
+    from urdfsdf.document import load_document
+
     diags = Diagnostics()
     doc = load_document(source, diags, file, expect="sdf", includes=includes)
     return (doc.sdf if doc is not None else None), diags
@@ -128,6 +134,10 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     ``lump_fixed_joints``: merge links across fixed joints as libsdformat does
     (:mod:`urdfsdf.translate.lump`); the default keeps every link and joint.
     """
+    from urdfsdf.document import load_document
+    from urdfsdf.sdf.writer import write_sdf_model
+    from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
+
     diags = Diagnostics()
     doc = load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
                         package_paths=package_paths)
@@ -135,6 +145,8 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     if model is None or diags.has_errors():
         return Result(None, diags.items)
     if uri_map:
+        from urdfsdf.translate.uris import map_uris
+
         model = map_uris(model, uri_map, "sdf", diags)
     sdf_model = urdf_model_to_sdf(model, diags, sdf_version)
     if sdf_model is None or diags.has_errors():
@@ -152,6 +164,8 @@ def sdf_to_urdf_result(source: Source, model_name: str | None = None,
                        uri_map: UriMap | None = None,
                        includes: IncludeConfig | None = None) -> Result:
     """SDFormat -> URDF: validate the document, pick the model, copy or transform."""
+    from urdfsdf.document import load_document
+
     diags = Diagnostics()
     return sdf_document_to_urdf(load_document(source, diags, file, expect="sdf",
                                               includes=includes), diags,
@@ -166,6 +180,11 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     The SDF IR is taken out of ``document``, so that it is freed before the URDF
     is written (a big model's IR and frame graphs are most of the peak memory).
     """
+    from urdfsdf.sdf.frames import analyze
+    from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
+    from urdfsdf.translate.uris import map_uris
+    from urdfsdf.urdf.writer import write_urdf_model
+
     doc = document.sdf if document is not None else None
     if document is not None:
         document.sdf = None
@@ -226,6 +245,8 @@ def read_sdf_document(source: Source) -> SdfDocument:
 
 def read_sdf(source: Source, model: str | None = None) -> Model:
     """Read the SDF model (the only one, or the one called ``model``)."""
+    from urdfsdf.translate.to_urdf import select_model
+
     doc, diags = load_sdf(source)
     if doc is None or diags.has_errors():
         raise TranslationError(diags.items)
@@ -245,6 +266,9 @@ def _require_model(model: object) -> Model:
 
 def write_sdf(model: Model) -> str:
     """SDFormat 1.7 text of a model (a URDF-convention model is put in parity form)."""
+    from urdfsdf.sdf.writer import write_sdf_model
+    from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
+
     model = _require_model(model)
     if model.convention == "urdf":
         diags = Diagnostics()
@@ -257,6 +281,9 @@ def write_sdf(model: Model) -> str:
 
 def write_urdf(model: Model) -> str:
     """URDF text of a model (an SDF-convention model is converted first)."""
+    from urdfsdf.translate.to_urdf import sdf_model_to_urdf
+    from urdfsdf.urdf.writer import write_urdf_model
+
     model = _require_model(model)
     diags = Diagnostics()
     shaped, _path = sdf_model_to_urdf(model, diags)

@@ -12,27 +12,27 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
-from urdfsdf.sdf.reader import STREAM_TAGS as SDF_TAGS
-from urdfsdf.sdf.reader import read_sdf_root
+from urdfsdf.core.record import record
 from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
 from urdfsdf.urdf.reader import read_urdf_root
 from urdfsdf.urdf.xacro import expand_xacro, is_xacro
 from urdfsdf.xml.parse import Source, Stream, is_xml_text, load_input, read_document
+
+if TYPE_CHECKING:
+    from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
 
 Format = Literal["urdf", "sdf"]
 #: the files that describe a Gazebo model folder (and name its SDF file)
 MODEL_CONFIGS = ("model.config", "manifest.xml")
 
 
-@dataclass
+@record(frozen=False)
 class Document:
     """What an input held: its format and its IR (None where its reader gave up)."""
 
@@ -64,10 +64,20 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     ``<include>`` is followed (default: through SDF_PATH, GZ_SIM_RESOURCE_PATH and
     IGN_GAZEBO_RESOURCE_PATH, and next to the input file).
     """
-    config = includes if includes is not None else IncludeConfig()
     path = _path_of(source)
-    if path is not None and expect != "urdf" and (
-            os.path.isdir(path) or os.path.basename(path) in MODEL_CONFIGS):
+    if expect == "urdf":  # the URDF path needs nothing of the SDF reader (cold start)
+        data = _load_bytes(source, diags, file, xacro_args, package_paths)
+        if data is None:
+            return None
+        urdf_data = data
+        return read_document(data, diags, URDF_TAGS, lambda root, stream: Document(
+            "urdf", urdf=read_urdf_root(root, diags, stream), data=urdf_data))
+
+    from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
+    from urdfsdf.sdf.reader import STREAM_TAGS as SDF_TAGS
+
+    config = includes if includes is not None else IncludeConfig()
+    if path is not None and (os.path.isdir(path) or os.path.basename(path) in MODEL_CONFIGS):
         # a Gazebo model folder (or its model.config): the SDF file it names
         folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
         chosen = IncludeResolver(config, None).model_file(folder, diags)
@@ -79,17 +89,23 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     if data is None:
         return None
     resolver = IncludeResolver(config, path) if config.resolve else None
-    tags = (URDF_TAGS if expect == "urdf" else SDF_TAGS if expect == "sdf"
-            else (*URDF_TAGS, *SDF_TAGS))
+    tags = SDF_TAGS if expect == "sdf" else (*URDF_TAGS, *SDF_TAGS)
 
     def read(root: etree._Element, stream: Stream | None) -> Document:
         fmt = expect or detect_format(root)
         if fmt == "urdf":
             return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data)
-        return Document("sdf", sdf=read_sdf_root(root, diags, stream, includes=resolver,
-                                                 read_urdf=_included_urdf), data=data)
+        return _read_sdf(root, diags, stream, resolver, data)
 
     return read_document(data, diags, tags, read)
+
+
+def _read_sdf(root: etree._Element, diags: Diagnostics, stream: Stream | None,
+              resolver: IncludeResolver | None, data: bytes) -> Document:
+    from urdfsdf.sdf.reader import read_sdf_root
+
+    return Document("sdf", sdf=read_sdf_root(root, diags, stream, includes=resolver,
+                                             read_urdf=_included_urdf), data=data)
 
 
 def _load_bytes(source: Source, diags: Diagnostics, file: str | None,

@@ -23,7 +23,6 @@ import os
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TextIO
@@ -33,6 +32,7 @@ from lxml import etree
 from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
 from urdfsdf.core.diagnostics import Diagnostic
+from urdfsdf.core.record import factory, record
 from urdfsdf.xml.build import text
 
 #: seconds one file may take by default (``--timeout``); far above any real file
@@ -42,7 +42,7 @@ URDF_SUFFIXES = (".urdf", ".xacro")
 SDF_SUFFIXES = (".sdf", ".world")
 
 
-@dataclass
+@record(frozen=False)
 class Job:
     """One conversion: input path, output path (relative to OUTDIR) and how to write it."""
 
@@ -51,13 +51,13 @@ class Job:
     model_folder: bool = False
 
 
-@dataclass
+@record(frozen=False)
 class Outcome:
     """What one job did."""
 
     job: Job
     ok: bool
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = factory(list)
     error: str | None = None
 
 
@@ -113,12 +113,12 @@ def model_config(name: str) -> str:
         f"  <description>{text(name)}, converted by urdfsdf</description>\n</model>\n")
 
 
-@dataclass
+@record(frozen=False)
 class Converted:
     """What a worker sends back for one job: the output text (None on failure)."""
 
     text: str | None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = factory(list)
     error: str | None = None
 
 

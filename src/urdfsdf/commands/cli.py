@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from urdfsdf.api import ConvertOptions, convert
-from urdfsdf.commands.files import write_atomic
 from urdfsdf.core.diagnostics import Diagnostic, to_json
-from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.sdf.writer import WRITTEN_VERSIONS
+
+if TYPE_CHECKING:
+    from urdfsdf.sdf.includes import IncludeConfig
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -53,6 +53,8 @@ def _includes(p: argparse.ArgumentParser) -> None:
 
 
 def _include_config(args: argparse.Namespace) -> IncludeConfig:
+    from urdfsdf.sdf.includes import IncludeConfig
+
     return IncludeConfig(resolve=not args.no_includes,
                          resource_paths=tuple(args.resource_path))
 
@@ -150,13 +152,14 @@ def _pairs(items: Sequence[str], sep: str, flag: str) -> dict[str, str] | str:
 
 def _options(args: argparse.Namespace) -> ConvertOptions | str:
     """The conversion options of the command line, or a usage message."""
-    from urdfsdf.translate.to_urdf_transform import Options
     from urdfsdf.translate.uris import parse_uri_map
 
     uri_map = parse_uri_map(args.uri_map)
     if isinstance(uri_map, str):
         return uri_map
     if args.command == "sdf2urdf":
+        from urdfsdf.translate.to_urdf_transform import Options
+
         sdf = Options(separator=args.separator, frames=not args.no_frames, lossy=args.lossy,
                       disconnected=args.disconnected)
         return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf,
@@ -218,6 +221,8 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
         return EXIT_INVALID
     if args.output:
         inputs = [args.input] if args.input and args.input != "-" else []
+        from urdfsdf.commands.files import write_atomic
+
         problem = write_atomic(args.output, result.text, inputs)
         if problem is not None:
             _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args,
@@ -238,7 +243,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     failed = any(d.severity == "error" or (args.strict and d.severity == "warning")
                  for d in diags)
     if args.format == "json":
-        print(json.dumps([d.to_dict() for d in diags], indent=2), file=out)
+        print(to_json(diags), file=out)
     else:
         # info diagnostics (why a model is not URDF-shaped) are in the summary
         _print_diags([d for d in diags if d.severity != "info"], args, err)
@@ -256,6 +261,8 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
                                  includes=_include_config(args))
     _print_diags(diags, args, err)
     if args.json:
+        import json
+
         print(json.dumps(report, indent=1), file=out)
     else:
         from urdfsdf.commands.poses import format_text

@@ -12,10 +12,10 @@ Error codes follow libsdformat's ``sdf::ErrorCode`` names where one exists
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
 from typing import Literal
+
+from urdfsdf.core.record import record
 
 Severity = Literal["error", "warning", "info"]
 
@@ -76,7 +76,7 @@ CODES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Diagnostic:
     """One finding: what (``code``), how bad, and where (file, line, XPath)."""
 
@@ -96,7 +96,8 @@ class Diagnostic:
 
     def to_dict(self) -> dict[str, object]:
         """The diagnostic as a JSON-ready dict."""
-        return asdict(self)
+        return {"code": self.code, "severity": self.severity, "message": self.message,
+                "file": self.file, "line": self.line, "xpath": self.xpath}
 
     def __str__(self) -> str:
         return self.format()
@@ -175,4 +176,6 @@ class TranslationError(Exception):
 
 def to_json(diagnostics: Iterable[Diagnostic]) -> str:
     """Diagnostics as a JSON list of {code, severity, message, file, line, xpath}."""
+    import json
+
     return json.dumps([d.to_dict() for d in diagnostics], indent=2)

@@ -46,10 +46,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from urdfsdf.core.ir import Inertial, Pose
 from urdfsdf.core.numbers import fmt, fmt_all
+from urdfsdf.core.record import record
 from urdfsdf.core.transforms import (
     ROT_IDENTITY,
     Rot,
@@ -69,7 +69,7 @@ ZERO_MOMENTS: Moments = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 SHAPES = frozenset({"box", "cylinder", "sphere", "ellipsoid", "capsule", "cone"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MassProperties:
     """Mass, centre of mass and rotational inertia about it, all in one frame F."""
 

@@ -1,7 +1,9 @@
 """The kinematic intermediate representation shared by both formats.
 
-Frozen dataclasses of plain floats and strings: equality and hashing come free
-and no numpy lives here (pose math is in :mod:`urdfsdf.core.transforms`).  The one
+Frozen records (:mod:`urdfsdf.core.record`: what ``@dataclass(frozen=True,
+slots=True)`` makes, built cheaply at import) of plain floats and strings: equality
+and hashing come free and no numpy lives here (pose math is in
+:mod:`urdfsdf.core.transforms`).  The one
 exception is :class:`Pose`, the most numerous node: a small immutable class
 with the same fields, equality and hashing, kept compact by hand.
 
@@ -18,8 +20,10 @@ strings in ``extras`` so writers can put them back as they were.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, Literal, get_args
+
+from urdfsdf.core.record import evolve as evolve  # IR users copy nodes with ir.evolve
+from urdfsdf.core.record import record, register_evolve
 
 Vec3 = tuple[float, float, float]
 #: every joint type of either format (URDF: revolute continuous prismatic fixed floating
@@ -42,7 +46,7 @@ Tokens = tuple[str, ...]
 ZERO3: Vec3 = (0.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Extra:
     """An element the IR does not model, kept verbatim.
 
@@ -71,7 +75,7 @@ class Pose:
     ``text`` holds the six number tokens as written, or ``None`` when the pose
     was absent or computed.
 
-    Immutable, compared and hashed by value like the dataclasses of this
+    Immutable, compared and hashed by value like the records of this
     module.  It is the most numerous IR node (4 to 5 per link), so it is kept
     compact: the text as one string, and for a pose read from text
     (:meth:`parsed`) no floats at all; ``xyz`` and ``rpy`` are parsed from it
@@ -224,7 +228,7 @@ def _evolve_pose(pose: Pose, changes: dict[str, Any]) -> Pose:
 IDENTITY = Pose()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Inertial:
     """Mass properties: //inertial or URDF <inertial>; inertia about the CoM frame."""
 
@@ -238,7 +242,7 @@ class Inertial:
     unresolved: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Geometry:
     """A shape. ``kind`` is box, cylinder, sphere, mesh, or an SDF-only shape.
 
@@ -256,7 +260,7 @@ class Geometry:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Material:
     """A material: URDF name/rgba/texture and the SDF colour channels."""
 
@@ -272,7 +276,7 @@ class Material:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Visual:
     """A visual shape attached to a link."""
 
@@ -286,7 +290,7 @@ class Visual:
     original_name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Collision:
     """A collision shape attached to a link."""
 
@@ -299,7 +303,7 @@ class Collision:
     original_name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Limit:
     """Joint limits as text (URDF <limit>, SDF //axis/limit)."""
 
@@ -312,7 +316,7 @@ class Limit:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dynamics:
     """Joint dynamics as text (URDF <dynamics>, SDF //axis/dynamics)."""
 
@@ -323,7 +327,7 @@ class Dynamics:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Axis:
     """A joint axis: unit vector ``xyz`` expressed in ``expressed_in``.
 
@@ -349,7 +353,7 @@ class Axis:
         return fmt_all(self.xyz)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mimic:
     """URDF <mimic>."""
 
@@ -359,7 +363,7 @@ class Mimic:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SafetyController:
     """URDF <safety_controller>."""
 
@@ -370,7 +374,7 @@ class SafetyController:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Calibration:
     """URDF <calibration>."""
 
@@ -380,7 +384,7 @@ class Calibration:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Joint:
     """A joint between ``parent`` and ``child`` links (names in its model)."""
 
@@ -400,7 +404,7 @@ class Joint:
     original_name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FrameLink:
     """``<sdf:frame>`` in a URDF link: the link stands for an SDF //frame.
 
@@ -418,7 +422,7 @@ class FrameLink:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Link:
     """A rigid body with its frame, mass properties and shapes."""
 
@@ -436,7 +440,7 @@ class Link:
     sdf_frame: FrameLink | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Frame:
     """An explicit //model/frame or //world/frame."""
 
@@ -446,7 +450,7 @@ class Frame:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Model:
     """A model (SDF //model, URDF <robot>), possibly with nested models."""
 
@@ -491,7 +495,7 @@ class Model:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class World:
     """An SDF //world: models and explicit frames in the world scope."""
 
@@ -504,7 +508,7 @@ class World:
     joints: tuple[Joint, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SdfDocument:
     """An SDF file: its version and its top-level models and worlds."""
 
@@ -512,82 +516,7 @@ class SdfDocument:
     models: tuple[Model, ...] = ()
     worlds: tuple[World, ...] = ()
     #: namespace prefixes declared on <sdf> (custom elements), prefix -> uri
-    namespaces: tuple[tuple[str, str], ...] = field(default=())
+    namespaces: tuple[tuple[str, str], ...] = ()
 
 
-def _fast_init(cls: type) -> None:
-    """Give a frozen slotted dataclass a faster ``__init__`` and an ``evolve`` helper.
-
-    Same signature and defaults as the generated init, and instances stay
-    frozen; the generated init sets each field through ``object.__setattr__``,
-    this one through the slot descriptors directly, which made IR
-    construction the largest cost of reading a big model (measured: 2.4 us ->
-    1.2 us per Pose).  Slots instead of a ``__dict__`` per node also take
-    ~120 bytes less per node (about 3 KB per link of a URDF).
-    """
-    from dataclasses import MISSING, fields
-
-    names = [f.name for f in fields(cls)]
-    env: dict[str, object] = {"_new": object.__new__, "_cls": cls,
-                              "_fields": frozenset(names)}
-    args, sets, copies = [], [], []
-    for f in fields(cls):
-        env[f"_s_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default is not MISSING:
-            env[f"_d_{f.name}"] = f.default
-            args.append(f"{f.name}=_d_{f.name}")
-        else:
-            args.append(f.name)
-        sets.append(f"    _s_{f.name}(self, {f.name})\n")
-        copies.append(f"    _s_{f.name}(new, changes[{f.name!r}] if {f.name!r} in changes "
-                      f"else node.{f.name})\n")
-    src = (f"def __init__(self, {', '.join(args)}):\n{''.join(sets)}"
-           f"def _evolve(node, changes):\n"
-           f"    if not _fields.issuperset(changes):\n"
-           f"        bad = sorted(set(changes) - _fields)[0]\n"
-           f"        raise TypeError(f'{cls.__name__} has no field {{bad!r}}')\n"
-           f"    new = _new(_cls)\n{''.join(copies)}    return new\n")
-    namespace: dict[str, object] = {}
-    exec(src, env, namespace)  # noqa: S102 - generated from field names only
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-    cls.__init__ = init  # type: ignore[misc]
-    _EVOLVE[cls] = namespace["_evolve"]  # type: ignore[assignment]
-
-
-_EVOLVE: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
-
-for _cls in (Extra, Inertial, Geometry, Material, Visual, Collision, Limit, Dynamics,
-             Axis, Mimic, SafetyController, Calibration, Joint, FrameLink, Link, Frame, Model,
-             World, SdfDocument):
-    _fast_init(_cls)
-_EVOLVE[Pose] = _evolve_pose
-
-
-_T = TypeVar("_T")
-
-
-def evolve(node: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for IR nodes, for hot paths.
-
-    IR nodes are copied by a per-class generated function (see
-    :func:`_fast_init`); ``replace`` introspects every field on each call
-    (measured: half of urdf2sdf's conversion step).  Other dataclasses (with a
-    ``__dict__``) are copied through it.  Unknown field names are rejected as
-    ``replace`` does.
-    """
-    fast = _EVOLVE.get(type(node))
-    if fast is not None:
-        return fast(node, changes)  # type: ignore[no-any-return]
-    # another dataclass (e.g. a converter's own record): its state is its __dict__
-    state = getattr(node, "__dict__", None)
-    if state is None:  # a slotted one
-        from dataclasses import replace
-
-        return replace(node, **changes)  # type: ignore[type-var]
-    for key in changes:
-        if key not in state:
-            raise TypeError(f"{type(node).__name__} has no field {key!r}")
-    new = object.__new__(type(node))
-    object.__setattr__(new, "__dict__", {**state, **changes})
-    return new
+register_evolve(Pose, _evolve_pose)

@@ -9,8 +9,9 @@ once, so a 100k-link chain is fine.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
+
+from urdfsdf.core.record import factory, record
 
 
 class Edge(Protocol):
@@ -26,14 +27,14 @@ class Edge(Protocol):
 E = TypeVar("E", bound=Edge)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Tree(Generic[E]):
     """What :func:`tree_of` found."""
 
     #: the edge (joint) above each child link
-    above: dict[str, E] = field(default_factory=dict)
+    above: dict[str, E] = factory(dict)
     #: the links with no edge above, in the order they were given
-    roots: list[str] = field(default_factory=list)
+    roots: list[str] = factory(list)
     #: a link on a loop of edges (the first found, walking the links in order)
     loop: str | None = None
 

@@ -33,12 +33,12 @@ not reported again.  A cycle is reported once, at its member written last.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
+from urdfsdf.core.record import factory, record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.xml.parse import from_string
 
@@ -58,7 +58,7 @@ def is_reserved(name: str) -> bool:
     return name == WORLD or (len(name) >= 4 and name.startswith("__") and name.endswith("__"))
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Vertex:
     """A frame of a scope: an implicit (link, joint, model) or explicit one."""
 
@@ -66,7 +66,7 @@ class Vertex:
     kind: VertexKind
     line: int | None
     #: the pose as written: values, and where relative_to was written
-    pose: Pose = field(default_factory=Pose)
+    pose: Pose = factory(Pose)
     #: relative_to target vertex (None: the root, or an invalid edge); for a
     #: reference into a nested model (``N::F``), the nested model vertex ``N``
     rel: str | None = None
@@ -299,12 +299,12 @@ class Scope:
             stack.extend(reversed(list(s.children.values())))
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Semantics:
     """Every scope of a document, by scoped name."""
 
-    models: dict[str, Scope] = field(default_factory=dict)
-    worlds: dict[str, Scope] = field(default_factory=dict)
+    models: dict[str, Scope] = factory(dict)
+    worlds: dict[str, Scope] = factory(dict)
 
 
 #: the vertex kinds a joint may name as parent or child (SDFormat 1.8: any frame)

@@ -35,12 +35,12 @@ import os
 import re
 import stat
 import sys
-from dataclasses import dataclass
 from urllib.parse import unquote
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.record import record
 from urdfsdf.xml.parse import children, local, parse
 
 #: the environment variables whose entries (``os.pathsep``-separated) are search roots,
@@ -64,7 +64,7 @@ else:
 _CHUNK = 1 << 20
 
 
-@dataclass(frozen=True)
+@record
 class IncludeConfig:
     """How <include> is followed (CLI: --resource-path DIR (repeatable), --no-includes)."""
 
@@ -81,7 +81,7 @@ class IncludeConfig:
     max_file_bytes: int = 64 * 1024 * 1024
 
 
-@dataclass(frozen=True)
+@record
 class Included:
     """A file an ``<include>`` names, read."""
 

@@ -21,22 +21,22 @@ as in libsdformat.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
+from urdfsdf.core.record import factory, record
 
 MODEL_FRAME = "__model__"
 
 
-@dataclass
+@record(frozen=False)
 class Merged:
     """What a merge-include adds to its parent: the proxy frame first, then M's children."""
 
-    links: list[Link] = field(default_factory=list)
-    joints: list[Joint] = field(default_factory=list)
-    frames: list[Frame] = field(default_factory=list)
-    models: list[Model] = field(default_factory=list)
-    extras: list[Extra] = field(default_factory=list)
+    links: list[Link] = factory(list)
+    joints: list[Joint] = factory(list)
+    frames: list[Frame] = factory(list)
+    models: list[Model] = factory(list)
+    extras: list[Extra] = factory(list)
 
 
 def proxy_name(model_name: str) -> str:

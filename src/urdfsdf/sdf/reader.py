@@ -23,7 +23,6 @@ kept verbatim in ``extras``; ``urdf:`` custom elements written by
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import TypeVar
 
 from lxml import etree
@@ -61,6 +60,7 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.numbers import clean_number, fmt, forget_shared, plain_tokens, shared
 from urdfsdf.core.transforms import Transform, computed_pose, pose_transform
+from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
 from urdfsdf.sdf.frames import MODEL_FRAME, analyze_model, placed_model_pose
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merged
@@ -85,12 +85,6 @@ from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 WORLD_FRAME = "world"
 #: reads an included URDF (bytes) into an SDF-convention model
 UrdfReader = Callable[[bytes, Diagnostics], "Model | None"]
-#: SDFormat's inertial where a link has none, or leaves values out: mass 1, unit inertia
-#: (ixx ixy ixz iyy iyz izz), at the link origin (//inertial/mass, //inertial/inertia)
-DEFAULT_MASS = "1"
-DEFAULT_INERTIA = ("1", "0", "0", "1", "0", "1")
-#: //axis/limit/lower and upper at or beyond +-1e16 mean "no limit" (libsdformat)
-UNBOUNDED_LIMIT = 1e16
 #: the children of //axis/limit and //material the IR reads (both paths of this reader)
 LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
 COLOUR_TAGS = ("ambient", "diffuse", "specular", "emissive")
@@ -455,7 +449,7 @@ class SdfReader:
         if model.pose.relative_to and self._kid(el, "pose") is None:
             self.ctx.error("ATTRIBUTE_INVALID", f"{where}: the pose of an included model "
                            "cannot be relative_to a frame of its own file", el)
-        return model if model.file is not None else replace(model, file=included.display)
+        return model if model.file is not None else evolve(model, file=included.display)
 
     def _overridden(self, model: Model, el: etree._Element,
                     kids: dict[object, etree._Element]) -> Model:
@@ -480,14 +474,14 @@ class SdfReader:
         plugins = tuple(extra(c) for c in children(el) if c.tag == "plugin")
         if plugins:
             changes["extras"] = (*model.extras, *plugins)
-        return replace(model, **changes) if changes else model  # type: ignore[arg-type]
+        return evolve(model, **changes) if changes else model
 
     def _merged(self, model: Model, parent_frame: str) -> Merged:
         """A merge-include's children, M's frame replaced by a proxy frame (sdf/merge.py)."""
         pose = model.pose
         if model.placement_frame:
             check = Diagnostics()
-            scope = analyze_model(replace(model, pose=Pose()), check)
+            scope = analyze_model(evolve(model, pose=Pose()), check)
             x_rm = placed_model_pose(scope, model)
             if x_rm is None:
                 self.ctx.diags.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: "
@@ -777,7 +771,7 @@ class SdfReader:
         """
         joint_el = unwrap_urdf_element(el)
         joint = read_joint(joint_el, ReadContext(self.ctx.diags))
-        return None if joint is None else replace(joint, line=line_of(el))
+        return None if joint is None else evolve(joint, line=line_of(el))
 
     def visual(self, el: etree._Element, what: str) -> Visual:
         """Read ``<visual>``."""
@@ -963,7 +957,7 @@ class _LegacyNames:
         self.diags.warning("NAME_CHANGED", f"{kind} {name!r} has the name of a {first}; "
                            f"renamed {new!r} (SDFormat 1.7 names are unique among siblings)",
                            node.line)
-        return replace(node, name=new)
+        return evolve(node, name=new)
 
 
 # -- fast path ----------------------------------------------------------------

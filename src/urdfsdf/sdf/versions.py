@@ -41,12 +41,12 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.record import factory, record
 from urdfsdf.xml.parse import source_line, xpath_of
 
 #: every SDFormat version urdfsdf reads (there is no 1.1)
@@ -71,7 +71,7 @@ def version_tuple(text: str) -> tuple[int, int] | None:
 # -- the recipe language (libsdformat src/Converter.cc) -----------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Rename:
     """``<rename><from element? attribute?/><to element attribute?/></rename>``.
 
@@ -88,7 +88,7 @@ class Rename:
     to_attribute: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Move:
     """``<move>`` (``copy=False``) or ``<copy>`` (``copy=True``); ``::``-separated paths."""
 
@@ -99,7 +99,7 @@ class Move:
     copy: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Map:
     """``<map>``: a value found at ``from_name`` (``a/b`` or ``a/@x``) equal to one of
     ``from_values`` writes the matching ``to_values`` entry (the last one for the
@@ -111,7 +111,7 @@ class Map:
     to_values: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Add:
     """``<add element=E value=V/>`` appends ``<E>V</E>``; ``<add attribute=A value=V/>`` sets it."""
 
@@ -120,7 +120,7 @@ class Add:
     value: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Remove:
     """``<remove element=E/>`` removes every child ``E``; ``<remove attribute=A/>``, ``@A``."""
 
@@ -128,7 +128,7 @@ class Remove:
     attribute: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Default:
     """urdfsdf, not libsdformat: append ``<element>value</element>`` when there is no
     child ``element``, and report it (an info) with ``message``."""
@@ -138,7 +138,7 @@ class Default:
     message: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Note:
     """urdfsdf, not libsdformat: report (an info) an element that has ``@attribute``;
     ``message`` may use ``{value}``."""
@@ -150,7 +150,7 @@ class Note:
 Op = Rename | Move | Map | Add | Remove | Default | Note
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Convert:
     """``<convert name=N>`` or ``<convert descendant_name=N>`` with what it holds.
 
@@ -165,7 +165,7 @@ class Convert:
     deprecated: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Step:
     """One recipe: from ``source`` to ``target``, transcribed from ``recipe_file``."""
 
@@ -450,12 +450,12 @@ def _text(el: etree._Element) -> str | None:
     return " ".join(text.split()) or None
 
 
-@dataclass
+@record(frozen=False)
 class _Run:
     """One conversion: where its diagnostics go, and the elements it created."""
 
     diags: Diagnostics
-    created: list[etree._Element] = field(default_factory=list)
+    created: list[etree._Element] = factory(list)
 
     def new(self, tag: str, line_of: etree._Element, text: str | None = None
             ) -> etree._Element:

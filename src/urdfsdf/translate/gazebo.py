@@ -33,7 +33,6 @@ form above, which both libsdformat and :func:`apply_gazebo` read back.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
@@ -50,6 +49,7 @@ from urdfsdf.core.ir import (
     Model,
     Visual,
 )
+from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
@@ -123,18 +123,18 @@ def _extra(el: etree._Element, line: int | None) -> Extra:
 
 # -- URDF -> SDF -------------------------------------------------------------
 
-@dataclass
+@record(frozen=False)
 class _Target:
     """What the blocks add to one link or joint (or the model)."""
 
-    extras: list[Extra] = field(default_factory=list)
+    extras: list[Extra] = factory(list)
     #: ``<collision name=..>``/``<visual name=..>`` content by shape name ("": every shape)
-    collision_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
-    visual_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
-    all_collisions: list[etree._Element] = field(default_factory=list)
-    all_visuals: list[etree._Element] = field(default_factory=list)
-    spring: dict[str, str] = field(default_factory=dict)
-    axis: list[etree._Element] = field(default_factory=list)
+    collision_extras: dict[str, list[etree._Element]] = factory(dict)
+    visual_extras: dict[str, list[etree._Element]] = factory(dict)
+    all_collisions: list[etree._Element] = factory(list)
+    all_visuals: list[etree._Element] = factory(list)
+    spring: dict[str, str] = factory(dict)
+    axis: list[etree._Element] = factory(list)
     static: bool | None = None
 
 
@@ -249,15 +249,15 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
         elif link_names.get(ref, ref) in links:
             name = link_names.get(ref, ref)
             link = _apply_link(links[name], _translate(block, "link", diags, x.line))
-            links[name] = replace(link, extras=unique_names(link.extras, diags))
+            links[name] = evolve(link, extras=unique_names(link.extras, diags))
         elif joint_names.get(ref, ref) in joints:
             name = joint_names.get(ref, ref)
             joint = _apply_joint(joints[name], _translate(block, "joint", diags, x.line))
-            joints[name] = replace(joint, extras=unique_names(joint.extras, diags))
+            joints[name] = evolve(joint, extras=unique_names(joint.extras, diags))
         elif ref != "world":
             diags.warning("ELEMENT_DROPPED", f"<gazebo reference={ref!r}> names no link or "
                           "joint; kept verbatim only", x.line)
-    return replace(model, links=tuple(links[n.name] for n in model.links),
+    return evolve(model, links=tuple(links[n.name] for n in model.links),
                    joints=tuple(joints[j.name] for j in model.joints), static=static,
                    extras=unique_names((*model.extras, *model_extras), diags))
 
@@ -334,15 +334,15 @@ def _apply_link(link: Link, t: _Target) -> Link:
             if el.tag == "material":
                 material = _merge_material(material, el)
                 add.remove(el)
-        visuals.append(replace(v, material=material, extras=_merge(v.extras, add, v.line)))
+        visuals.append(evolve(v, material=material, extras=_merge(v.extras, add, v.line)))
     names = {c.name for c in link.collisions}
     every = [e for n, els in t.collision_extras.items() if n not in names for e in els]
     collisions = []
     for c in link.collisions:
         add = [*t.collision_extras.get(c.name or "", []), *map(_copy, every)]
         add.extend(_copy(e) for e in t.all_collisions)
-        collisions.append(replace(c, extras=_merge_surface(c.extras, add, c.line)))
-    return replace(link, visuals=tuple(visuals), collisions=tuple(collisions),
+        collisions.append(evolve(c, extras=_merge_surface(c.extras, add, c.line)))
+    return evolve(link, visuals=tuple(visuals), collisions=tuple(collisions),
                    extras=(*link.extras, *t.extras))
 
 
@@ -396,7 +396,7 @@ def _merge_material(material: Material | None, el: etree._Element) -> Material:
         else:
             extras.append(_extra(c, None))
     # a URDF rgba stands for ambient and diffuse (the SDF writer's mapping)
-    return replace(base, ambient=colours.get("ambient", base.ambient or base.rgba),
+    return evolve(base, ambient=colours.get("ambient", base.ambient or base.rgba),
                    diffuse=colours.get("diffuse", base.diffuse or base.rgba),
                    specular=colours.get("specular", base.specular),
                    emissive=colours.get("emissive", base.emissive), extras=tuple(extras))
@@ -408,7 +408,7 @@ def _apply_joint(joint: Joint, t: _Target) -> Joint:
         axis = Axis()
     if axis is not None and t.spring:
         d = axis.dynamics or Dynamics()
-        axis = replace(axis, dynamics=replace(
+        axis = evolve(axis, dynamics=evolve(
             d, spring_reference=t.spring.get("spring_reference", d.spring_reference),
             spring_stiffness=t.spring.get("spring_stiffness", d.spring_stiffness)))
     if axis is not None and t.axis:
@@ -416,10 +416,10 @@ def _apply_joint(joint: Joint, t: _Target) -> Joint:
         rest = [e for e in t.axis if e.tag != "limit"]
         if limit_kids:
             lim = axis.limit or Limit()
-            axis = replace(axis, limit=replace(lim, extras=_merge(lim.extras, limit_kids,
+            axis = evolve(axis, limit=evolve(lim, extras=_merge(lim.extras, limit_kids,
                                                                   lim.line)))
-        axis = replace(axis, extras=_merge(axis.extras, rest, axis.line))
-    return replace(joint, axis=axis, extras=(*joint.extras, *t.extras))
+        axis = evolve(axis, extras=_merge(axis.extras, rest, axis.line))
+    return evolve(joint, axis=axis, extras=(*joint.extras, *t.extras))
 
 
 def applied_outputs(model: Model) -> set[str]:

@@ -9,10 +9,9 @@ urdfsdf uses to make a name unique among names already taken.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Link, Model
+from urdfsdf.core.record import evolve
 from urdfsdf.sdf.frames import SCOPE_SEP, is_reserved, version_of
 
 
@@ -84,18 +83,18 @@ def restore_names(model: Model) -> Model:
         return model
 
     def shapes(link: Link) -> Link:
-        return replace(link, name=links.get(link.name, link.name), original_name=None,
-                       visuals=tuple(replace(v, name=v.original_name or v.name,
+        return evolve(link, name=links.get(link.name, link.name), original_name=None,
+                       visuals=tuple(evolve(v, name=v.original_name or v.name,
                                              original_name=None) for v in link.visuals),
-                       collisions=tuple(replace(c, name=c.original_name or c.name,
+                       collisions=tuple(evolve(c, name=c.original_name or c.name,
                                                 original_name=None) for c in link.collisions))
 
     out_joints = []
     for j in model.joints:
         mimic = j.mimic
         if mimic is not None and mimic.joint in joints:
-            mimic = replace(mimic, joint=joints[mimic.joint])
-        out_joints.append(replace(j, name=joints.get(j.name, j.name), original_name=None,
+            mimic = evolve(mimic, joint=joints[mimic.joint])
+        out_joints.append(evolve(j, name=joints.get(j.name, j.name), original_name=None,
                                   parent=links.get(j.parent, j.parent),
                                   child=links.get(j.child, j.child), mimic=mimic))
-    return replace(model, links=tuple(shapes(x) for x in model.links), joints=tuple(out_joints))
+    return evolve(model, links=tuple(shapes(x) for x in model.links), joints=tuple(out_joints))

@@ -26,8 +26,8 @@ from urdfsdf.core.ir import (
     evolve,
 )
 from urdfsdf.core.transforms import Transform, compose, pose_transform
-from urdfsdf.sdf.frames import analyze_model, is_reserved
-from urdfsdf.sdf.reader import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
+from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
+from urdfsdf.sdf.frames import is_reserved
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     NO_LIMIT,
@@ -37,7 +37,6 @@ from urdfsdf.translate.carriers import (
     massless_marker,
     seal,
 )
-from urdfsdf.translate.gazebo import apply_gazebo
 from urdfsdf.translate.names import sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.reader import check_tree
@@ -74,6 +73,8 @@ def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]]
     if not any(verbatim):
         return evolve(sdf, frames=tuple(fallback))
     trial = evolve(sdf, frames=tuple(v or f for v, f in zip(verbatim, fallback, strict=True)))
+    from urdfsdf.sdf.frames import analyze_model
+
     check = Diagnostics()
     scope = analyze_model(trial, check)
     frames = []
@@ -277,7 +278,9 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model
         pending_frames.sort(key=lambda p: order.get(p[2].child, 0))
         sdf = _restore_frames(sdf, pending_frames, diags)
     blocks = [x for x in model.extras if x.tag == "gazebo"]
-    if blocks:
+    if blocks:  # <gazebo> extensions: imported when a robot has some (cold start)
+        from urdfsdf.translate.gazebo import apply_gazebo
+
         sdf = apply_gazebo(sdf, blocks, link_map, joint_map, diags)
     return _sealed(_unique_children(sdf, diags))
 

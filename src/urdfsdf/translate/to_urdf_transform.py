@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, Pose, evolve
+from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.core.tree import tree_of
 from urdfsdf.sdf.frames import WORLD, Scope
@@ -49,7 +49,7 @@ from urdfsdf.xml.namespaces import U
 U_LINK = U + "link"
 
 
-@dataclass(frozen=True)
+@record
 class Options:
     """Choices for the transform path (CLI flags of sdf2urdf)."""
 
@@ -60,7 +60,7 @@ class Options:
     disconnected: Literal["error", "floating"] = "error"
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Body:
     """A flattened link: its scoped name, the IR link, and its SDF frame X_ML."""
 
@@ -71,7 +71,7 @@ class _Body:
     local: str
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Edge:
     """A flattened joint (or a frame's fixed joint) between two flattened links."""
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
@@ -29,7 +28,7 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.sdf.reader import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
+from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.translate.carriers import (
     MASSLESS,
     NO_LIMIT,
@@ -52,7 +51,7 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
         if x.tag == U + "link":
             link = read_link(from_string(unwrap_urdf_extra(x).xml), ReadContext(diags))
             if link is not None and link.name == "world":
-                return replace(link, line=x.line)
+                return evolve(link, line=x.line)
     return Link("world")
 
 

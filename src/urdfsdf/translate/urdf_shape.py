@@ -20,9 +20,9 @@ line, so ``urdfsdf check`` can say why the transform path is needed.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 
 from urdfsdf.core.ir import Joint, Link, Model
+from urdfsdf.core.record import evolve, record
 from urdfsdf.core.tree import tree_of
 
 #: reason codes (all severity "info": not being URDF-shaped is not an error)
@@ -40,7 +40,7 @@ SHAPE_CODES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reason:
     """Why a model is not URDF-shaped: a SHAPE_* code, a message and a line."""
 
@@ -108,7 +108,7 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
         reasons.append(Reason("SHAPE_MODEL_POSE", "the model pose has no URDF place",
                               model.pose.line or model.line))
     carried_by_child = {j.child: j for j in carried}
-    merged = replace(model, joints=model.joints + tuple(carried_by_child.values())) \
+    merged = evolve(model, joints=model.joints + tuple(carried_by_child.values())) \
         if carried_by_child else model
     root, parent_joint, tree = tree_root(merged)
     reasons.extend(tree)

@@ -9,10 +9,10 @@ warning: ``model://`` in a URDF (ROS resolves ``package://`` and files).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Geometry, Material, Model
+from urdfsdf.core.record import evolve
 
 UriMap = Sequence[tuple[str, str]]
 
@@ -51,27 +51,27 @@ def map_uris(model: Model, mapping: UriMap, target: str, diags: Diagnostics) -> 
             diags.warning("VALUE_APPROXIMATED", f"mesh URI {uri!r}: ROS tools do not resolve "
                           "model:// URIs (use --uri-map model://NAME/=package://PKG/)",
                           g.line or line)
-        return g if uri == g.uri else replace(g, uri=uri)
+        return g if uri == g.uri else evolve(g, uri=uri)
 
     def material(m: Material | None) -> Material | None:
         if m is None or m.texture is None or not mapping:
             return m
         uri = _map(m.texture, mapping)
-        return m if uri == m.texture else replace(m, texture=uri)
+        return m if uri == m.texture else evolve(m, texture=uri)
 
     links = []
     for link in model.links:
         visuals = tuple(v if (g := geometry(v.geometry, v.line)) is v.geometry and
                         material(v.material) is v.material
-                        else replace(v, geometry=g, material=material(v.material))
+                        else evolve(v, geometry=g, material=material(v.material))
                         for v in link.visuals)
         collisions = tuple(c if (g := geometry(c.geometry, c.line)) is c.geometry
-                           else replace(c, geometry=g) for c in link.collisions)
+                           else evolve(c, geometry=g) for c in link.collisions)
         if visuals == link.visuals and collisions == link.collisions:
             links.append(link)
         else:
-            links.append(replace(link, visuals=visuals, collisions=collisions))
+            links.append(evolve(link, visuals=visuals, collisions=collisions))
     models = tuple(map_uris(m, mapping, target, diags) for m in model.models)
     materials = tuple(material(m) or m for m in model.materials)
-    return replace(model, links=tuple(links), models=models, materials=materials)
+    return evolve(model, links=tuple(links), models=models, materials=materials)
 

@@ -11,7 +11,6 @@ import copy
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -19,6 +18,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Extra
+from urdfsdf.core.record import record
 from urdfsdf.xml.namespaces import KNOWN_PREFIXES
 
 R = TypeVar("R")
@@ -367,7 +367,7 @@ _BLANKS = re.compile(rb"\s*")
 _BOM = b"\xef\xbb\xbf"
 
 
-@dataclass(frozen=True)
+@record
 class Declaration:
     """Where an XML declaration ``<?xml ...?>`` stands in a document's bytes."""
 

@@ -1,0 +1,14 @@
+"""SDFormat's default values that more than one stage needs (the reader, both translators).
+
+Their source is SDFormat's element descriptions (``inertial.sdf``, ``joint.sdf``) and
+libsdformat's reading of them.
+"""
+
+from __future__ import annotations
+
+#: SDFormat's inertial where a link has none, or leaves values out: mass 1, unit inertia
+#: (ixx ixy ixz iyy iyz izz), at the link origin (//inertial/mass, //inertial/inertia)
+DEFAULT_MASS = "1"
+DEFAULT_INERTIA = ("1", "0", "0", "1", "0", "1")
+#: //axis/limit/lower and upper at or beyond +-1e16 mean "no limit" (libsdformat)
+UNBOUNDED_LIMIT = 1e16
