@@ -297,15 +297,23 @@ class Stream:
             prev = c
 
 
+#: documents from this size on are read as they stream in (:class:`Stream`); smaller ones
+#: as a whole tree, which is faster while the tree fits in the CPU's cache (measured on
+#: generated models: 4-7% faster up to 1.2 MB, 1-5% slower from 2.7 MB on)
+STREAM_FROM = 2 << 20
+
+
 def read_document(data: bytes, diags: Diagnostics, tags: tuple[str, ...],
-                  read: Callable[[etree._Element, Stream | None], R]) -> R | None:
-    """``read(root, stream)`` of ``data``, as it is parsed when :class:`Stream` can.
+                  read: Callable[[etree._Element, Stream | None], R], *,
+                  stream_from: int = STREAM_FROM) -> R | None:
+    """``read(root, stream)`` of ``data``, as it is parsed when :class:`Stream` can
+    (documents of ``stream_from`` bytes or more).
 
     Otherwise (or when the incremental parse meets anything :func:`parse`
     reports) the diagnostics of the attempt are dropped and ``read(root,
     None)`` runs on the whole tree; None when ``data`` does not parse.
     """
-    stream = Stream.open(data, tags)
+    stream = Stream.open(data, tags) if len(data) >= stream_from else None
     if stream is not None:
         start = len(diags.items)
         try:
