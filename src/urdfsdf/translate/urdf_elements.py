@@ -74,7 +74,7 @@ def _urdf_material(visual: Visual,
     m = visual.material
     if m is None:
         return None
-    kept = tuple(unwrap_urdf_extra(x) for x in m.extras if is_urdf_extra(x))
+    kept = tuple([unwrap_urdf_extra(x) for x in m.extras if is_urdf_extra(x)]) if m.extras else ()
     if m.name is not None:
         return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
     color = m.diffuse or m.ambient
