@@ -302,3 +302,33 @@ def test_an_invalid_parameter_is_reported_at_its_line_and_skipped(
 def test_the_included_file_itself_is_unchanged(tmp_path: Path) -> None:
     _read(tmp_path, '<visual element_id="base::v1" action="remove"/>')
     assert (tmp_path / "models" / "box" / "model.sdf").read_text() == BOX
+
+
+def test_a_nested_included_model_as_a_whole(tmp_path: Path) -> None:
+    doc, diags = _read(tmp_path, """
+      <model element_id="box" action="remove"/>
+      <model element_id="box2" name="box2" action="replace"><link name="only"/></model>""",
+                       uri="model://outer")
+    assert _errors(diags) == []
+    assert doc is not None
+    outer = doc.models[0].models[0]
+    assert [(m.name, [link.name for link in m.links]) for m in outer.models] == [
+        ("box2", ["only"])]
+
+
+def test_the_name_of_a_nested_include_is_asked_once() -> None:
+    model = included_model(etree.fromstring(OUTER.split("\n", 1)[1]))
+    assert model is not None
+    asked: list[etree._Element] = []
+
+    def name(include: etree._Element) -> str:
+        asked.append(include)
+        return "box"
+
+    spec = etree.fromstring('<visual action="remove"/>')
+    params = [Param(spec, f"box::base::v{i}") for i in range(5)]
+    pushed = apply_params(model, params, name, Diagnostics())
+    include = model.find("include")
+    assert asked == [include]
+    assert include is not None and [p.element_id for p in pushed[include]] == [
+        f"base::v{i}" for i in range(5)]

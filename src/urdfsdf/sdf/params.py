@@ -262,6 +262,8 @@ class _Applier:
         self.diags = diags
         self.pushed: dict[etree._Element, list[Param]] = {}
         self._file: str | None = None
+        #: the names of nested includes without <name>, as the caller said
+        self._names: dict[etree._Element, str | None] = {}
 
     # -- diagnostics
     def error(self, code: str, message: str, el: etree._Element) -> None:
@@ -312,6 +314,13 @@ class _Applier:
             return
         if isinstance(found, tuple):
             include, rest = found
+            if not rest and (action == "replace" or (action == "remove" and not children(el))):
+                # the nested included model as a whole: its <include> goes
+                if action == "remove":
+                    _drop(include)
+                else:
+                    self._replace(include, el)
+                return
             self.pushed.setdefault(include, []).append(
                 Param(el, rest, p.file, whole=not rest))
             return
@@ -356,12 +365,15 @@ class _Applier:
         return cur
 
     def _include_name(self, include: etree._Element) -> str | None:
+        """The name of the model ``include`` adds (asked of the caller once per include)."""
         if include.get("merge", "false").strip().lower() in ("true", "1"):
             return None  # its content joins this model: not followed (see the docstring)
         name_el = next((c for c in children(include) if c.tag == "name"), None)
         if name_el is not None and (name_el.text or "").strip():
             return (name_el.text or "").strip()
-        return self.include_name(include)
+        if include not in self._names:
+            self._names[include] = self.include_name(include)
+        return self._names[include]
 
     # -- the actions
     def _child(self, parent: etree._Element, c: etree._Element, action: str | None) -> None:
@@ -442,7 +454,7 @@ class _Applier:
                 self.error("ELEMENT_INVALID", f"<{_qname(spec)}>: the included model itself "
                            "cannot be removed: skipped", spec)
                 return
-            parent.remove(target)
+            _drop(target)
             return
         for c in kids:
             found = _match(target, c)
@@ -563,6 +575,20 @@ def _set_text(el: etree._Element, text: str) -> None:
         if not isinstance(c.tag, str):
             el.remove(c)  # comments inside a value would split it
     el.text = text
+
+
+def _drop(el: etree._Element) -> None:
+    """Remove ``el`` from its parent, keeping the text that followed it."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    if el.tail:
+        previous = el.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
 
 
 def _append(parent: etree._Element, new: etree._Element) -> None:
