@@ -332,3 +332,27 @@ def test_the_name_of_a_nested_include_is_asked_once() -> None:
     assert asked == [include]
     assert include is not None and [p.element_id for p in pushed[include]] == [
         f"base::v{i}" for i in range(5)]
+
+
+def test_params_of_an_included_urdf_are_not_applied(tmp_path: Path) -> None:
+    folder = tmp_path / "models" / "arm"
+    folder.mkdir(parents=True)
+    (folder / "model.config").write_text("<model><name>arm</name><sdf version='1.7'>arm.urdf"
+                                         "</sdf></model>")
+    (folder / "arm.urdf").write_text('<robot name="arm"><link name="l"><inertial><mass '
+                                     'value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" '
+                                     'iyz="0" izz="1"/></inertial></link></robot>')
+    doc, diags = _read(tmp_path, '<link element_id="l" action="remove"/>', uri="model://arm")
+    assert _errors(diags) == []
+    assert [(d.code, d.line) for d in diags.warnings] == [("ELEMENT_DROPPED", 3)]
+    assert [link.name for link in _box(doc).links] == ["l"]
+
+
+DESCRIPTIONS = Path("/usr/share/sdformat12/1.9")
+
+
+@pytest.mark.skipif(not DESCRIPTIONS.is_dir(), reason="SDFormat 1.9 descriptions absent")
+def test_the_shipped_tables_are_those_of_the_descriptions() -> None:
+    from urdfsdf.sdf.params import generate, tables
+
+    assert generate(DESCRIPTIONS) == tables()
