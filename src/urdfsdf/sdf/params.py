@@ -282,35 +282,37 @@ class _Applier:
             self.error("ATTRIBUTE_MISSING", f"<{tag}> in <experimental:params> has no "
                        "element_id: skipped", el)
             return
+        #: as written (a parameter handed down has a relative element_id)
+        shown = el.get("element_id", eid)
         parts = eid.split("::") if eid else []
         if any(not part for part in parts):
-            self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={eid!r}>: a name is missing "
+            self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={shown!r}>: a name is missing "
                        "between or after '::': skipped", el)
             return
         action = el.get("action")
         if action is not None and action not in ACTIONS:
-            self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={eid!r}>: action {action!r} "
+            self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={shown!r}>: action {action!r} "
                        f"is not one of {', '.join(ACTIONS)}: skipped", el)
             return
         if not _custom(el) and _description(local(el)) is None:
-            self.error("ELEMENT_INVALID", f"<{tag} element_id={eid!r}>: <{tag}> is not an "
+            self.error("ELEMENT_INVALID", f"<{tag} element_id={shown!r}>: <{tag}> is not an "
                        "SDFormat element: skipped", el)
             return
         if action == "add":
             name = el.get("name")
             if name is None:
-                self.error("ATTRIBUTE_MISSING", f"<{tag} element_id={eid!r}> to add has no "
+                self.error("ATTRIBUTE_MISSING", f"<{tag} element_id={shown!r}> to add has no "
                            "'name' attribute: skipped", el)
                 return
             if not name.strip():
-                self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={eid!r}> to add has an "
+                self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={shown!r}> to add has an "
                            "empty 'name' attribute: skipped", el)
                 return
         found = self._target(p, parts, None if action == "add" else tag)
         if found is None:
             what = "no element" if action == "add" else f"no <{tag}>"
-            self.error("ELEMENT_MISSING", f"<{tag} element_id={eid!r}>: the included model "
-                       f"has {what} named {eid!r}: skipped", el)
+            self.error("ELEMENT_MISSING", f"<{tag} element_id={shown!r}>: the included model "
+                       f"has {what} named {shown!r}: skipped", el)
             return
         if isinstance(found, tuple):
             include, rest = found
@@ -328,7 +330,7 @@ class _Applier:
             for c in children(el):
                 self._child(found, c, c.get("action"))
         elif action == "add":
-            self._add(found, el, f"<{tag} element_id={eid!r}>", top=True)
+            self._add(found, el, f"<{tag} element_id={shown!r}>", top=True)
         elif action == "modify":
             self._modify(found, el)
         elif action == "remove":
