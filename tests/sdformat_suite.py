@@ -183,15 +183,12 @@ def _poses_gap(reason: str, *rels: str) -> None:
 # -- verdicts (check:) ----------------------------------------------------------------
 # Only files expected.tsv marks valid or invalid: for the others the verdict case asserts
 # no more than a clean run (exit status 0 or 1, no traceback).
-_check_gap("<experimental:params> of an <include> (libsdformat's parameter passing) is not "
-           "applied, so its invalid parameters go unnoticed",
-           "integration/include_invalid_custom_model.sdf")
+# (none left: the last, include_invalid_custom_model.sdf, needed parameter passing,
+# sdf/params.py)
 
 # -- poses (poses:) ---------------------------------------------------------------------
-_poses_gap("<experimental:params> of an <include> (parameter passing) is not applied: the "
-           "visuals and collisions it adds are missing",
-           "integration/include_custom_model.sdf",
-           "integration/model/nested_include/test_nested_include.sdf")
+# (none left: include_custom_model.sdf and nested_include/test_nested_include.sdf needed
+# parameter passing, sdf/params.py)
 
 
 def _deviation(case_id: str, reason: str) -> None:

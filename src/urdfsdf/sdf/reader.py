@@ -64,6 +64,7 @@ from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
 from urdfsdf.sdf.frames import MODEL_FRAME, analyze_model, placed_model_pose
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merged
+from urdfsdf.sdf.params import Param, apply_params, included_model, params_of
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
@@ -126,8 +127,11 @@ class SdfReader:
 
     def __init__(self, diags: Diagnostics, stream: Stream | None = None,
                  fast: bool = True, includes: IncludeResolver | None = None,
-                 file: str | None = None, read_urdf: UrdfReader | None = None) -> None:
+                 file: str | None = None, read_urdf: UrdfReader | None = None,
+                 pushed: dict[etree._Element, list[Param]] | None = None) -> None:
         self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
+        #: parameters an including file hands down to this file's <include>s (sdf/params.py)
+        self.pushed = pushed or {}
         #: follows <include> (None: an include is kept, not read, with a warning)
         self.includes = includes
         #: the file read (an included one's path; None for the main input)
@@ -406,8 +410,9 @@ class SdfReader:
         included = resolver.load(uri, self.file, line, ctx.diags)
         if included is None or not resolver.enter(included, line, ctx.diags):
             return None
+        params = [*params_of(el, ctx.diags.file), *self.pushed.get(el, ())]
         try:
-            model = self._included_model(included, el)
+            model = self._included_model(included, el, params)
         finally:
             resolver.leave()
         if model is None:
@@ -417,21 +422,38 @@ class SdfReader:
             return model
         return self._merged(model, parent_frame)
 
-    def _included_model(self, included: Included, el: etree._Element) -> Model | None:
-        """The top-level model of an included file (URDF too), read with its own version."""
+    def _included_model(self, included: Included, el: etree._Element,
+                        params: list[Param]) -> Model | None:
+        """The top-level model of an included file (URDF too), read with its own version.
+
+        ``params``: the include's ``<experimental:params>`` (and those handed down to
+        it), applied to the file's model before it is read (:mod:`urdfsdf.sdf.params`).
+        """
         sub = Diagnostics(included.display)
         root = parse(included.data, sub)
         model: Model | None = None
         where = f"{included.display!r} (included by <uri>{included.uri}</uri>)"
         if root is not None and root.tag == "robot":
+            if params:
+                self.ctx.warning("ELEMENT_DROPPED", f"{where} is a URDF: its "
+                                 "<experimental:params> are not applied", el)
             if self.read_urdf is None:
                 self.ctx.error("ELEMENT_INVALID", f"{where} is a URDF: reading it needs the "
                                "conversion pipeline (urdfsdf.document)", el)
             else:
                 model = self.read_urdf(included.data, sub)
         elif root is not None:
+            pushed: dict[etree._Element, list[Param]] = {}
+            target = included_model(root) if params else None
+            if target is not None:
+                pushed = apply_params(target, params,
+                                      lambda inc: self._include_model_name(inc, included.path),
+                                      self.ctx.diags)
+            elif params:
+                self.ctx.error("ELEMENT_MISSING", f"{where} holds no <model> to apply "
+                               "<experimental:params> to", el)
             reader = SdfReader(sub, None, self.fast, self.includes, included.path,
-                               self.read_urdf)
+                               self.read_urdf, pushed)
             doc = reader.document(root)
             tops = [c.tag for c in root if c.tag in ("model", "actor", "light")]
             if len(tops) > 1 and len(set(tops)) > 1:
@@ -450,6 +472,26 @@ class SdfReader:
             self.ctx.error("ATTRIBUTE_INVALID", f"{where}: the pose of an included model "
                            "cannot be relative_to a frame of its own file", el)
         return model if model.file is not None else evolve(model, file=included.display)
+
+    def _include_model_name(self, include: etree._Element, file: str) -> str | None:
+        """The name of the model the ``<include>`` of ``file`` names (None: unknown).
+
+        Read through the resolver, as the reader reads it later (same checks).
+        """
+        resolver = self.includes
+        uri_el = next((c for c in children(include) if c.tag == "uri"), None)
+        uri = (uri_el.text or "").strip() if uri_el is not None else ""
+        if resolver is None or not uri:
+            return None
+        scratch = Diagnostics()
+        found = resolver.load(uri, file, None, scratch)
+        root = None if found is None else parse(found.data, scratch)
+        if root is None:
+            return None
+        if root.tag == "robot":
+            return root.get("name")
+        model = included_model(root)
+        return None if model is None else model.get("name")
 
     def _overridden(self, model: Model, el: etree._Element,
                     kids: dict[object, etree._Element]) -> Model:

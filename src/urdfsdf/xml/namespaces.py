@@ -30,3 +30,8 @@ SDF_XMLNS = f' xmlns:{SDF_PREFIX}="{SDF_NS}"'
 KNOWN_PREFIXES = {"gz": "http://gazebosim.org/schema",
                   "ignition": "http://ignitionrobotics.org/schema",
                   "drake": "http://drake.mit.edu", "xacro": "http://www.ros.org/wiki/xacro"}
+
+#: ``experimental:`` (SDFormat's experimental elements: ``//include/experimental:params``,
+#: parameter passing), matched by prefix as libsdformat does, or by this URI
+EXPERIMENTAL_NS = "http://sdformat.org/schemas/experimental"
+EXPERIMENTAL_PREFIX = "experimental"
