@@ -199,9 +199,6 @@ def _deviation(case_id: str, reason: str) -> None:
 _deviation("poses:main/sdf/joint_mimic_rack_pinion.urdf",
            "urdfdom snaps pitches near +-pi/2 (rpy 0 1.5708 0) and libsdformat 12 names the "
            "unnamed visuals it lumps differently (samples/spec/ORACLE.md)")
-_deviation("poses:main/integration/model/frame_only_model/model.sdf",
-           "a model with frames only (a merge-include target): libsdformat 12 names the body "
-           "of its frames '__model__', urdfsdf '' (there is no link)")
 
 
 def gap(case_id: str) -> str | None:

@@ -751,3 +751,21 @@ def test_canonical_link_attribute_naming_no_link_is_an_error() -> None:
     analyze(doc, diags)
     assert [d.code for d in diags.errors] == ["MODEL_CANONICAL_LINK_INVALID"]
     assert diags.errors[0].line == 4  # the <model> element
+
+
+def test_a_frame_attached_to_no_link_names_the_model_frame_as_libsdformat_does() -> None:
+    """A static model's frames attached to ``__model__`` (and every frame of a model with
+    no link) have no link: ``poses`` reports ``__model__``, as libsdformat 12 does."""
+    text = ('<sdf version="1.7"><model name="m"><static>true</static>'
+            '<link name="L"><pose>1 0 0 0 0 0</pose></link>'
+            '<frame name="F1"><pose>0 0 1 0 0 0</pose></frame>'
+            '<frame name="F2" attached_to="L"/></model></sdf>')
+    frames_only = ('<sdf version="1.7"><model name="frames_only"><static>true</static>'
+                   '<frame name="G"/></model></sdf>')
+    rep, diags = poses_source(text)
+    assert not [d for d in diags if d.severity == "error"]
+    assert rep["models"]["m"]["frames"]["F1"]["attached_to_body"] == "__model__"
+    assert rep["models"]["m"]["frames"]["F2"]["attached_to_body"] == "L"
+    rep, diags = poses_source(frames_only)
+    assert not [d for d in diags if d.severity == "error"]
+    assert rep["models"]["frames_only"]["frames"]["G"]["attached_to_body"] == "__model__"

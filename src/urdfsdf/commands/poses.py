@@ -11,8 +11,9 @@ entries in ``world``; unresolvable poses are ``null``)::
      "errors": [diagnostic, ...]}
 
 with ``P = {"xyz": [..], "rpy": [..], "quat_wxyz": [..]}`` and axes
-expressed in the model frame.  In Python the ``[..]`` of ``P`` are tuples of
-floats (JSON arrays once dumped).
+expressed in the model frame.  A frame attached to no link (in a static or link-less
+model) has ``"attached_to_body": "__model__"``, as libsdformat reports it.  In Python
+the ``[..]`` of ``P`` are tuples of floats (JSON arrays once dumped).
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def model_json(scope: Scope) -> Json:
     for name in scope.frames:
         entry = pose_json(scope.pose(name))
         if entry is not None:
-            entry["attached_to_body"] = scope.body(name)
+            body = scope.body(name)
+            # attached to no link (the model frame of a static or link-less model):
+            # libsdformat's FrameSemantics names the model frame, __model__
+            entry["attached_to_body"] = MODEL_FRAME if body == "" else body
         out["frames"][name] = entry
     for name in scope.children:
         out["models"][name] = pose_json(scope.pose(name))
