@@ -2,8 +2,8 @@
 
 Layers, bottom up (README, "Development"): ``core`` <- ``xml`` <- the formats
 (``urdf``, ``sdf``) <- ``translate`` <- the public modules (``api``, ``ros``,
-``interop``, the package itself, ``compare`` and ``testing``) <- ``commands``.  Every import counts, also the
-ones inside functions.
+``interop``, the package itself, ``compare`` and ``testing``) <- ``commands``.  Every
+import counts, also the ones inside functions.
 """
 
 from __future__ import annotations
