@@ -312,6 +312,8 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                 else ""
             print(f"{name}: {report.format.upper()} -> {str(report.via).upper()} -> "
                   f"{report.format.upper()}: {what}{failed}", file=out)
+    if report.via_mismatch:
+        return EXIT_USAGE
     return EXIT_OK if report.ok() else EXIT_INVALID
 
 

@@ -44,6 +44,8 @@ class RoundTrip:
     diagnostics: list[Diagnostic] = factory(list)
     #: the models that did not convert (there or back)
     failed: list[str] = factory(list)
+    #: --via named the input's own format (a usage error)
+    via_mismatch: bool = False
 
     def ok(self) -> bool:
         """Read, converted both ways, and no difference."""
@@ -72,6 +74,7 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
             "ARGUMENT_INVALID", "error", f"--via {via}: the input is {doc.format.upper()}, "
             f"so it goes through {other.upper()} (--via {other})", file, None))
         report.format = None
+        report.via_mismatch = True
         return report
     report.via = other
     if doc.urdf is not None:

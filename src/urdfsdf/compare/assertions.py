@@ -11,7 +11,7 @@ so a URDF can be compared with the SDF made from it (see
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -24,13 +24,15 @@ from urdfsdf.compare.kinematics import (
     default_configurations,
     kinematic_model,
 )
-from urdfsdf.core.record import record
+from urdfsdf.core.record import evolve, record
 
 #: default tolerances: pose entries (rotation matrix and metres), relative inertia
 KINEMATICS_TOL = 1e-9
 INERTIA_RTOL = 1e-6
 
 Configurations = Iterable[Configuration] | int | None
+#: names of the first model's links, joints and frames in the second model
+Rename = Mapping[str, str] | Callable[[str], str] | None
 
 
 @record
@@ -47,6 +49,22 @@ class Difference:
     def to_dict(self) -> dict[str, str]:
         """``{check, path, message}`` (``urdfsdf roundtrip --format json``)."""
         return {"check": self.check, "path": self.path, "message": self.message}
+
+
+def _renamed(model: KinematicModel, rename: Rename) -> KinematicModel:
+    """``model`` with its link, joint and frame names as ``rename`` says."""
+    if rename is None:
+        return model
+
+    def n(name: str) -> str:
+        return _new_name(name, rename)
+
+    return KinematicModel(
+        model.name, model.format, n(model.root), {n(k): v for k, v in model.zero.items()},
+        {n(k): evolve(j, name=n(j.name), parent=n(j.parent), child=n(j.child))
+         for k, j in model.joints.items()},
+        {n(k): (n(body), x) for k, (body, x) in model.frames.items()},
+        {n(k): v for k, v in model.inertia.items()})
 
 
 def _fail(what: str, found: list[Difference]) -> None:
@@ -85,17 +103,25 @@ def _names(check: str, kind: str, a: Iterable[str], b: Iterable[str]) -> list[Di
 def kinematics_differences(a: ModelSource, b: ModelSource, *,
                            configurations: Configurations = None,
                            tol: float = KINEMATICS_TOL,
-                           model: str | None = None) -> list[Difference]:
+                           model: str | None = None, rename: Rename = None) -> list[Difference]:
     """Where ``a`` and ``b`` do not move alike.
 
     The same links, joints (parent, child, how they move) and explicit frames;
     the pose of every link and frame relative to the root link at each
     configuration (joint values by name; default: zero and three random ones
-    within ``a``'s limits, seeded; an int: that many random ones), rotation
-    matrices and positions within ``tol``; every moving joint's axis direction.
-    ``model`` picks a model of an SDF document holding several.
+    within ``a``'s limits, seeded; an int: that many random ones): rotation
+    matrix entries and the distance between positions within ``tol``; every
+    moving joint's axis direction.
+    ``model`` picks a model of an SDF document holding several; ``rename`` (a
+    mapping or a function) gives the second model's name of each link, joint and
+    frame of the first (for code that renames them).  Configurations name the
+    first model's joints.
     """
     ka, kb = kinematic_model(a, model), kinematic_model(b, model)
+    qs = _configurations(ka, configurations)
+    if rename is not None:
+        ka = _renamed(ka, rename)
+        qs = [{_new_name(name, rename): v for name, v in q.items()} for q in qs]
     out = _names("kinematics", "link", ka.zero, kb.zero)
     out += _names("kinematics", "joint", ka.joints, kb.joints)
     out += _names("kinematics", "frame", ka.frames, kb.frames)
@@ -116,7 +142,8 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
                                   f"{ja.type!r} != {jb.type!r} (moves as {ja.kind} != "
                                   f"{jb.kind})"))
     reported: set[tuple[str, str]] = set()
-    for q in _configurations(ka, configurations):
+    up = {j.child: j.name for j in ka.joints.values()}
+    for q in qs:
         pa, pb = ka.poses(q), kb.poses(q)
         fa, fb = ka.frame_poses(pa), kb.frame_poses(pb)
         for kind, xa, xb in (("link", pa, pb), ("frame", fa, fb)):
@@ -126,8 +153,10 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
                 d = _pose_difference(xa[name], xb[name], tol)
                 if d:
                     reported.add((kind, name))
+                    frame = f" (the frame of its joint {up[name]!r})" if kind == "link" and \
+                        name in up else ""
                     out.append(Difference("kinematics", f"{kind}[@name={name!r}]",
-                                          f"at {_q_text(q)}: {d}"))
+                                          f"at {_q_text(q)}{frame}: {d}"))
         for name, ja in ka.joints.items():
             jb = kb.joints.get(name)
             if jb is None or ja.axis is None or jb.axis is None or ("joint", name) in reported:
@@ -145,9 +174,15 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
     return out
 
 
+def _new_name(name: str, rename: Rename) -> str:
+    if isinstance(rename, Mapping):
+        return rename.get(name, name)
+    return rename(name) if rename is not None else name
+
+
 def _pose_difference(a: np.ndarray, b: np.ndarray, tol: float) -> str:
     dr = float(np.max(np.abs(a[:3, :3] - b[:3, :3])))
-    dp = float(np.max(np.abs(a[:3, 3] - b[:3, 3])))
+    dp = float(np.linalg.norm(a[:3, 3] - b[:3, 3]))
     if dr <= tol and dp <= tol:
         return ""
     parts = []
@@ -160,11 +195,12 @@ def _pose_difference(a: np.ndarray, b: np.ndarray, tol: float) -> str:
 
 def assert_same_kinematics(a: ModelSource, b: ModelSource, *,
                            configurations: Configurations = None,
-                           tol: float = KINEMATICS_TOL, model: str | None = None) -> None:
+                           tol: float = KINEMATICS_TOL, model: str | None = None,
+                           rename: Rename = None) -> None:
     """Raise ``AssertionError`` naming each link, joint or frame where ``a`` and ``b``
     do not move alike (:func:`kinematics_differences`)."""
     _fail("kinematics differ", kinematics_differences(
-        a, b, configurations=configurations, tol=tol, model=model))
+        a, b, configurations=configurations, tol=tol, model=model, rename=rename))
 
 
 def _close(a: float, b: float, rtol: float, atol: float) -> bool:
@@ -172,14 +208,16 @@ def _close(a: float, b: float, rtol: float, atol: float) -> bool:
 
 
 def inertia_differences(a: ModelSource, b: ModelSource, *, rtol: float = INERTIA_RTOL,
-                        atol: float = 1e-12, model: str | None = None) -> list[Difference]:
+                        atol: float = 1e-12, model: str | None = None,
+                        rename: Rename = None) -> list[Difference]:
     """Where the links of ``a`` and ``b`` do not have the same spatial inertia.
 
     Per link: the 6x6 spatial inertia about and in the link's kinematic frame
     (mass, centre of mass, moments), within ``rtol`` of its largest entry (plus
-    ``atol``); the message says which part differs.
+    ``atol``); the message says which part differs.  ``rename``: as for
+    :func:`kinematics_differences`.
     """
-    ka, kb = kinematic_model(a, model), kinematic_model(b, model)
+    ka, kb = _renamed(kinematic_model(a, model), rename), kinematic_model(b, model)
     out = _names("inertia", "link", ka.inertia, kb.inertia)
     for name, ia in ka.inertia.items():
         ib = kb.inertia.get(name)
@@ -191,34 +229,31 @@ def inertia_differences(a: ModelSource, b: ModelSource, *, rtol: float = INERTIA
 
 def _mass_differences(path: str, a: MassProperties, b: MassProperties, rtol: float,
                       atol: float) -> list[Difference]:
-    sa, sb = a.spatial(), b.spatial()
-    scale = max(float(np.max(np.abs(sa))), float(np.max(np.abs(sb))))
-    if float(np.max(np.abs(sa - sb))) <= rtol * scale + atol:
-        return []
+    """Mass, centre of mass and moments, each within ``rtol`` of its own size."""
     out = []
     if not _close(a.mass, b.mass, rtol, atol):
         out.append(Difference("inertia", f"{path}/mass", f"{a.mass:.9g} != {b.mass:.9g} kg"))
     dc = float(np.max(np.abs(np.subtract(a.com, b.com))))
-    if a.mass and b.mass and dc > rtol * max(1.0, *map(abs, a.com)) + atol:
+    if a.mass and b.mass and dc > rtol * max(1.0, *map(abs, (*a.com, *b.com))) + atol:
         out.append(Difference("inertia", f"{path}/origin",
                               f"centre of mass {_vec(np.asarray(a.com))} != "
                               f"{_vec(np.asarray(b.com))}"))
-    dm = float(np.max(np.abs(np.subtract(a.moments, b.moments))))
-    if dm > rtol * max(map(abs, (*a.moments, *b.moments))) + atol:
+    ma, mb = a.spatial()[:3, :3], b.spatial()[:3, :3]
+    scale = max(float(np.max(np.abs(ma))), float(np.max(np.abs(mb))))
+    if float(np.max(np.abs(ma - mb))) > rtol * scale + atol:
         out.append(Difference("inertia", f"{path}/inertia",
-                              f"moments about the centre of mass {_vec(np.asarray(a.moments))} "
-                              f"!= {_vec(np.asarray(b.moments))} (in the link frame)"))
-    if not out:
-        out.append(Difference("inertia", path, "spatial inertia differs by "
-                              f"{float(np.max(np.abs(sa - sb))):.3g}"))
+                              f"rotational inertia about the link frame origin "
+                              f"{_vec(ma.reshape(9))} != {_vec(mb.reshape(9))}"))
     return out
 
 
 def assert_same_inertia(a: ModelSource, b: ModelSource, *, rtol: float = INERTIA_RTOL,
-                        atol: float = 1e-12, model: str | None = None) -> None:
+                        atol: float = 1e-12, model: str | None = None,
+                        rename: Rename = None) -> None:
     """Raise ``AssertionError`` naming each link whose spatial inertia differs
     (:func:`inertia_differences`)."""
-    _fail("inertias differ", inertia_differences(a, b, rtol=rtol, atol=atol, model=model))
+    _fail("inertias differ", inertia_differences(a, b, rtol=rtol, atol=atol, model=model,
+                                                 rename=rename))
 
 
 def document_diff(a: DocumentSource, b: DocumentSource,
