@@ -44,6 +44,9 @@ class RoundTrip:
     diagnostics: list[Diagnostic] = factory(list)
     #: the models that did not convert (there or back)
     failed: list[str] = factory(list)
+    #: SDF: the document holds several models, each converted on its own (their names
+    #: label ``models``, ``failed`` and the differences' paths)
+    per_model: bool = False
     #: --via named the input's own format (a usage error)
     via_mismatch: bool = False
 
@@ -82,11 +85,13 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
     elif doc.sdf is not None:
         from urdfsdf.compare.kinematics import sdf_model_names
 
+        every = sdf_model_names(doc.sdf)
+        # a document holding several models (even two of one name) converts one at a time
+        report.per_model = len(every) > 1 or model is not None
         names: list[str | None] = [model] if model is not None else \
-            list(sdf_model_names(doc.sdf)) or [None]
+            list(dict.fromkeys(every)) or [None]
         for name in names:
-            _sdf(report, source, doc.sdf, name, len(names) > 1 or model is not None,
-                 file, includes)
+            _sdf(report, source, doc.sdf, name, report.per_model, file, includes)
     return report
 
 

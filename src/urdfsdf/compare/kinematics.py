@@ -369,9 +369,8 @@ def _named(model: str | None) -> str:
 
 
 def sdf_model_names(doc: SdfDocument) -> list[str]:
-    """Names of the models of a document, its own then its worlds', without repeats."""
-    names = [m.name for m in doc.models] + [m.name for w in doc.worlds for m in w.models]
-    return list(dict.fromkeys(names))
+    """Names of the models of a document, its own then its worlds' (repeats too)."""
+    return [m.name for m in doc.models] + [m.name for w in doc.worlds for m in w.models]
 
 
 def _from_sdf(doc: SdfDocument, model_name: str | None) -> KinematicModel:
