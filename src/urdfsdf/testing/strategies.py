@@ -60,6 +60,10 @@ from urdfsdf.core.record import evolve, record
 
 # -- names and numbers -------------------------------------------------------
 #
+# Shrinking: integers shrink towards 0, booleans towards False, sampled_from
+# towards its first element; so a rare feature is drawn as ``integers(0, N) == N``
+# (not ``== 0``) and a shrunk example leaves it out.
+#
 # Names and number texts are drawn from fixed pools made once with a seeded
 # random generator: one draw per value keeps generation fast (a whole example
 # costs a few ms) and shrinking short (pools are sorted simplest first).
@@ -278,27 +282,147 @@ def urdf_documents(options: UrdfOptions | None = None, *,
     if joint_types is not None:
         changes["joint_types"] = tuple(joint_types)
     opt = evolve(opt, **changes)
-    if not 1 <= opt.min_links <= opt.max_links:
-        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max")
+    if not 1 <= opt.min_links <= opt.max_links <= 100:
+        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
+                         "<= 100")
     bad = set(opt.joint_types) - set(URDF_JOINT_TYPES)
     if bad or not opt.joint_types:
         raise ValueError(f"joint_types: {sorted(bad) or 'none'}; URDF has {URDF_JOINT_TYPES}")
     return _urdf_documents(opt)
 
 
+@record(frozen=False)
+class _UrdfPart:
+    """One link of :func:`_urdf_documents` with the joint that leads to it (unused for
+    the first link), drawn together so that a shrink can drop a link whole; names
+    are given once the number of links is known."""
+
+    link: etree._Element
+    joint: etree._Element
+    jtype: str
+    #: the parent: earlier link number ``parent_pick % i`` (0, the first, when shrunk)
+    parent_pick: int
+    #: (element, pick) of ``<material>`` references to top-level materials
+    material_refs: list[tuple[etree._Element, int]]
+    #: inline ``<material>`` elements, named afterwards (unique names)
+    inline_materials: list[etree._Element]
+    #: (visual|collision, name) of the named shapes
+    shapes: list[tuple[str, str]]
+    #: (element, pick) of ``<mimic>``: another joint, chosen afterwards
+    mimic: tuple[etree._Element, int] | None
+
+
+@st.composite
+def _urdf_part(draw: st.DrawFn, opt: UrdfOptions, n_materials: int) -> _UrdfPart:
+    jtype = draw(st.sampled_from(opt.joint_types))
+    parent_pick = draw(st.integers(0, 1 << 16))
+    part = _UrdfPart(etree.Element("link"), etree.Element("joint", type=jtype), jtype,
+                     parent_pick, [], [], [], None)
+    link = part.link
+
+    def material(visual: etree._Element) -> None:
+        if not opt.materials:
+            return
+        kind = draw(st.sampled_from(["none", "ref", "color", "texture", "both"]))
+        if kind == "none" or (kind == "ref" and not n_materials):
+            return
+        if kind == "ref":
+            part.material_refs.append((_sub(visual, "material"),
+                                       draw(st.integers(0, n_materials - 1))))
+            return
+        m = _sub(visual, "material")
+        part.inline_materials.append(m)
+        if kind in ("color", "both"):
+            _sub(m, "color", rgba=rgba_text(draw))
+        if kind in ("texture", "both"):
+            _sub(m, "texture", filename="")  # named with the material
+        if draw(st.integers(0, 5)) == 5:  # a child URDF does not define (pybullet's)
+            _sub(m, "specular", rgb=" ".join(draw(UNIT) for _ in range(3)))
+
+    if opt.inertials and draw(st.booleans()):
+        inertial = _sub(link, "inertial")
+        _origin(draw, inertial)
+        _sub(inertial, "mass", value=draw(number_text(negative=False)))
+        _sub(inertial, "inertia", **{k: draw(number_text(negative=k[1] != k[2]))
+                                     for k in ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")})
+    # a small pool of names: unnamed, named, and now and then a repeated name
+    shape_names = draw(unique_names(2))
+    kinds = [k for k, on in (("visual", opt.visuals), ("collision", opt.collisions)) if on]
+    for kind in kinds:
+        for _ in range(draw(st.integers(0, 3))):
+            el = _sub(link, kind)
+            n = draw(st.sampled_from([None, None, "fresh", "fresh", shape_names[0],
+                                      shape_names[1]]))
+            if n == "fresh":
+                n = draw(NAMES)
+            if n is not None:
+                el.set("name", n)
+                part.shapes.append((kind, n))
+            _origin(draw, el)
+            _geometry(draw, el)
+            if kind == "visual":
+                material(el)
+            if opt.unknown_elements and draw(st.integers(0, 7)) == 7:
+                _unknown(draw, el)
+    if opt.unknown_elements and draw(st.integers(0, 7)) == 7:
+        _unknown(draw, link)
+
+    j = part.joint
+    _origin(draw, j)
+    _sub(j, "parent")
+    _sub(j, "child")
+    movable = jtype in ("revolute", "continuous", "prismatic", "planar")
+    if draw(st.booleans()) if movable else draw(st.integers(0, 3)) == 3:
+        xyz = vector_text(draw, 3)
+        while movable and all(float(t) == 0.0 for t in xyz.split()):
+            xyz = vector_text(draw, 3)
+        _sub(j, "axis", xyz=xyz)
+    limited = jtype in ("revolute", "prismatic")
+    if limited or draw(st.integers(0, 3)) == 3:
+        attrib = {"effort": draw(number_text(negative=False)),
+                  "velocity": draw(number_text(negative=False))}
+        for k in ("lower", "upper"):
+            if draw(st.integers(0, 3)) > 0:
+                attrib[k] = draw(number_text())
+        _sub(j, "limit", **attrib)
+    if draw(st.booleans()):  # urdfdom needs damping or friction
+        _sub(j, "dynamics", **(_some(draw, ("damping", "friction"))
+                               or {"damping": draw(number_text())}))
+    if draw(st.integers(0, 3)) == 3:
+        part.mimic = (_sub(j, "mimic", **_some(draw, ("multiplier", "offset"))),
+                      draw(st.integers(0, 1 << 16)))
+    if draw(st.integers(0, 3)) == 3:
+        attrib = {"k_velocity": draw(number_text(negative=False))}
+        attrib.update(_some(draw, ("soft_lower_limit", "soft_upper_limit", "k_position")))
+        _sub(j, "safety_controller", **attrib)
+    if draw(st.integers(0, 3)) == 3:
+        _sub(j, "calibration", **_some(draw, ("rising", "falling", "reference_position")))
+    if opt.unknown_elements and draw(st.integers(0, 9)) == 9:
+        _unknown(draw, j)
+    return part
+
+
 @st.composite
 def _urdf_documents(draw: st.DrawFn, opt: UrdfOptions) -> str:
-    n_links = draw(st.integers(opt.min_links, opt.max_links))
+    # Everything whose size depends on the number of links is drawn before the
+    # links, at its largest: a shrink that drops a link leaves the rest aligned.
     n_materials = draw(st.integers(0, 3)) if opt.materials else 0
-    names = draw(unique_names(2 * n_links - 1 + n_materials + 1))
+    most = opt.max_links
+    names = draw(unique_names(2 * most + 3))
+    inline_pool = draw(unique_names(3 * most + 3))
+    special = draw(st.sampled_from(["none", "none", "world_root", "world", "reserved_link",
+                                    "reserved_joint", "joint_as_link"])
+                   if opt.forbidden_names else st.just("none"))
+    special_picks = (draw(st.integers(0, 1 << 16)), draw(st.integers(0, 1 << 16)))
+    parts = draw(st.lists(_urdf_part(opt, n_materials), min_size=opt.min_links,
+                          max_size=opt.max_links))
+    n_links = len(parts)
     link_names = names[:n_links]
-    joint_names = names[n_links:2 * n_links - 1]
-    material_names = names[2 * n_links - 1:2 * n_links - 1 + n_materials]
+    joint_names = names[most:most + n_links - 1]
+    material_names = names[2 * most:2 * most + n_materials]
     robot_name = names[-1]
-    if opt.forbidden_names and n_links > 1:
-        special = draw(st.sampled_from(["none", "none", "world_root", "world",
-                                        "reserved_link", "reserved_joint", "joint_as_link"]))
-        i = draw(st.integers(1, n_links - 1))
+    if n_links > 1:
+        i = 1 + special_picks[0] % (n_links - 1)
         if special == "world_root":
             link_names[0] = "world"
         elif special == "world":
@@ -308,7 +432,7 @@ def _urdf_documents(draw: st.DrawFn, opt: UrdfOptions) -> str:
         elif special == "reserved_joint":
             joint_names[i - 1] = f"__{joint_names[i - 1]}__"
         elif special == "joint_as_link":
-            joint_names[i - 1] = link_names[draw(st.integers(0, n_links - 1))]
+            joint_names[i - 1] = link_names[special_picks[1] % n_links]
 
     robot = etree.Element("robot", name=robot_name)
     if draw(st.booleans()):
@@ -325,106 +449,59 @@ def _urdf_documents(draw: st.DrawFn, opt: UrdfOptions) -> str:
         kids.append(m)
 
     # inline material names: unique, and not a top-level name (urdfdom would use that)
-    inline_names = [n for n in draw(unique_names(3 * n_links + 3)) if n not in material_names]
-
-    def material(visual: etree._Element) -> None:
-        if not opt.materials:
-            return
-        kind = draw(st.sampled_from(["none", "ref", "color", "texture", "both"]))
-        if kind == "none" or (kind == "ref" and not material_names):
-            return
-        if kind == "ref":
-            _sub(visual, "material", name=draw(st.sampled_from(material_names)))
-            return
-        name = inline_names.pop()
-        m = _sub(visual, "material", name=name)
-        if kind in ("color", "both"):
-            _sub(m, "color", rgba=rgba_text(draw))
-        if kind in ("texture", "both"):
-            _sub(m, "texture", filename=f"package://robot_description/textures/{name}.jpg")
-        if draw(st.integers(0, 5)) == 0:  # a child URDF does not define (pybullet's)
-            _sub(m, "specular", rgb=" ".join(draw(UNIT) for _ in range(3)))
-
+    inline_names = [n for n in inline_pool if n not in material_names]
     shapes: dict[tuple[str, str], list[str]] = {}  # (link, kind) -> named shapes
-    for li, lname in enumerate(link_names):
-        link = etree.Element("link", name=lname)
+    for li, (lname, part) in enumerate(zip(link_names, parts, strict=True)):
+        link = part.link
+        link.set("name", lname)
         kids.append(link)
         if lname == "world" and li == 0 and draw(st.booleans()):
-            continue  # an empty root `world` becomes the world
-        if opt.inertials and draw(st.booleans()):
-            inertial = _sub(link, "inertial")
-            _origin(draw, inertial)
-            _sub(inertial, "mass", value=draw(number_text(negative=False)))
-            _sub(inertial, "inertia", **{k: draw(number_text(negative=k[1] != k[2]))
-                                         for k in ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")})
-        # a small pool of names: unnamed, named, and now and then a repeated name
-        shape_names = draw(unique_names(2))
-        kinds = [k for k, on in (("visual", opt.visuals), ("collision", opt.collisions)) if on]
-        for kind in kinds:
-            for _ in range(draw(st.integers(0, 3))):
-                el = _sub(link, kind)
-                n = draw(st.sampled_from([None, None, "fresh", "fresh", shape_names[0],
-                                          shape_names[1]]))
-                if n == "fresh":
-                    n = draw(NAMES)
-                if n is not None:
-                    el.set("name", n)
-                    shapes.setdefault((lname, kind), []).append(n)
-                _origin(draw, el)
-                _geometry(draw, el)
-                if kind == "visual":
-                    material(el)
-                if opt.unknown_elements and draw(st.integers(0, 7)) == 0:
-                    _unknown(draw, el)
-        if opt.unknown_elements and draw(st.integers(0, 7)) == 0:
-            _unknown(draw, link)
+            for content in list(link):  # an empty root `world` becomes the world
+                link.remove(content)
+            continue
+        for el, pick in part.material_refs:
+            el.set("name", material_names[pick])
+        for el in part.inline_materials:
+            name = inline_names.pop()
+            el.set("name", name)
+            texture = el.find("texture")
+            if texture is not None:
+                texture.set("filename", f"package://robot_description/textures/{name}.jpg")
+        for kind, name in part.shapes:
+            shapes.setdefault((lname, kind), []).append(name)
 
     joints: list[tuple[str, str, str, str]] = []  # name, type, parent, child
     for i in range(1, n_links):
+        part = parts[i]
         jname = joint_names[i - 1]
-        jtype = draw(st.sampled_from(opt.joint_types))
-        parent = link_names[draw(st.integers(0, i - 1))]
+        jtype = part.jtype
+        parent = link_names[part.parent_pick % i]
         child = link_names[i]
         if not opt.floating_with_renamed_names and jtype in ("floating", "planar") and (
                 _reserved(parent) or _reserved(child) or _reserved(jname)
                 or jname in link_names):
             jtype = "fixed"
         joints.append((jname, jtype, parent, child))
-        j = etree.Element("joint", name=jname, type=jtype)
+        j = part.joint
+        j.attrib.clear()  # name before type, as people write them
+        j.set("name", jname)
+        j.set("type", jtype)
+        for tag, value in (("parent", parent), ("child", child)):
+            end = j.find(tag)
+            assert end is not None
+            end.set("link", value)
         kids.append(j)
-        _origin(draw, j)
-        _sub(j, "parent", link=parent)
-        _sub(j, "child", link=child)
-        movable = jtype in ("revolute", "continuous", "prismatic", "planar")
-        if draw(st.booleans()) if movable else draw(st.integers(0, 3)) == 0:
-            xyz = vector_text(draw, 3)
-            while movable and all(float(t) == 0.0 for t in xyz.split()):
-                xyz = vector_text(draw, 3)
-            _sub(j, "axis", xyz=xyz)
-        limited = jtype in ("revolute", "prismatic")
-        if limited or draw(st.integers(0, 3)) == 0:
-            attrib = {"effort": draw(number_text(negative=False)),
-                      "velocity": draw(number_text(negative=False))}
-            for k in ("lower", "upper"):
-                if draw(st.integers(0, 3)) > 0:
-                    attrib[k] = draw(number_text())
-            _sub(j, "limit", **attrib)
-        if draw(st.booleans()):  # urdfdom needs damping or friction
-            _sub(j, "dynamics", **(_some(draw, ("damping", "friction"))
-                                   or {"damping": draw(number_text())}))
         others = [n for n in joint_names if n != jname]
-        if others and draw(st.integers(0, 3)) == 0:
-            attrib = {"joint": draw(st.sampled_from(others))}
-            attrib.update(_some(draw, ("multiplier", "offset")))
-            _sub(j, "mimic", **attrib)
-        if draw(st.integers(0, 3)) == 0:
-            attrib = {"k_velocity": draw(number_text(negative=False))}
-            attrib.update(_some(draw, ("soft_lower_limit", "soft_upper_limit", "k_position")))
-            _sub(j, "safety_controller", **attrib)
-        if draw(st.integers(0, 3)) == 0:
-            _sub(j, "calibration", **_some(draw, ("rising", "falling", "reference_position")))
-        if opt.unknown_elements and draw(st.integers(0, 9)) == 0:
-            _unknown(draw, j)
+        if part.mimic is not None:
+            mimic, pick = part.mimic
+            if others:
+                drawn = [(str(k), str(v)) for k, v in mimic.attrib.items()]
+                mimic.attrib.clear()
+                mimic.set("joint", others[pick % len(others)])
+                for k, v in drawn:
+                    mimic.set(k, v)
+            else:
+                j.remove(mimic)
 
     joint_list = [j[0] for j in joints]
     extension_names = iter(draw(unique_names(8)))
@@ -489,7 +566,7 @@ def _ros2_control(draw: st.DrawFn, name: str, joints: list[str]) -> etree._Eleme
         s = _sub(j, "state_interface", name="position")
         if draw(st.booleans()):
             _sub(s, "param", draw(number_text()), name="initial_value")
-    if draw(st.integers(0, 3)) == 0:
+    if draw(st.integers(0, 3)) == 3:
         s = _sub(rc, "sensor", name="ft_sensor")
         _sub(s, "state_interface", name="force.x")
         _sub(s, "param", "tool0", name="frame_id")
@@ -765,6 +842,8 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
 def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: bool,
                    frame_choices: list[str | None], opt: SdfOptions) -> None:
     pose_choices = [None, name] if parity else [None, None, name, *frame_choices]
+    if not opt.relative_to:
+        pose_choices = [None]
     extra = opt.sdf_only_content
     if opt.inertials and draw(st.booleans()):
         inertial = _sub(link, "inertial")
@@ -790,12 +869,12 @@ def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: boo
         _sdf_geometry(draw, c)
         if extra and draw(st.booleans()):
             _surface(draw, c)
-        if extra and draw(st.integers(0, 3)) == 0:
+        if extra and draw(st.integers(0, 3)) == 3:
             _sub(c, "laser_retro", draw(number_text()))
-        if extra and draw(st.integers(0, 3)) == 0:
+        if extra and draw(st.integers(0, 3)) == 3:
             _sub(c, "max_contacts", str(draw(st.integers(0, 20))))
     for tag in ("self_collide", "gravity", "kinematic"):
-        if extra and draw(st.integers(0, 2)) == 0:
+        if extra and draw(st.integers(0, 2)) == 2:
             _sub(link, tag, draw(st.sampled_from(["true", "false", "1", "0"])))
 
 
@@ -900,11 +979,11 @@ def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, 
         while all(float(t) == 0.0 for t in xyz.split()):
             xyz = vector_text(draw, 3, SDF_SEPARATORS)
         x = _sub(axis, "xyz", xyz)
-        where = draw(st.sampled_from([None, None, name] if parity else
-                                     [None, None, name, *frame_choices]))
+        where = draw(st.sampled_from([None, None, name] if parity or not opt.relative_to
+                                     else [None, None, name, *frame_choices]))
         if where is not None:
             x.set("expressed_in", where)
-        if extra and draw(st.integers(0, 4)) == 0:
+        if extra and draw(st.integers(0, 4)) == 4:
             _sub(axis, "initial_position", draw(number_text()))
         if draw(st.booleans()):
             d = _sub(axis, "dynamics")
@@ -914,7 +993,7 @@ def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, 
             if not spring_only and d.find("damping") is None and d.find("friction") is None:
                 _sub(d, "damping", draw(number_text(negative=False)))
         bounded = jtype in ("revolute", "prismatic") and draw(st.integers(0, 3)) > 0
-        if bounded or draw(st.integers(0, 2)) == 0:
+        if bounded or draw(st.integers(0, 2)) == 2:
             lim = _sub(axis, "limit")
             if bounded:
                 lower = draw(number_text(limit=10.0))
@@ -927,9 +1006,9 @@ def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, 
                 if draw(st.booleans()) if bounded or partial_limits else True:
                     _sub(lim, tag, draw(number_text(negative=False)))
             for tag in ("stiffness", "dissipation"):
-                if extra and draw(st.integers(0, 3)) == 0:
+                if extra and draw(st.integers(0, 3)) == 3:
                     _sub(lim, tag, draw(number_text(negative=False)))
-    if extra and draw(st.integers(0, 2)) == 0:
+    if extra and draw(st.integers(0, 2)) == 2:
         physics = _sub(el, "physics")
         if draw(st.booleans()):
             _sub(physics, "provide_feedback", draw(st.sampled_from(["true", "false"])))
@@ -941,7 +1020,7 @@ def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, 
             lim = _sub(ode, "limit")
             _sub(lim, "cfm", draw(number_text(negative=False)))
             _sub(lim, "erp", draw(number_text(negative=False)))
-    if extra and draw(st.integers(0, 3)) == 0:
+    if extra and draw(st.integers(0, 3)) == 3:
         s = _sub(el, "sensor", name=draw(PLAIN_NAMES), type="force_torque")
         if draw(st.booleans()):
             _pose(draw, s, None)
