@@ -94,6 +94,9 @@ def test_bad_input_and_usage() -> None:
     code, _out, err = run(str(SAMPLES / "parity.urdf"), "--via", "urdf")
     assert code == 2 and "--via sdf" in err
     assert run(str(SAMPLES / "parity.urdf"), "--via", "sdf")[0] == 0
+    assert run(str(SAMPLES / "parity.urdf"), "--model", "x")[0] == 2
+    code, out, _err = run(str(SAMPLES / "pendulum_with_base.sdf"), "--model", "nothing")
+    assert code == 1 and "no model" in _err.lower() + out.lower(), _err
 
 
 def test_roundtrip_does_not_import_hypothesis() -> None:

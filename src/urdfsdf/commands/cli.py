@@ -306,12 +306,13 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
         for diff in report.differences:
             print(f"{name}: {diff.check}: {diff}", file=out)
         if report.format is not None and not args.quiet:
-            what = (f"{len(report.differences)} difference(s)" if report.differences
-                    else "no difference")
-            failed = f", {len(report.failed)} model(s) did not convert" if report.failed \
-                else ""
+            parts = ([f"{len(report.differences)} difference(s)"] if report.differences
+                     else [])
+            if report.failed:
+                what = "the model" if not report.per_model else f"{len(report.failed)} model(s)"
+                parts.append(f"{what} did not convert (see the diagnostics)")
             print(f"{name}: {report.format.upper()} -> {str(report.via).upper()} -> "
-                  f"{report.format.upper()}: {what}{failed}", file=out)
+                  f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=out)
     if report.via_mismatch:
         return EXIT_USAGE
     return EXIT_OK if report.ok() else EXIT_INVALID

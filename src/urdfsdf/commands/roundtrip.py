@@ -47,7 +47,7 @@ class RoundTrip:
     #: SDF: the document holds several models, each converted on its own (their names
     #: label ``models``, ``failed`` and the differences' paths)
     per_model: bool = False
-    #: --via named the input's own format (a usage error)
+    #: --via named the input's own format, or --model was given for a URDF (usage errors)
     via_mismatch: bool = False
 
     def ok(self) -> bool:
@@ -80,6 +80,13 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
         report.via_mismatch = True
         return report
     report.via = other
+    if doc.urdf is not None and model is not None:
+        report.diagnostics.append(Diagnostic(
+            "ARGUMENT_INVALID", "error", f"--model {model}: a URDF holds one robot (--model "
+            "picks a model of an SDF file)", file, None))
+        report.format = None
+        report.via_mismatch = True
+        return report
     if doc.urdf is not None:
         _urdf(report, source, doc.data, file)
     elif doc.sdf is not None:
