@@ -43,7 +43,6 @@ from urdfsdf.compare import (  # noqa: E402
     kinematics_differences,
 )
 from urdfsdf.testing.strategies import (  # noqa: E402
-    SDF_VERSIONS,
     SdfOptions,
     UrdfOptions,
     joint_values,
@@ -53,7 +52,6 @@ from urdfsdf.testing.strategies import (  # noqa: E402
 
 __all__ = [
     "NORMALISATIONS",
-    "SDF_VERSIONS",
     "Difference",
     "KinematicModel",
     "SdfOptions",
