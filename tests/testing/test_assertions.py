@@ -201,3 +201,15 @@ def test_joint_values_are_within_limits(data: st.DataObject, urdf: str) -> None:
         if j.lower is not None and j.upper is not None and j.lower <= j.upper:
             assert j.lower <= q[j.name] <= j.upper
     assert_same_kinematics(urdf, urdf, configurations=[q])
+
+
+def test_text_paths_and_the_ir_are_accepted() -> None:
+    path = SAMPLES / "parity.urdf"
+    sdf = urdfsdf.urdf_to_sdf(PARITY)
+    for a in (PARITY, path, str(path), urdfsdf.read_urdf(PARITY)):
+        for b in (sdf, urdfsdf.read_sdf(sdf), urdfsdf.read_sdf_document(sdf), PARITY.encode()):
+            assert_same_kinematics(a, b)
+            assert_same_inertia(a, b)
+    model = urdfsdf.read_urdf(PARITY)
+    assert_same_document(model, urdfsdf.write_urdf(model))
+    assert_same_document(path, PARITY)
