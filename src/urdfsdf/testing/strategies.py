@@ -7,9 +7,11 @@ The public ones (:mod:`urdfsdf.testing` re-exports them):
   frames, relative_to chains, non-URDF-shaped poses, nested models, worlds...;
 - :func:`joint_values`: joint values within a model's limits.
 
-Examples are small (at most 8 links) and shrink well: the link count is drawn
-first, names and numbers come from pools sorted simplest first, so a failing
-case shrinks to a few links with short names.  What they generate (urdfsdf's own
+Examples are small (at most 8 links by default) and shrink well: a URDF's links
+are a list whose elements each hold a link with its joint (a shrink drops a link
+whole), names and numbers come from pools sorted simplest first, and rare
+features are off when shrunk, so a failing case shrinks to a few links with
+short names.  What they generate (urdfsdf's own
 lossless round-trip properties, ``tests/translate/test_lossless_property.py``,
 run on them):
 
@@ -31,7 +33,9 @@ run on them):
   ``-0``, ``0.100``, ``.5``, ``+1``, ``1e-3``, ``2.5E+02``...), random token
   separators, random document order of the robot's children.
 
-- :func:`sdf_models`: SDFormat 1.7 models on random link trees with
+- :func:`sdf_models` (under :func:`sdf_documents`, which may also nest models,
+  put them in a world and write another version): SDFormat 1.7 models on
+  random link trees with
   revolute, prismatic, fixed and continuous joints; poses ``relative_to``
   earlier frames (and every default); explicit ``//frame`` elements with
   ``attached_to``; axes ``expressed_in`` other frames; sensors (link and
