@@ -66,6 +66,13 @@ def test_a_failing_case_shrinks_to_a_few_links() -> None:
     assert len(_root(found).findall("link")) <= 3, found
 
 
+def test_a_failing_sdf_case_shrinks_to_a_few_links() -> None:
+    found = find(sdf_documents(),
+                 lambda x: 'type="prismatic"' in x and "<frame name" in x,
+                 settings=settings(max_examples=300, database=None), random=random.Random(0))
+    assert found.count("<link ") <= 3, found
+
+
 @SETTINGS
 @given(sdf_documents("1.9", links=(1, 4), nested_models=True, worlds=True))
 def test_sdf_documents_with_nested_models_and_worlds(sdf: str) -> None:

@@ -746,12 +746,15 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
     """A random SDFormat 1.7 model; see the module doc."""
     opt = options or SdfOptions()
     parity = draw(st.integers(0, 3)) == 0 if opt.urdf_shaped is None else opt.urdf_shaped
-    n_links = draw(st.integers(opt.min_links, opt.max_links))
+    # names first, as many as the largest model needs: a shrink to fewer links keeps
+    # the draws after it aligned
+    most = opt.max_links
+    names = draw(unique_names(2 * most + 4, PLAIN_NAMES))
+    n_links = draw(st.integers(opt.min_links, most))
     n_frames = 0 if parity or not opt.frames else draw(st.integers(0, 3))
-    names = draw(unique_names(2 * n_links - 1 + n_frames + 1, PLAIN_NAMES))
     links = names[:n_links]
-    joint_names = names[n_links:2 * n_links - 1]
-    frames = names[2 * n_links - 1:-1]
+    joint_names = names[most:most + n_links - 1]
+    frames = names[2 * most:2 * most + n_frames]
     model_name = names[-1]
     tree = draw(st.permutations(links))
     root = tree[0]
@@ -1078,8 +1081,9 @@ def sdf_documents(version: str = "1.7", options: SdfOptions | None = None, *,
     if joint_types is not None:
         changes["joint_types"] = tuple(joint_types)
     opt = evolve(opt, **changes)
-    if not 1 <= opt.min_links <= opt.max_links:
-        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max")
+    if not 1 <= opt.min_links <= opt.max_links <= 100:
+        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
+                         "<= 100")
     bad = set(opt.joint_types) - set(SDF_JOINT_TYPES)
     if bad or not opt.joint_types:
         raise ValueError(f"joint_types: {sorted(bad) or 'none'}; one of {SDF_JOINT_TYPES}")
