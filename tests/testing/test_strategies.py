@@ -62,7 +62,7 @@ def test_a_failing_case_shrinks_to_a_few_links() -> None:
     """Any URDF with a prismatic joint and a mesh: it shrinks to two or three links."""
     found = find(urdf_documents(),
                  lambda u: 'type="prismatic"' in u and "<mesh" in u,
-                 settings=settings(max_examples=300, database=None), random=random.Random(0))
+                 settings=settings(max_examples=100, database=None), random=random.Random(0))
     assert len(_root(found).findall("link")) <= 3, found
 
 
