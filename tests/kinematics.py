@@ -3,7 +3,9 @@
 An SDF model is described by a :class:`Spec` (read from XML by
 :func:`spec_from_xml`, or drawn by a hypothesis strategy); its poses come from
 walking each relative_to chain here, not from urdfsdf's frame engine.  A URDF
-is read by :func:`parse_urdf` straight from lxml.  :func:`check_kinematics`
+is read by :func:`parse_urdf` straight from lxml.  The numpy pose math is
+that of :mod:`urdfsdf.compare.kinematics` (plain numpy, nothing of the
+translator).  :func:`check_kinematics`
 compares the two at the joint values of the spec.  Shared by the sdf2urdf
 tests (translate/, corpus/).
 """
@@ -17,6 +19,7 @@ import numpy as np
 from lxml import etree
 
 import urdfsdf
+from urdfsdf.compare.kinematics import inv, pose_matrix, rotation, translation
 from urdfsdf.sdf.frames import analyze_model
 
 TOL = 1e-9
@@ -29,50 +32,9 @@ HALF_PI = math.pi / 2
 MODEL = "__model__"
 
 
-def rpy_matrix(r: float, p: float, y: float) -> np.ndarray:
-    """``Rz(y) @ Ry(p) @ Rx(r)``: URDF/SDFormat fixed-axis roll, pitch, yaw."""
-    cr, sr, cp, sp, cy, sy = (math.cos(r), math.sin(r), math.cos(p), math.sin(p),
-                              math.cos(y), math.sin(y))
-    rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]])
-    ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]])
-    rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]])
-    return rz @ ry @ rx
-
-
-def pose_matrix(xyz: tuple[float, ...], rpy: tuple[float, ...]) -> np.ndarray:
-    """4x4 matrix of a pose ``xyz rpy``."""
-    m = np.eye(4)
-    m[:3, :3] = rpy_matrix(*rpy)
-    m[:3, 3] = xyz
-    return m
-
-
-def inv(m: np.ndarray) -> np.ndarray:
-    """Inverse of a rigid transform."""
-    out = np.eye(4)
-    out[:3, :3] = m[:3, :3].T
-    out[:3, 3] = -m[:3, :3].T @ m[:3, 3]
-    return out
-
-
 def unit(v: np.ndarray | tuple[float, ...]) -> np.ndarray:
     a = np.asarray(v, dtype=float)
     return a / np.linalg.norm(a)
-
-
-def rotation(axis: np.ndarray, q: float) -> np.ndarray:
-    """4x4 rotation by ``q`` about unit ``axis`` (Rodrigues)."""
-    x, y, z = unit(axis)
-    k = np.array([[0, -z, y], [z, 0, -x], [-y, x, 0]])
-    m = np.eye(4)
-    m[:3, :3] = np.eye(3) + math.sin(q) * k + (1 - math.cos(q)) * (k @ k)
-    return m
-
-
-def translation(axis: np.ndarray, q: float) -> np.ndarray:
-    m = np.eye(4)
-    m[:3, 3] = unit(axis) * q
-    return m
 
 
 def motion(jtype: str, axis: np.ndarray | None, q: float) -> np.ndarray:

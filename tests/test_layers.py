@@ -2,8 +2,8 @@
 
 Layers, bottom up (README, "Development"): ``core`` <- ``xml`` <- the formats
 (``urdf``, ``sdf``) <- ``translate`` <- the public modules (``api``, ``ros``,
-``interop``, the package itself) <- ``commands``.  Every import counts, also the
-ones inside functions.
+``interop``, the package itself, ``compare`` and ``testing``) <- ``commands``.  Every
+import counts, also the ones inside functions.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "urdfsdf"
-LAYERS = {"core": 0, "xml": 1, "urdf": 2, "sdf": 2, "translate": 3, "": 4, "commands": 5}
+LAYERS = {"core": 0, "xml": 1, "urdf": 2, "sdf": 2, "translate": 3, "": 4, "compare": 4,
+          "testing": 4, "commands": 5}
 
 
 def _module_name(path: Path) -> str:

@@ -26,6 +26,8 @@ import urdfsdf
 from urdfsdf.commands.poses import poses_document
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.sdf.frames import Scope, Semantics, analyze
+from urdfsdf.testing import sdf_documents
+from urdfsdf.testing.strategies import SDF_VERSIONS
 
 ROT_TOL = 1e-12
 POS_TOL = 1e-10  # translations up to 10 m per hop, chains of up to ~20 hops
@@ -509,6 +511,67 @@ def test_random_valid_world_resolves_like_brute_force(spec: Spec) -> None:
     sem, diags, xml = run(spec)
     assert errors(diags) == [], xml
     check_all(sem, spec)
+
+
+# -- a'. the public strategies' documents (urdfsdf.testing.sdf_documents) ----------------
+
+def _xml_elem(el: Any) -> Elem:
+    """An :class:`Elem` of a link, joint, frame or nested model as the XML writes it."""
+    e = Elem(str(el.tag), el.get("name"))
+    pose = el.find("pose")
+    if pose is not None:
+        values = [float(t) for t in (pose.text or "").split()] or [0.0] * 6
+        e.xyz, e.rpy = tuple(values[:3]), tuple(values[3:])  # type: ignore[assignment]
+        rel = pose.get("relative_to")
+        e.pose_mode = "plain" if rel is None else "empty" if rel == "" else "explicit"
+        e.rel = rel or None
+    if e.kind == "frame":
+        e.att = el.get("attached_to")
+    elif e.kind == "joint":
+        e.parent, e.child = el.findtext("parent").strip(), el.findtext("child").strip()
+        xyz = el.find("axis/xyz")
+        if xyz is not None:
+            e.axis = tuple(float(t) for t in xyz.text.split())  # type: ignore[assignment]
+            e.axis_in = xyz.get("expressed_in")
+    elif e.kind == "model":
+        e.model = _xml_scope(el)
+    return e
+
+
+def _xml_scope(el: Any) -> Spec:
+    spec = Spec(str(el.tag), el.get("name"))
+    spec.elems = [_xml_elem(c) for c in el if c.tag in ("link", "joint", "frame", "model")]
+    spec.canonical_attr = el.get("canonical_link")
+    spec.static = el.findtext("static", "false").strip() in ("true", "1")
+    return spec
+
+
+def spec_of_document(xml: str) -> Spec:
+    """The :class:`Spec` of a one-model or one-world document (brute force from the XML)."""
+    from lxml import etree
+
+    root = etree.fromstring(xml.encode())
+    (top,) = [c for c in root if c.tag in ("model", "world")]
+    return _xml_scope(top)
+
+
+@SETTINGS
+@given(st.one_of(
+    sdf_documents("1.7", nested_models=True),
+    sdf_documents("1.7", nested_models=True, worlds=True),
+    st.sampled_from(SDF_VERSIONS).flatmap(lambda v: sdf_documents(v, worlds=True)),
+    sdf_documents("1.7", urdf_shaped=True)))
+def test_random_public_documents_resolve_like_brute_force(xml: str) -> None:
+    """urdfsdf.testing's SDF documents (nested models, worlds, relative_to chains,
+    frames, every written version): every pose and axis as the brute force says."""
+    spec = spec_of_document(xml)
+    doc = urdfsdf.read_sdf_document(xml)
+    diags = Diagnostics()
+    sem = analyze(doc, diags)
+    assert errors(diags) == [], xml
+    check_all(sem, spec)
+    for scoped, sub in spec.scopes():
+        check_axes(sem.models[scoped], sub, scoped)
 
 
 # -- b. cycle injection ----------------------------------------------------------------

@@ -15,9 +15,10 @@
    blocks (surfaces, materials, self_collide, gravity, kinematic, joint
    physics, dynamics, axis and limit extras).
 
-Strategies: ``strategies_lossless.py``.  Known bugs each have a minimal
-reproducer below, kept as a regression test; the main properties cover every
-feature (``UrdfOptions`` and ``SdfOptions`` can switch one off while a bug is open).
+Strategies: :mod:`urdfsdf.testing.strategies` (the public ones users get).  Known
+bugs each have a minimal reproducer below, kept as a regression test; the main
+properties cover every feature (``UrdfOptions`` and ``SdfOptions`` can switch one
+off while a bug is open).
 """
 
 from __future__ import annotations
@@ -40,16 +41,16 @@ from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Inertial, Model, Pose
 from urdfsdf.sdf.frames import Scope, analyze
-from urdfsdf.xml.parse import canonical
-
-from lossless_urdf import urdf_elements
-from strategies_lossless import (
+from urdfsdf.testing.strategies import (
     SdfModel,
     SdfOptions,
     UrdfOptions,
     sdf_models,
     urdf_documents,
 )
+from urdfsdf.xml.parse import canonical
+
+from lossless_urdf import urdf_elements
 
 TOL = 1e-9
 #: SDFormat's inertial of a link without <inertial>

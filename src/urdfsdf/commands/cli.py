@@ -114,6 +114,17 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="picture to write: .svg, .png, .pdf (Graphviz) or .dot")
     _includes(p)
     _common(p)
+    p = sub.add_parser("roundtrip", help="convert a URDF or SDF file there and back and list "
+                                         "every difference (kinematics, inertia, document)")
+    p.add_argument("input", help="URDF or SDF file (- for stdin)")
+    p.add_argument("--via", choices=("sdf", "urdf"), default=None,
+                   help="the format to go through (default and only choice: the other one)")
+    p.add_argument("--model", help="compare only this model of an SDF file (default: each)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: one difference per line; json: a JSON list of "
+                        "{check, path, message}")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    _includes(p)
     p = sub.add_parser("poses", help="print every resolved pose of an SDF file")
     p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -271,6 +282,42 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     return EXIT_INVALID if any(d.severity == "error" for d in diags) else EXIT_OK
 
 
+def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from urdfsdf.commands.roundtrip import roundtrip_source
+
+    data, name = _read_input(args.input, stdin)
+    report = roundtrip_source(data if data is not None else name, file=name, via=args.via,
+                              model=args.model, includes=_include_config(args))
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    if args.format == "json":
+        import json
+
+        if errors:
+            print(to_json(errors), file=err)
+        if report.format is not None:
+            found = [d.to_dict() for d in report.differences]
+            found += [{"check": "conversion", "path": f"model[@name={m!r}]" if m else "",
+                       "message": "does not convert (see the diagnostics)"}
+                      for m in report.failed]
+            print(json.dumps(found, indent=1), file=out)
+    else:
+        for d in errors:
+            print(d.format(), file=err)
+        for diff in report.differences:
+            print(f"{name}: {diff.check}: {diff}", file=out)
+        if report.format is not None and not args.quiet:
+            parts = ([f"{len(report.differences)} difference(s)"] if report.differences
+                     else [])
+            if report.failed:
+                what = "the model" if not report.per_model else f"{len(report.failed)} model(s)"
+                parts.append(f"{what} did not convert (see the diagnostics)")
+            print(f"{name}: {report.format.upper()} -> {str(report.via).upper()} -> "
+                  f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=out)
+    if report.via_mismatch:
+        return EXIT_USAGE
+    return EXIT_OK if report.ok() else EXIT_INVALID
+
+
 def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     from urdfsdf.commands.graph import graph_source, render
 
@@ -296,6 +343,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]]
     "check": _check,
     "poses": _poses,
     "graph": _graph,
+    "roundtrip": _roundtrip,
 }
 
 

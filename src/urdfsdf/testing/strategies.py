@@ -1,7 +1,19 @@
-"""Hypothesis strategies for the lossless round-trip properties (issue #5 item 7).
+"""Hypothesis strategies: random URDF and SDFormat documents, random joint values.
 
-Two generators, both small (at most 8 links) so one example converts in
-milliseconds:
+The public ones (:mod:`urdfsdf.testing` re-exports them):
+
+- :func:`urdf_documents`: URDF text; keyword options choose what it holds;
+- :func:`sdf_documents`: SDFormat text (1.7 by default); keyword options choose
+  frames, relative_to chains, non-URDF-shaped poses, nested models, worlds...;
+- :func:`joint_values`: joint values within a model's limits.
+
+Examples are small (at most 8 links by default) and shrink well: a URDF's links
+are a list whose elements each hold a link with its joint (a shrink drops a link
+whole), names and numbers come from pools sorted simplest first, and rare
+features are off when shrunk, so a failing case shrinks to a few links with
+short names.  What they generate (urdfsdf's own
+lossless round-trip properties, ``tests/translate/test_lossless_property.py``,
+run on them):
 
 - :func:`urdf_documents`: URDF text using every optional element urdfdom reads
   and urdfsdf carries through SDF (see the README's "Lossless round trips"
@@ -21,7 +33,9 @@ milliseconds:
   ``-0``, ``0.100``, ``.5``, ``+1``, ``1e-3``, ``2.5E+02``...), random token
   separators, random document order of the robot's children.
 
-- :func:`sdf_models`: SDFormat 1.7 models on random link trees with
+- :func:`sdf_models` (under :func:`sdf_documents`, which may also nest models,
+  put them in a world and write another version): SDFormat 1.7 models on
+  random link trees with
   revolute, prismatic, fixed and continuous joints; poses ``relative_to``
   earlier frames (and every default); explicit ``//frame`` elements with
   ``attached_to``; axes ``expressed_in`` other frames; sensors (link and
@@ -31,19 +45,28 @@ milliseconds:
   extras and ``//joint/physics``.  A "parity" mode writes URDF-shaped models
   so sdf2urdf's copy path runs too.
 
-Flags switch off features with known bugs so the main properties stay green
-while each bug has its own failing (xfail) test; see test_lossless_property.py.
+:class:`UrdfOptions` and :class:`SdfOptions` hold every switch (also ones that
+turn off a feature while a bug in it is open, so the main properties stay green
+while each bug has its own test).  This module needs hypothesis (``pip install
+'urdfsdf[testing]'``); no other urdfsdf module imports it.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import Any
 
 from hypothesis import strategies as st
 from lxml import etree
 
+from urdfsdf.core.record import evolve, record
+
 # -- names and numbers -------------------------------------------------------
+#
+# Shrinking: integers shrink towards 0, booleans towards False, sampled_from
+# towards its first element; so a rare feature is drawn as ``integers(0, N) == N``
+# (not ``== 0``) and a shrunk example leaves it out.
 #
 # Names and number texts are drawn from fixed pools made once with a seeded
 # random generator: one draw per value keeps generation fast (a whole example
@@ -130,10 +153,10 @@ SDF_SEPARATORS = (" ", " ", "  ", "\t", " \n ")
 
 
 def vector_text(draw: st.DrawFn, count: int, separators: tuple[str, ...] = URDF_SEPARATORS,
-                **kw: object) -> str:
-    """``count`` numbers joined by random whitespace."""
+                *, negative: bool = True, nonzero: bool = False, limit: float = 1e4) -> str:
+    """``count`` numbers joined by random whitespace (:func:`number_text`)."""
     sep = draw(st.sampled_from(separators))
-    return sep.join(draw(number_text(**kw)) for _ in range(count))  # type: ignore[arg-type]
+    return sep.join(draw(number_text(negative, nonzero, limit)) for _ in range(count))
 
 
 UNIT = st.sampled_from(["0", "1", "0.5", ".25", "1.0", "0.8", "1e-1", "0.333", "-0"])
@@ -168,9 +191,9 @@ def _origin(draw: st.DrawFn, parent: etree._Element) -> None:
 def _geometry(draw: st.DrawFn, parent: etree._Element) -> None:
     g = _sub(parent, "geometry")
     kind = draw(st.sampled_from(["box", "cylinder", "sphere", "mesh", "mesh"]))
-    pos = {"negative": False, "nonzero": True}
+    pos: dict[str, bool] = {"negative": False, "nonzero": True}
     if kind == "box":
-        _sub(g, "box", size=vector_text(draw, 3, **pos))
+        _sub(g, "box", size=vector_text(draw, 3, negative=False, nonzero=True))
     elif kind == "cylinder":
         _sub(g, "cylinder", radius=draw(number_text(**pos)), length=draw(number_text(**pos)))
     elif kind == "sphere":
@@ -195,9 +218,30 @@ def _unknown(draw: st.DrawFn, parent: etree._Element) -> None:
         _sub(el, "value", draw(NAMES))
 
 
-@dataclass
+URDF_JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
+
+
+@record
 class UrdfOptions:
-    """Features of :func:`urdf_documents` (switched off where urdfsdf has a known bug)."""
+    """What :func:`urdf_documents` generates (its keyword arguments set these)."""
+
+    #: the number of links: at least, at most (1 <= min <= max)
+    min_links: int = 1
+    max_links: int = 8
+    #: the joint types drawn from (URDF's six)
+    joint_types: tuple[str, ...] = URDF_JOINT_TYPES
+    #: links with <inertial> (else every link is massless)
+    inertials: bool = True
+    visuals: bool = True
+    collisions: bool = True
+    #: top-level and inline <material>s
+    materials: bool = True
+    #: <gazebo> blocks
+    gazebo: bool = True
+    #: <transmission> and <ros2_control> blocks
+    extensions: bool = True
+    #: elements URDF does not define, in links, visuals, collisions and joints
+    unknown_elements: bool = True
 
     #: ``<gazebo><static>true</static></gazebo>`` (duplicated by the round trip)
     gazebo_static_true: bool = True
@@ -213,21 +257,176 @@ class UrdfOptions:
     gazebo_visual_materials: bool = True
 
 
-@st.composite
-def urdf_documents(draw: st.DrawFn, options: UrdfOptions | None = None) -> str:
-    """A random URDF document (text) that urdfdom accepts; see the module doc."""
+def urdf_documents(options: UrdfOptions | None = None, *,
+                   links: tuple[int, int] | None = None,
+                   joint_types: Iterable[str] | None = None,
+                   inertials: bool | None = None, visuals: bool | None = None,
+                   collisions: bool | None = None, materials: bool | None = None,
+                   gazebo: bool | None = None, extensions: bool | None = None,
+                   unknown_elements: bool | None = None,
+                   forbidden_names: bool | None = None) -> st.SearchStrategy[str]:
+    """Random URDF documents (text) that urdfdom accepts.
+
+    ``links=(1, 3)``: between 1 and 3 links (default 1-8, a random tree);
+    ``joint_types``: drawn from these (default URDF's six); ``inertials``,
+    ``visuals``, ``collisions``, ``materials``, ``gazebo`` (``<gazebo>`` blocks),
+    ``extensions`` (``<transmission>``, ``<ros2_control>``), ``unknown_elements``
+    (elements URDF does not define) and ``forbidden_names`` (names SDFormat
+    forbids: ``world``, ``__x__``, a joint named like a link): False leaves them
+    out.  ``options`` (:class:`UrdfOptions`) is the base the keywords change.
+    """
     opt = options or UrdfOptions()
-    n_links = draw(st.integers(1, 8))
-    n_materials = draw(st.integers(0, 3))
-    names = draw(unique_names(2 * n_links - 1 + n_materials + 1))
+    changes: dict[str, Any] = {k: v for k, v in (
+        ("inertials", inertials), ("visuals", visuals), ("collisions", collisions),
+        ("materials", materials), ("gazebo", gazebo), ("extensions", extensions),
+        ("unknown_elements", unknown_elements), ("forbidden_names", forbidden_names))
+        if v is not None}
+    if links is not None:
+        changes["min_links"], changes["max_links"] = links
+    if joint_types is not None:
+        changes["joint_types"] = tuple(joint_types)
+    opt = evolve(opt, **changes)
+    if not 1 <= opt.min_links <= opt.max_links <= 100:
+        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
+                         "<= 100")
+    bad = set(opt.joint_types) - set(URDF_JOINT_TYPES)
+    if bad or not opt.joint_types:
+        raise ValueError(f"joint_types: {sorted(bad) or 'none'}; URDF has {URDF_JOINT_TYPES}")
+    return _urdf_documents(opt)
+
+
+@record(frozen=False)
+class _UrdfPart:
+    """One link of :func:`_urdf_documents` with the joint that leads to it (unused for
+    the first link), drawn together so that a shrink can drop a link whole; names
+    are given once the number of links is known."""
+
+    link: etree._Element
+    joint: etree._Element
+    jtype: str
+    #: the parent: earlier link number ``parent_pick % i`` (0, the first, when shrunk)
+    parent_pick: int
+    #: (element, pick) of ``<material>`` references to top-level materials
+    material_refs: list[tuple[etree._Element, int]]
+    #: inline ``<material>`` elements, named afterwards (unique names)
+    inline_materials: list[etree._Element]
+    #: (visual|collision, name) of the named shapes
+    shapes: list[tuple[str, str]]
+    #: (element, pick) of ``<mimic>``: another joint, chosen afterwards
+    mimic: tuple[etree._Element, int] | None
+
+
+@st.composite
+def _urdf_part(draw: st.DrawFn, opt: UrdfOptions, n_materials: int) -> _UrdfPart:
+    jtype = draw(st.sampled_from(opt.joint_types))
+    parent_pick = draw(st.integers(0, 1 << 16))
+    part = _UrdfPart(etree.Element("link"), etree.Element("joint", type=jtype), jtype,
+                     parent_pick, [], [], [], None)
+    link = part.link
+
+    def material(visual: etree._Element) -> None:
+        if not opt.materials:
+            return
+        kind = draw(st.sampled_from(["none", "ref", "color", "texture", "both"]))
+        if kind == "none" or (kind == "ref" and not n_materials):
+            return
+        if kind == "ref":
+            part.material_refs.append((_sub(visual, "material"),
+                                       draw(st.integers(0, n_materials - 1))))
+            return
+        m = _sub(visual, "material")
+        part.inline_materials.append(m)
+        if kind in ("color", "both"):
+            _sub(m, "color", rgba=rgba_text(draw))
+        if kind in ("texture", "both"):
+            _sub(m, "texture", filename="")  # named with the material
+        if draw(st.integers(0, 5)) == 5:  # a child URDF does not define (pybullet's)
+            _sub(m, "specular", rgb=" ".join(draw(UNIT) for _ in range(3)))
+
+    if opt.inertials and draw(st.booleans()):
+        inertial = _sub(link, "inertial")
+        _origin(draw, inertial)
+        _sub(inertial, "mass", value=draw(number_text(negative=False)))
+        _sub(inertial, "inertia", **{k: draw(number_text(negative=k[1] != k[2]))
+                                     for k in ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")})
+    # a small pool of names: unnamed, named, and now and then a repeated name
+    shape_names = draw(unique_names(2))
+    kinds = [k for k, on in (("visual", opt.visuals), ("collision", opt.collisions)) if on]
+    for kind in kinds:
+        for _ in range(draw(st.integers(0, 3))):
+            el = _sub(link, kind)
+            n = draw(st.sampled_from([None, None, "fresh", "fresh", shape_names[0],
+                                      shape_names[1]]))
+            if n == "fresh":
+                n = draw(NAMES)
+            if n is not None:
+                el.set("name", n)
+                part.shapes.append((kind, n))
+            _origin(draw, el)
+            _geometry(draw, el)
+            if kind == "visual":
+                material(el)
+            if opt.unknown_elements and draw(st.integers(0, 7)) == 7:
+                _unknown(draw, el)
+    if opt.unknown_elements and draw(st.integers(0, 7)) == 7:
+        _unknown(draw, link)
+
+    j = part.joint
+    _origin(draw, j)
+    _sub(j, "parent")
+    _sub(j, "child")
+    movable = jtype in ("revolute", "continuous", "prismatic", "planar")
+    if draw(st.booleans()) if movable else draw(st.integers(0, 3)) == 3:
+        xyz = vector_text(draw, 3)
+        while movable and all(float(t) == 0.0 for t in xyz.split()):
+            xyz = vector_text(draw, 3)
+        _sub(j, "axis", xyz=xyz)
+    limited = jtype in ("revolute", "prismatic")
+    if limited or draw(st.integers(0, 3)) == 3:
+        attrib = {"effort": draw(number_text(negative=False)),
+                  "velocity": draw(number_text(negative=False))}
+        for k in ("lower", "upper"):
+            if draw(st.integers(0, 3)) > 0:
+                attrib[k] = draw(number_text())
+        _sub(j, "limit", **attrib)
+    if draw(st.booleans()):  # urdfdom needs damping or friction
+        _sub(j, "dynamics", **(_some(draw, ("damping", "friction"))
+                               or {"damping": draw(number_text())}))
+    if draw(st.integers(0, 3)) == 3:
+        part.mimic = (_sub(j, "mimic", **_some(draw, ("multiplier", "offset"))),
+                      draw(st.integers(0, 1 << 16)))
+    if draw(st.integers(0, 3)) == 3:
+        attrib = {"k_velocity": draw(number_text(negative=False))}
+        attrib.update(_some(draw, ("soft_lower_limit", "soft_upper_limit", "k_position")))
+        _sub(j, "safety_controller", **attrib)
+    if draw(st.integers(0, 3)) == 3:
+        _sub(j, "calibration", **_some(draw, ("rising", "falling", "reference_position")))
+    if opt.unknown_elements and draw(st.integers(0, 9)) == 9:
+        _unknown(draw, j)
+    return part
+
+
+@st.composite
+def _urdf_documents(draw: st.DrawFn, opt: UrdfOptions) -> str:
+    # Everything whose size depends on the number of links is drawn before the
+    # links, at its largest: a shrink that drops a link leaves the rest aligned.
+    n_materials = draw(st.integers(0, 3)) if opt.materials else 0
+    most = opt.max_links
+    names = draw(unique_names(2 * most + 3))
+    inline_pool = draw(unique_names(3 * most + 3))
+    special = draw(st.sampled_from(["none", "none", "world_root", "world", "reserved_link",
+                                    "reserved_joint", "joint_as_link"])
+                   if opt.forbidden_names else st.just("none"))
+    special_picks = (draw(st.integers(0, 1 << 16)), draw(st.integers(0, 1 << 16)))
+    parts = draw(st.lists(_urdf_part(opt, n_materials), min_size=opt.min_links,
+                          max_size=opt.max_links))
+    n_links = len(parts)
     link_names = names[:n_links]
-    joint_names = names[n_links:2 * n_links - 1]
-    material_names = names[2 * n_links - 1:2 * n_links - 1 + n_materials]
+    joint_names = names[most:most + n_links - 1]
+    material_names = names[2 * most:2 * most + n_materials]
     robot_name = names[-1]
-    if opt.forbidden_names and n_links > 1:
-        special = draw(st.sampled_from(["none", "none", "world_root", "world",
-                                        "reserved_link", "reserved_joint", "joint_as_link"]))
-        i = draw(st.integers(1, n_links - 1))
+    if n_links > 1:
+        i = 1 + special_picks[0] % (n_links - 1)
         if special == "world_root":
             link_names[0] = "world"
         elif special == "world":
@@ -237,7 +436,7 @@ def urdf_documents(draw: st.DrawFn, options: UrdfOptions | None = None) -> str:
         elif special == "reserved_joint":
             joint_names[i - 1] = f"__{joint_names[i - 1]}__"
         elif special == "joint_as_link":
-            joint_names[i - 1] = link_names[draw(st.integers(0, n_links - 1))]
+            joint_names[i - 1] = link_names[special_picks[1] % n_links]
 
     robot = etree.Element("robot", name=robot_name)
     if draw(st.booleans()):
@@ -254,112 +453,67 @@ def urdf_documents(draw: st.DrawFn, options: UrdfOptions | None = None) -> str:
         kids.append(m)
 
     # inline material names: unique, and not a top-level name (urdfdom would use that)
-    inline_names = [n for n in draw(unique_names(3 * n_links + 3)) if n not in material_names]
-
-    def material(visual: etree._Element) -> None:
-        kind = draw(st.sampled_from(["none", "ref", "color", "texture", "both"]))
-        if kind == "none" or (kind == "ref" and not material_names):
-            return
-        if kind == "ref":
-            _sub(visual, "material", name=draw(st.sampled_from(material_names)))
-            return
-        name = inline_names.pop()
-        m = _sub(visual, "material", name=name)
-        if kind in ("color", "both"):
-            _sub(m, "color", rgba=rgba_text(draw))
-        if kind in ("texture", "both"):
-            _sub(m, "texture", filename=f"package://robot_description/textures/{name}.jpg")
-        if draw(st.integers(0, 5)) == 0:  # a child URDF does not define (pybullet's)
-            _sub(m, "specular", rgb=" ".join(draw(UNIT) for _ in range(3)))
-
+    inline_names = [n for n in inline_pool if n not in material_names]
     shapes: dict[tuple[str, str], list[str]] = {}  # (link, kind) -> named shapes
-    for li, lname in enumerate(link_names):
-        link = etree.Element("link", name=lname)
+    for li, (lname, part) in enumerate(zip(link_names, parts, strict=True)):
+        link = part.link
+        link.set("name", lname)
         kids.append(link)
         if lname == "world" and li == 0 and draw(st.booleans()):
-            continue  # an empty root `world` becomes the world
-        if draw(st.booleans()):
-            inertial = _sub(link, "inertial")
-            _origin(draw, inertial)
-            _sub(inertial, "mass", value=draw(number_text(negative=False)))
-            _sub(inertial, "inertia", **{k: draw(number_text(negative=k[1] != k[2]))
-                                         for k in ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")})
-        # a small pool of names: unnamed, named, and now and then a repeated name
-        shape_names = draw(unique_names(2))
-        for kind in ("visual", "collision"):
-            for _ in range(draw(st.integers(0, 3))):
-                el = _sub(link, kind)
-                n = draw(st.sampled_from([None, None, "fresh", "fresh", shape_names[0],
-                                          shape_names[1]]))
-                if n == "fresh":
-                    n = draw(NAMES)
-                if n is not None:
-                    el.set("name", n)
-                    shapes.setdefault((lname, kind), []).append(n)
-                _origin(draw, el)
-                _geometry(draw, el)
-                if kind == "visual":
-                    material(el)
-                if draw(st.integers(0, 7)) == 0:
-                    _unknown(draw, el)
-        if draw(st.integers(0, 7)) == 0:
-            _unknown(draw, link)
+            for content in list(link):  # an empty root `world` becomes the world
+                link.remove(content)
+            continue
+        for el, pick in part.material_refs:
+            el.set("name", material_names[pick])
+        for el in part.inline_materials:
+            name = inline_names.pop()
+            el.set("name", name)
+            texture = el.find("texture")
+            if texture is not None:
+                texture.set("filename", f"package://robot_description/textures/{name}.jpg")
+        for kind, name in part.shapes:
+            shapes.setdefault((lname, kind), []).append(name)
 
     joints: list[tuple[str, str, str, str]] = []  # name, type, parent, child
     for i in range(1, n_links):
+        part = parts[i]
         jname = joint_names[i - 1]
-        jtype = draw(st.sampled_from(["revolute", "continuous", "prismatic", "fixed",
-                                      "floating", "planar"]))
-        parent = link_names[draw(st.integers(0, i - 1))]
+        jtype = part.jtype
+        parent = link_names[part.parent_pick % i]
         child = link_names[i]
         if not opt.floating_with_renamed_names and jtype in ("floating", "planar") and (
                 _reserved(parent) or _reserved(child) or _reserved(jname)
                 or jname in link_names):
             jtype = "fixed"
         joints.append((jname, jtype, parent, child))
-        j = etree.Element("joint", name=jname, type=jtype)
+        j = part.joint
+        j.attrib.clear()  # name before type, as people write them
+        j.set("name", jname)
+        j.set("type", jtype)
+        for tag, value in (("parent", parent), ("child", child)):
+            end = j.find(tag)
+            assert end is not None
+            end.set("link", value)
         kids.append(j)
-        _origin(draw, j)
-        _sub(j, "parent", link=parent)
-        _sub(j, "child", link=child)
-        movable = jtype in ("revolute", "continuous", "prismatic", "planar")
-        if draw(st.booleans()) if movable else draw(st.integers(0, 3)) == 0:
-            xyz = vector_text(draw, 3)
-            while movable and all(float(t) == 0.0 for t in xyz.split()):
-                xyz = vector_text(draw, 3)
-            _sub(j, "axis", xyz=xyz)
-        limited = jtype in ("revolute", "prismatic")
-        if limited or draw(st.integers(0, 3)) == 0:
-            attrib = {"effort": draw(number_text(negative=False)),
-                      "velocity": draw(number_text(negative=False))}
-            for k in ("lower", "upper"):
-                if draw(st.integers(0, 3)) > 0:
-                    attrib[k] = draw(number_text())
-            _sub(j, "limit", **attrib)
-        if draw(st.booleans()):  # urdfdom needs damping or friction
-            _sub(j, "dynamics", **(_some(draw, ("damping", "friction"))
-                                   or {"damping": draw(number_text())}))
         others = [n for n in joint_names if n != jname]
-        if others and draw(st.integers(0, 3)) == 0:
-            attrib = {"joint": draw(st.sampled_from(others))}
-            attrib.update(_some(draw, ("multiplier", "offset")))
-            _sub(j, "mimic", **attrib)
-        if draw(st.integers(0, 3)) == 0:
-            attrib = {"k_velocity": draw(number_text(negative=False))}
-            attrib.update(_some(draw, ("soft_lower_limit", "soft_upper_limit", "k_position")))
-            _sub(j, "safety_controller", **attrib)
-        if draw(st.integers(0, 3)) == 0:
-            _sub(j, "calibration", **_some(draw, ("rising", "falling", "reference_position")))
-        if draw(st.integers(0, 9)) == 0:
-            _unknown(draw, j)
+        if part.mimic is not None:
+            mimic, pick = part.mimic
+            if others:
+                drawn = [(str(k), str(v)) for k, v in mimic.attrib.items()]
+                mimic.attrib.clear()
+                mimic.set("joint", others[pick % len(others)])
+                for k, v in drawn:
+                    mimic.set(k, v)
+            else:
+                j.remove(mimic)
 
     joint_list = [j[0] for j in joints]
     extension_names = iter(draw(unique_names(8)))
-    for _ in range(draw(st.integers(0, 2)) if joint_list else 0):
+    for _ in range(draw(st.integers(0, 2)) if joint_list and opt.extensions else 0):
         kids.append(_transmission(draw, next(extension_names), joint_list))
-    if joint_list and draw(st.booleans()):
+    if joint_list and opt.extensions and draw(st.booleans()):
         kids.append(_ros2_control(draw, next(extension_names), joint_list))
-    for _ in range(draw(st.integers(0, 4))):
+    for _ in range(draw(st.integers(0, 4)) if opt.gazebo else 0):
         kids.append(_gazebo(draw, opt, link_names, joints, shapes))
 
     order = draw(st.permutations(range(len(kids))))
@@ -416,7 +570,7 @@ def _ros2_control(draw: st.DrawFn, name: str, joints: list[str]) -> etree._Eleme
         s = _sub(j, "state_interface", name="position")
         if draw(st.booleans()):
             _sub(s, "param", draw(number_text()), name="initial_value")
-    if draw(st.integers(0, 3)) == 0:
+    if draw(st.integers(0, 3)) == 3:
         s = _sub(rc, "sensor", name="ft_sensor")
         _sub(s, "state_interface", name="force.x")
         _sub(s, "param", "tool0", name="frame_id")
@@ -512,7 +666,7 @@ def _gazebo(draw: st.DrawFn, opt: UrdfOptions, links: list[str],
 MODEL = "__model__"
 
 
-@dataclass
+@record
 class SdfModel:
     """A generated SDFormat 1.7 model and what the test needs to know of it."""
 
@@ -525,10 +679,30 @@ class SdfModel:
     parity: bool  # URDF-shaped: sdf2urdf takes the copy path
 
 
-@dataclass
-class SdfOptions:
-    """Features of :func:`sdf_models`."""
+SDF_JOINT_TYPES = ("revolute", "prismatic", "fixed", "continuous")
 
+
+@record
+class SdfOptions:
+    """What :func:`sdf_models` (and so :func:`sdf_documents`) generates."""
+
+    #: the number of links: at least, at most (1 <= min <= max)
+    min_links: int = 1
+    max_links: int = 6
+    #: the joint types drawn from (revolute twice as often by default)
+    joint_types: tuple[str, ...] = ("revolute", "revolute", "prismatic", "fixed", "continuous")
+    inertials: bool = True
+    visuals: bool = True
+    collisions: bool = True
+    #: sensors, lights, plugins, surfaces, visual materials, joint physics, axis and
+    #: limit extras (what URDF has no element for)
+    sdf_only_content: bool = True
+    #: poses //pose/@relative_to other frames (else every pose uses its default)
+    relative_to: bool = True
+    #: URDF-shaped models (sdf2urdf's copy path): True always, False never, None a
+    #: quarter of the time
+    urdf_shaped: bool | None = None
+    #: explicit //frame elements
     frames: bool = True
     #: sensors/lights posed in a frame the URDF moves: the frame of a link that
     #: is not its joint's frame (no relative_to, or relative_to that link), or
@@ -571,20 +745,22 @@ def _pose(draw: st.DrawFn, parent: etree._Element, relative_to: str | None,
 def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
     """A random SDFormat 1.7 model; see the module doc."""
     opt = options or SdfOptions()
-    parity = draw(st.integers(0, 3)) == 0
-    n_links = draw(st.integers(1, 6))
+    parity = draw(st.integers(0, 3)) == 0 if opt.urdf_shaped is None else opt.urdf_shaped
+    # names first, as many as the largest model needs: a shrink to fewer links keeps
+    # the draws after it aligned
+    most = opt.max_links
+    names = draw(unique_names(2 * most + 4, PLAIN_NAMES))
+    n_links = draw(st.integers(opt.min_links, most))
     n_frames = 0 if parity or not opt.frames else draw(st.integers(0, 3))
-    names = draw(unique_names(2 * n_links - 1 + n_frames + 1, PLAIN_NAMES))
     links = names[:n_links]
-    joint_names = names[n_links:2 * n_links - 1]
-    frames = names[2 * n_links - 1:-1]
+    joint_names = names[most:most + n_links - 1]
+    frames = names[2 * most:2 * most + n_frames]
     model_name = names[-1]
     tree = draw(st.permutations(links))
     root = tree[0]
     joints: dict[str, tuple[str, str, str]] = {}
     for i, child in enumerate(tree[1:], start=1):
-        jtype = draw(st.sampled_from(["revolute", "revolute", "prismatic", "fixed",
-                                      "continuous"]))
+        jtype = draw(st.sampled_from(opt.joint_types))
         joints[joint_names[i - 1]] = (jtype, tree[draw(st.integers(0, i - 1))], child)
     up = {c: j for j, (_t, _p, c) in joints.items()}
     # every relative_to/attached_to names something earlier in `order`: no cycles
@@ -603,10 +779,11 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
                     _pose(draw, el, up[name], identity=True)
                 continue
             j = up.get(name)
-            if j is not None and j in earlier and draw(st.booleans()):
+            if opt.relative_to and j is not None and j in earlier and draw(st.booleans()):
                 _pose(draw, el, j, identity=True)
                 continue
-            rel = draw(st.sampled_from([None, "absent", MODEL, *earlier]))
+            rel = draw(st.sampled_from([None, "absent", MODEL, *earlier] if opt.relative_to
+                                       else [None, "absent"]))
             if rel != "absent":
                 _pose(draw, el, rel)
             if name != root:
@@ -618,10 +795,10 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
             if parity:
                 _pose(draw, el, parent, identity=draw(st.integers(0, 4)) == 0)
             else:
-                options = [MODEL, *earlier] + ([None, "absent"] if child in earlier else [])
+                choices = [MODEL, *earlier] + ([None, "absent"] if child in earlier else [])
                 if parent in earlier:
-                    options += [parent, parent]
-                rel = draw(st.sampled_from(options))
+                    choices += [parent, parent]
+                rel = draw(st.sampled_from(choices if opt.relative_to else [None, "absent"]))
                 if rel != "absent":
                     _pose(draw, el, rel)
             _sub(el, "parent", parent)
@@ -632,7 +809,8 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
             att = draw(st.sampled_from([None, MODEL, *earlier]))
             if att is not None:
                 el.set("attached_to", att)
-            rel = draw(st.sampled_from([None, "absent", MODEL, *earlier]))
+            rel = draw(st.sampled_from([None, "absent", MODEL, *earlier] if opt.relative_to
+                                       else [None, "absent"]))
             if rel != "absent":
                 _pose(draw, el, rel)
 
@@ -643,8 +821,8 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
     sensor_count = 0
     for name in links:
         link = elements[name]
-        _link_contents(draw, link, name, parity, frame_choices, opt.different_ambient)
-        for _ in range(draw(st.integers(0, 2))):
+        _link_contents(draw, link, name, parity, frame_choices, opt)
+        for _ in range(draw(st.integers(0, 2)) if opt.sdf_only_content else 0):
             sensor_count += 1
             if opt.link_frame_sensor_poses or name not in moved_links:
                 choices = [None, *(frame_choices if opt.link_frame_sensor_poses else stable)]
@@ -652,14 +830,13 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
                 choices = list(stable)  # never the (moved) link frame
             _sensor_or_light(draw, link, f"s{sensor_count}", choices)
     for name, (jtype, _parent, _child) in joints.items():
-        _joint_contents(draw, elements[name], name, jtype, parity, frame_choices,
-                        opt.partial_unbounded_limits, opt.spring_only_dynamics)
+        _joint_contents(draw, elements[name], name, jtype, parity, frame_choices, opt)
 
     model = etree.Element("model", name=model_name)
     doc_order = draw(st.permutations(everything))
     for name in doc_order:
         model.append(elements[name])
-    for _ in range(draw(st.integers(0, 2))):
+    for _ in range(draw(st.integers(0, 2)) if opt.sdf_only_content else 0):
         p = _sub(model, "plugin", name=draw(PLAIN_NAMES), filename=f"lib{draw(PLAIN_NAMES)}.so")
         for _ in range(draw(st.integers(0, 2))):
             _sub(p, draw(st.sampled_from(["topic", "rate", "gain"])), draw(number_text()))
@@ -670,9 +847,12 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
 
 
 def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: bool,
-                   frame_choices: list[str | None], different_ambient: bool) -> None:
+                   frame_choices: list[str | None], opt: SdfOptions) -> None:
     pose_choices = [None, name] if parity else [None, None, name, *frame_choices]
-    if draw(st.booleans()):
+    if not opt.relative_to:
+        pose_choices = [None]
+    extra = opt.sdf_only_content
+    if opt.inertials and draw(st.booleans()):
         inertial = _sub(link, "inertial")
         if draw(st.booleans()):
             _pose(draw, inertial, None)
@@ -682,33 +862,33 @@ def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: boo
             _sub(inertia, k, draw(st.sampled_from(["1", "0.5", "2e-1", "0", "-0.0"]))
                  if k[1] != k[2] else draw(number_text(negative=False, nonzero=True)))
     names = iter(draw(unique_names(6, PLAIN_NAMES)))
-    for _ in range(draw(st.integers(0, 2))):
+    for _ in range(draw(st.integers(0, 2)) if opt.visuals else 0):
         v = _sub(link, "visual", name=next(names))
         if draw(st.booleans()):
             _pose(draw, v, draw(st.sampled_from(pose_choices)))
         _sdf_geometry(draw, v)
-        if draw(st.booleans()):
-            _visual_material(draw, v, different_ambient)
-    for _ in range(draw(st.integers(0, 2))):
+        if extra and draw(st.booleans()):
+            _visual_material(draw, v, opt.different_ambient)
+    for _ in range(draw(st.integers(0, 2)) if opt.collisions else 0):
         c = _sub(link, "collision", name=next(names))
         if draw(st.booleans()):
             _pose(draw, c, draw(st.sampled_from(pose_choices)))
         _sdf_geometry(draw, c)
-        if draw(st.booleans()):
+        if extra and draw(st.booleans()):
             _surface(draw, c)
-        if draw(st.integers(0, 3)) == 0:
+        if extra and draw(st.integers(0, 3)) == 3:
             _sub(c, "laser_retro", draw(number_text()))
-        if draw(st.integers(0, 3)) == 0:
+        if extra and draw(st.integers(0, 3)) == 3:
             _sub(c, "max_contacts", str(draw(st.integers(0, 20))))
     for tag in ("self_collide", "gravity", "kinematic"):
-        if draw(st.integers(0, 2)) == 0:
+        if extra and draw(st.integers(0, 2)) == 2:
             _sub(link, tag, draw(st.sampled_from(["true", "false", "1", "0"])))
 
 
 def _sdf_geometry(draw: st.DrawFn, parent: etree._Element) -> None:
     g = _sub(parent, "geometry")
     kind = draw(st.sampled_from(["box", "cylinder", "sphere", "mesh"]))
-    pos = {"negative": False, "nonzero": True}
+    pos: dict[str, bool] = {"negative": False, "nonzero": True}
     if kind == "box":
         _sub(_sub(g, "box"), "size", vector_text(draw, 3, SDF_SEPARATORS, **pos))
     elif kind == "cylinder":
@@ -796,29 +976,31 @@ def _sensor_or_light(draw: st.DrawFn, link: etree._Element, name: str,
 
 
 def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, parity: bool,
-                    frame_choices: list[str | None], partial_limits: bool,
-                    spring_only: bool) -> None:
+                    frame_choices: list[str | None], opt: SdfOptions) -> None:
+    extra = opt.sdf_only_content
+    partial_limits = opt.partial_unbounded_limits
+    spring_only = opt.spring_only_dynamics
     if jtype != "fixed":
         axis = _sub(el, "axis")
         xyz = vector_text(draw, 3, SDF_SEPARATORS)
         while all(float(t) == 0.0 for t in xyz.split()):
             xyz = vector_text(draw, 3, SDF_SEPARATORS)
         x = _sub(axis, "xyz", xyz)
-        where = draw(st.sampled_from([None, None, name] if parity else
-                                     [None, None, name, *frame_choices]))
+        where = draw(st.sampled_from([None, None, name] if parity or not opt.relative_to
+                                     else [None, None, name, *frame_choices]))
         if where is not None:
             x.set("expressed_in", where)
-        if draw(st.integers(0, 4)) == 0:
+        if extra and draw(st.integers(0, 4)) == 4:
             _sub(axis, "initial_position", draw(number_text()))
         if draw(st.booleans()):
             d = _sub(axis, "dynamics")
             for tag in ("damping", "friction", "spring_reference", "spring_stiffness"):
-                if draw(st.booleans()):
+                if (extra or tag in ("damping", "friction")) and draw(st.booleans()):
                     _sub(d, tag, draw(number_text(negative=tag == "spring_reference")))
             if not spring_only and d.find("damping") is None and d.find("friction") is None:
                 _sub(d, "damping", draw(number_text(negative=False)))
         bounded = jtype in ("revolute", "prismatic") and draw(st.integers(0, 3)) > 0
-        if bounded or draw(st.integers(0, 2)) == 0:
+        if bounded or draw(st.integers(0, 2)) == 2:
             lim = _sub(axis, "limit")
             if bounded:
                 lower = draw(number_text(limit=10.0))
@@ -831,9 +1013,9 @@ def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, 
                 if draw(st.booleans()) if bounded or partial_limits else True:
                     _sub(lim, tag, draw(number_text(negative=False)))
             for tag in ("stiffness", "dissipation"):
-                if draw(st.integers(0, 3)) == 0:
+                if extra and draw(st.integers(0, 3)) == 3:
                     _sub(lim, tag, draw(number_text(negative=False)))
-    if draw(st.integers(0, 2)) == 0:
+    if extra and draw(st.integers(0, 2)) == 2:
         physics = _sub(el, "physics")
         if draw(st.booleans()):
             _sub(physics, "provide_feedback", draw(st.sampled_from(["true", "false"])))
@@ -845,10 +1027,135 @@ def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, 
             lim = _sub(ode, "limit")
             _sub(lim, "cfm", draw(number_text(negative=False)))
             _sub(lim, "erp", draw(number_text(negative=False)))
-    if draw(st.integers(0, 3)) == 0:
+    if extra and draw(st.integers(0, 3)) == 3:
         s = _sub(el, "sensor", name=draw(PLAIN_NAMES), type="force_torque")
         if draw(st.booleans()):
             _pose(draw, s, None)
         ft = _sub(s, "force_torque")
         _sub(ft, "frame", draw(st.sampled_from(["child", "parent", "sensor"])))
         _sub(s, "update_rate", draw(number_text(negative=False)))
+
+
+# -- public SDFormat documents -------------------------------------------------------
+
+#: SDFormat versions :func:`sdf_documents` writes (what it generates means the same in each)
+SDF_VERSIONS = ("1.7", "1.8", "1.9", "1.10", "1.11")
+
+
+def sdf_documents(version: str = "1.7", options: SdfOptions | None = None, *,
+                  links: tuple[int, int] | None = None,
+                  joint_types: Iterable[str] | None = None,
+                  inertials: bool | None = None, visuals: bool | None = None,
+                  collisions: bool | None = None, frames: bool | None = None,
+                  relative_to: bool | None = None, urdf_shaped: bool | None = None,
+                  sdf_only_content: bool | None = None,
+                  nested_models: bool = False, worlds: bool = False
+                  ) -> st.SearchStrategy[str]:
+    """Random SDFormat documents (text) that libsdformat and urdfsdf accept.
+
+    One model on a random link tree (``links=(1, 3)``: between 1 and 3 links;
+    default 1-6) with ``joint_types`` (default revolute, prismatic, fixed,
+    continuous); ``frames``: explicit ``//frame`` elements with ``attached_to``;
+    ``relative_to``: poses relative_to earlier frames (chains; False: every pose
+    uses its default frame); ``urdf_shaped``: True only URDF-shaped models (joint
+    poses relative_to the parent link, child links at their joint), False never,
+    None (default) a quarter of the time; ``inertials``, ``visuals``,
+    ``collisions``, ``sdf_only_content`` (sensors, lights, plugins, surfaces,
+    materials, joint physics): False leaves them out.  ``nested_models``: the model
+    also holds 1-2 nested models (joined to a link of the outer model by a joint
+    in SDFormat 1.8+, whose ``::`` references reach into them; free bodies in
+    1.7); ``worlds``: the model(s) are in a ``<world>`` with a pose and a world
+    frame.  ``version``: one of :data:`SDF_VERSIONS`.
+    """
+    if version not in SDF_VERSIONS:
+        raise ValueError(f"version {version!r}: one of {SDF_VERSIONS}")
+    opt = options or SdfOptions()
+    changes: dict[str, Any] = {k: v for k, v in (
+        ("inertials", inertials), ("visuals", visuals), ("collisions", collisions),
+        ("frames", frames), ("relative_to", relative_to),
+        ("sdf_only_content", sdf_only_content)) if v is not None}
+    if urdf_shaped is not None:
+        changes["urdf_shaped"] = urdf_shaped
+    if links is not None:
+        changes["min_links"], changes["max_links"] = links
+    if joint_types is not None:
+        changes["joint_types"] = tuple(joint_types)
+    opt = evolve(opt, **changes)
+    if not 1 <= opt.min_links <= opt.max_links <= 100:
+        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
+                         "<= 100")
+    bad = set(opt.joint_types) - set(SDF_JOINT_TYPES)
+    if bad or not opt.joint_types:
+        raise ValueError(f"joint_types: {sorted(bad) or 'none'}; one of {SDF_JOINT_TYPES}")
+    return _sdf_documents(version, opt, nested_models, worlds)
+
+
+@st.composite
+def _sdf_documents(draw: st.DrawFn, version: str, opt: SdfOptions, nested: bool,
+                   world: bool) -> str:
+    case = draw(sdf_models(opt))
+    model = etree.fromstring(case.xml.encode()).find("model")
+    assert model is not None
+    if nested:
+        inner_opt = evolve(opt, max_links=min(opt.max_links, 3), min_links=1, urdf_shaped=False)
+        used = {model.get("name")}
+        for i in range(draw(st.integers(1, 2))):
+            inner_case = draw(sdf_models(inner_opt))
+            inner = etree.fromstring(inner_case.xml.encode()).find("model")
+            assert inner is not None
+            name = f"{inner.get('name')}_{i}"
+            if name in used or name in case.links or name in case.joints or name in case.frames:
+                continue
+            used.add(name)
+            inner.set("name", name)
+            for plugin in inner.findall("plugin"):  # keep the outer model's plugins apart
+                inner.remove(plugin)
+            rel = draw(st.sampled_from([None, *case.links] if opt.relative_to else [None]))
+            pose = etree.Element("pose")
+            if rel is not None:
+                pose.set("relative_to", rel)
+            pose.text = _pose_text(draw)
+            inner.insert(0, pose)
+            model.append(inner)
+            if version != "1.7":  # 1.8+: a joint into the nested model (scoped names)
+                jtype = draw(st.sampled_from(opt.joint_types))
+                joint = _sub(model, "joint", name=f"{name}_joint", type=jtype)
+                _sub(joint, "parent", draw(st.sampled_from(case.links)))
+                _sub(joint, "child", f"{name}::{inner_case.root}")
+                if jtype != "fixed":
+                    _sub(_sub(joint, "axis"), "xyz", "0 0 1")
+    sdf = etree.Element("sdf", version=version)
+    if world:
+        w = _sub(sdf, "world", name="world_0")
+        frame = _sub(w, "frame", name="world_frame")
+        _sub(frame, "pose", _pose_text(draw))
+        pose = etree.Element("pose")
+        if opt.relative_to and draw(st.booleans()):
+            pose.set("relative_to", "world_frame")
+        pose.text = _pose_text(draw)
+        model.insert(0, pose)
+        w.append(model)
+    else:
+        sdf.append(model)
+    return etree.tostring(sdf, pretty_print=True, encoding="unicode")
+
+
+def joint_values(model: Any, *, within_limits: bool = True
+                 ) -> st.SearchStrategy[dict[str, float]]:
+    """Random joint values for ``model`` (URDF or SDF text, a path, or the IR).
+
+    One value per revolute, continuous and prismatic joint (a universal joint
+    ``J``: ``J`` and ``J_axis2``), within its limits where they are finite, else
+    within [-pi, pi] (revolute) or [-1, 1] m (prismatic).  Shrinks towards zero
+    (or the nearest bound).  ``within_limits=False`` ignores the limits.
+    """
+    from urdfsdf.compare.kinematics import JointInfo, bounds, kinematic_model
+
+    km = kinematic_model(model)
+
+    def values(j: JointInfo) -> st.SearchStrategy[float]:
+        lo, hi = bounds(j) if within_limits else bounds(
+            JointInfo(j.name, j.type, j.kind, j.parent, j.child, j.axis))
+        return st.floats(lo, hi, allow_nan=False, allow_infinity=False)
+
+    return st.fixed_dictionaries({j.name: values(j) for j in km.moving_joints()})

@@ -1,0 +1,276 @@
+"""What differs between two models: kinematics, spatial inertia, the document.
+
+Each ``*_differences`` function returns a list of :class:`Difference` (empty:
+the same); each ``assert_same_*`` raises ``AssertionError`` listing them, one
+per line, each with the path of the element it is about (``link[@name='arm']``,
+``joint[@name='j1']/axis``, ``joint[@name='j1']/origin/@xyz``).  Every function
+takes URDF or SDF text, a path, or the IR (:data:`~urdfsdf.compare.kinematics.ModelSource`),
+so a URDF can be compared with the SDF made from it (see
+:mod:`urdfsdf.compare.kinematics` for what is compared across formats).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+import numpy as np
+
+from urdfsdf.compare.document import DEFAULT_NORMALISE, DocumentSource, document_differences
+from urdfsdf.compare.kinematics import (
+    Configuration,
+    KinematicModel,
+    MassProperties,
+    ModelSource,
+    default_configurations,
+    kinematic_model,
+)
+from urdfsdf.core.record import evolve, record
+
+#: default tolerances: pose entries (rotation matrix and metres), relative inertia
+KINEMATICS_TOL = 1e-9
+INERTIA_RTOL = 1e-6
+
+Configurations = Iterable[Configuration] | int | None
+#: names of the first model's links, joints and frames in the second model
+Rename = Mapping[str, str] | Callable[[str], str] | None
+
+
+@record
+class Difference:
+    """One difference: which check found it, the element's path, what differs."""
+
+    check: str  # "kinematics", "inertia", "document"
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+    def to_dict(self) -> dict[str, str]:
+        """``{check, path, message}`` (``urdfsdf roundtrip --format json``)."""
+        return {"check": self.check, "path": self.path, "message": self.message}
+
+
+def _renamed(model: KinematicModel, rename: Rename) -> KinematicModel:
+    """``model`` with its link, joint and frame names as ``rename`` says."""
+    if rename is None:
+        return model
+
+    def n(name: str) -> str:
+        return _new_name(name, rename)
+
+    return KinematicModel(
+        model.name, model.format, n(model.root), {n(k): v for k, v in model.zero.items()},
+        {n(k): evolve(j, name=n(j.name), parent=n(j.parent), child=n(j.child))
+         for k, j in model.joints.items()},
+        {n(k): (n(body), x) for k, (body, x) in model.frames.items()},
+        {n(k): v for k, v in model.inertia.items()})
+
+
+def _fail(what: str, found: list[Difference]) -> None:
+    if found:
+        lines = "\n".join(f"  {d}" for d in found)
+        raise AssertionError(f"{what}: {len(found)} difference(s)\n{lines}")
+
+
+def _q_text(q: Configuration) -> str:
+    if not q:
+        return "zero"
+    return "{" + ", ".join(f"{k}: {v:.6g}" for k, v in q.items()) + "}"
+
+
+def _vec(v: np.ndarray) -> str:
+    return "[" + " ".join(f"{float(x):.9g}" for x in v) + "]"
+
+
+def _configurations(model: KinematicModel, configurations: Configurations
+                    ) -> list[Configuration]:
+    if configurations is None:
+        return list(default_configurations(model))
+    if isinstance(configurations, int):
+        return list(default_configurations(model, configurations))
+    return list(configurations) or [{}]
+
+
+def _names(check: str, kind: str, a: Iterable[str], b: Iterable[str]) -> list[Difference]:
+    sa, sb = set(a), set(b)
+    return ([Difference(check, f"{kind}[@name={n!r}]", "missing from the second model")
+             for n in sorted(sa - sb)]
+            + [Difference(check, f"{kind}[@name={n!r}]", "not in the first model")
+               for n in sorted(sb - sa)])
+
+
+def kinematics_differences(a: ModelSource, b: ModelSource, *,
+                           configurations: Configurations = None,
+                           tol: float = KINEMATICS_TOL,
+                           model: str | None = None, rename: Rename = None) -> list[Difference]:
+    """Where ``a`` and ``b`` do not move alike.
+
+    The same links, joints (parent, child, how they move) and explicit frames;
+    the pose of every link and frame relative to the root link at each
+    configuration (joint values by name; default: zero and three random ones
+    within ``a``'s limits, seeded; an int: that many random ones): rotation
+    matrix entries and the distance between positions within ``tol``; every
+    moving joint's axis direction.
+    ``model`` picks a model of an SDF document holding several; ``rename`` (a
+    mapping or a function) gives the second model's name of each link, joint and
+    frame of the first (for code that renames them).  Configurations name the
+    first model's joints.
+    """
+    ka, kb = kinematic_model(a, model), kinematic_model(b, model)
+    qs = _configurations(ka, configurations)
+    if rename is not None:
+        ka = _renamed(ka, rename)
+        qs = [{_new_name(name, rename): v for name, v in q.items()} for q in qs]
+    out = _names("kinematics", "link", ka.zero, kb.zero)
+    out += _names("kinematics", "joint", ka.joints, kb.joints)
+    out += _names("kinematics", "frame", ka.frames, kb.frames)
+    if ka.root != kb.root:
+        out.append(Difference("kinematics", f"link[@name={ka.root!r}]",
+                              f"root link {ka.root!r} != {kb.root!r}"))
+    for name, ja in ka.joints.items():
+        jb = kb.joints.get(name)
+        if jb is None:
+            continue
+        path = f"joint[@name={name!r}]"
+        for key in ("parent", "child"):
+            va, vb = getattr(ja, key), getattr(jb, key)
+            if va != vb:
+                out.append(Difference("kinematics", f"{path}/{key}", f"{va!r} != {vb!r}"))
+        if ja.kind != jb.kind:
+            out.append(Difference("kinematics", f"{path}/@type",
+                                  f"{ja.type!r} != {jb.type!r} (moves as {ja.kind} != "
+                                  f"{jb.kind})"))
+    reported: set[tuple[str, str]] = set()
+    up = {j.child: j.name for j in ka.joints.values()}
+    for q in qs:
+        pa, pb = ka.poses(q), kb.poses(q)
+        fa, fb = ka.frame_poses(pa), kb.frame_poses(pb)
+        for kind, xa, xb in (("link", pa, pb), ("frame", fa, fb)):
+            for name in xa:
+                if name not in xb or (kind, name) in reported:
+                    continue
+                d = _pose_difference(xa[name], xb[name], tol)
+                if d:
+                    reported.add((kind, name))
+                    frame = f" (the frame of its joint {up[name]!r})" if kind == "link" and \
+                        name in up else ""
+                    out.append(Difference("kinematics", f"{kind}[@name={name!r}]",
+                                          f"at {_q_text(q)}{frame}: {d}"))
+        for name, ja in ka.joints.items():
+            jb = kb.joints.get(name)
+            if jb is None or ja.axis is None or jb.axis is None or ("joint", name) in reported:
+                continue
+            if ja.child not in pa or jb.child not in pb:
+                continue
+            da = pa[ja.child][:3, :3] @ np.asarray(ja.axis)
+            db = pb[jb.child][:3, :3] @ np.asarray(jb.axis)
+            off = float(np.max(np.abs(da - db)))
+            if off > tol:
+                reported.add(("joint", name))
+                out.append(Difference("kinematics", f"joint[@name={name!r}]/axis",
+                                      f"at {_q_text(q)}: direction (in the root link frame) "
+                                      f"{_vec(da)} != {_vec(db)}"))
+    return out
+
+
+def _new_name(name: str, rename: Rename) -> str:
+    if isinstance(rename, Mapping):
+        return rename.get(name, name)
+    return rename(name) if rename is not None else name
+
+
+def _pose_difference(a: np.ndarray, b: np.ndarray, tol: float) -> str:
+    dr = float(np.max(np.abs(a[:3, :3] - b[:3, :3])))
+    dp = float(np.linalg.norm(a[:3, 3] - b[:3, 3]))
+    if dr <= tol and dp <= tol:
+        return ""
+    parts = []
+    if dp > tol:
+        parts.append(f"position off by {dp:.3g} m ({_vec(a[:3, 3])} != {_vec(b[:3, 3])})")
+    if dr > tol:
+        parts.append(f"rotation matrix off by {dr:.3g}")
+    return ", ".join(parts)
+
+
+def assert_same_kinematics(a: ModelSource, b: ModelSource, *,
+                           configurations: Configurations = None,
+                           tol: float = KINEMATICS_TOL, model: str | None = None,
+                           rename: Rename = None) -> None:
+    """Raise ``AssertionError`` naming each link, joint or frame where ``a`` and ``b``
+    do not move alike (:func:`kinematics_differences`)."""
+    _fail("kinematics differ", kinematics_differences(
+        a, b, configurations=configurations, tol=tol, model=model, rename=rename))
+
+
+def _close(a: float, b: float, rtol: float, atol: float) -> bool:
+    return abs(a - b) <= rtol * max(abs(a), abs(b)) + atol
+
+
+def inertia_differences(a: ModelSource, b: ModelSource, *, rtol: float = INERTIA_RTOL,
+                        atol: float = 1e-12, model: str | None = None,
+                        rename: Rename = None) -> list[Difference]:
+    """Where the links of ``a`` and ``b`` do not have the same spatial inertia.
+
+    Per link: the 6x6 spatial inertia about and in the link's kinematic frame
+    (mass, centre of mass, moments), within ``rtol`` of its largest entry (plus
+    ``atol``); the message says which part differs.  ``rename``: as for
+    :func:`kinematics_differences`.
+    """
+    ka, kb = _renamed(kinematic_model(a, model), rename), kinematic_model(b, model)
+    out = _names("inertia", "link", ka.inertia, kb.inertia)
+    for name, ia in ka.inertia.items():
+        ib = kb.inertia.get(name)
+        if ib is None:
+            continue
+        out += _mass_differences(f"link[@name={name!r}]/inertial", ia, ib, rtol, atol)
+    return out
+
+
+def _mass_differences(path: str, a: MassProperties, b: MassProperties, rtol: float,
+                      atol: float) -> list[Difference]:
+    """Mass, centre of mass and moments, each within ``rtol`` of its own size."""
+    out = []
+    if not _close(a.mass, b.mass, rtol, atol):
+        out.append(Difference("inertia", f"{path}/mass", f"{a.mass:.9g} != {b.mass:.9g} kg"))
+    dc = float(np.max(np.abs(np.subtract(a.com, b.com))))
+    if a.mass and b.mass and dc > rtol * max(1.0, *map(abs, (*a.com, *b.com))) + atol:
+        out.append(Difference("inertia", f"{path}/origin",
+                              f"centre of mass {_vec(np.asarray(a.com))} != "
+                              f"{_vec(np.asarray(b.com))}"))
+    ma, mb = a.spatial()[:3, :3], b.spatial()[:3, :3]
+    scale = max(float(np.max(np.abs(ma))), float(np.max(np.abs(mb))))
+    if float(np.max(np.abs(ma - mb))) > rtol * scale + atol:
+        out.append(Difference("inertia", f"{path}/inertia",
+                              f"rotational inertia about the link frame origin "
+                              f"{_vec(ma.reshape(9))} != {_vec(mb.reshape(9))}"))
+    return out
+
+
+def assert_same_inertia(a: ModelSource, b: ModelSource, *, rtol: float = INERTIA_RTOL,
+                        atol: float = 1e-12, model: str | None = None,
+                        rename: Rename = None) -> None:
+    """Raise ``AssertionError`` naming each link whose spatial inertia differs
+    (:func:`inertia_differences`)."""
+    _fail("inertias differ", inertia_differences(a, b, rtol=rtol, atol=atol, model=model,
+                                                 rename=rename))
+
+
+def document_diff(a: DocumentSource, b: DocumentSource,
+                  normalise: Iterable[str] = DEFAULT_NORMALISE) -> list[Difference]:
+    """:func:`~urdfsdf.compare.document.document_differences` as :class:`Difference` records."""
+    return [Difference("document", path, what)
+            for path, what in document_differences(a, b, normalise)]
+
+
+def assert_same_document(a: DocumentSource, b: DocumentSource, *,
+                         normalise: Iterable[str] = DEFAULT_NORMALISE) -> None:
+    """Raise ``AssertionError`` naming each element (and attribute) that differs.
+
+    Elements are matched by their path of ``tag[@name='..']`` steps, order free;
+    attributes and text are compared as text.  ``normalise`` names what may
+    differ (:data:`~urdfsdf.compare.document.NORMALISATIONS`; default: only an
+    ``<origin>`` without ``xyz``/``rpy``, as the README's lossless round trip).
+    """
+    _fail("documents differ", document_diff(a, b, normalise))
+

@@ -1,0 +1,528 @@
+"""Forward kinematics and spatial inertia of a URDF or SDF model, with numpy.
+
+:func:`kinematic_model` reads URDF or SDF (text, a path, or the IR) into a
+:class:`KinematicModel`: the joint tree, each link's *kinematic frame* at zero
+joint values, each joint's axis and limits, each explicit frame, and each link's
+mass properties.  :meth:`KinematicModel.poses` gives every link and frame pose
+relative to the root link at given joint values.
+
+One convention serves both formats, so that a URDF and the SDF made from it (or
+back) compare directly:
+
+- a link's kinematic frame is the frame of its parent joint, the root link's its
+  own.  That is the URDF link frame by definition (URDF spec: "the link frame is
+  the joint frame"); in SDF it is the joint frame (``//joint/pose``, SDFormat 1.7
+  "Pose frame semantics"), which sdf2urdf keeps while it may move the link frame
+  (README, "How it translates"), so link frames that only moved do not count;
+- SDF poses come from urdfsdf's frame engine (:mod:`urdfsdf.sdf.frames`), URDF
+  poses from the joint origins (``Rz(yaw) Ry(pitch) Rx(roll)``);
+- a universal or revolute2 SDF joint ``J`` is the two revolute joints ``J`` and
+  ``J_axis2`` around a massless link ``J_axis2_link``, as sdf2urdf writes it; a
+  URDF link marked ``<sdf:frame>`` is the explicit frame it stands for;
+- revolute and continuous joints move alike (their limits are the document's
+  business); floating, planar, ball, screw and gearbox joints are evaluated at
+  their zero only;
+- a link without ``<inertial>`` is massless in URDF and SDFormat's default (1 kg,
+  unit moments at the link origin) in SDF; spatial inertias are expressed about
+  and in the kinematic frame, so they do not change when a link frame moves.
+
+Nothing here imports hypothesis (``urdfsdf roundtrip`` uses it).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Union
+
+import numpy as np
+
+from urdfsdf.core.diagnostics import Diagnostics, TranslationError
+from urdfsdf.core.ir import Axis, Inertial, Joint, Model, SdfDocument
+from urdfsdf.core.record import evolve, record
+
+if TYPE_CHECKING:
+    from urdfsdf.sdf.frames import Scope
+
+#: what the comparisons accept: URDF or SDF text (or bytes), a path, or the IR
+ModelSource = Union[str, bytes, "os.PathLike[str]", Model, SdfDocument, "KinematicModel"]
+
+Matrix = np.ndarray
+#: joint values by joint name (a universal joint's second axis: ``NAME_axis2``)
+Configuration = Mapping[str, float]
+
+#: joints whose motion is evaluated at any value
+MOVING = ("revolute", "prismatic")
+#: SDFormat's inertial of a link without <inertial> (SDFormat 1.7 link.sdf)
+SDF_DEFAULT_INERTIAL = Inertial("1", ("1", "0", "0", "1", "0", "1"))
+
+
+# -- pose math ----------------------------------------------------------------------
+
+
+def rpy_matrix(r: float, p: float, y: float) -> Matrix:
+    """``Rz(y) @ Ry(p) @ Rx(r)``: URDF/SDFormat fixed-axis roll, pitch, yaw."""
+    cr, sr, cp, sp, cy, sy = (math.cos(r), math.sin(r), math.cos(p), math.sin(p),
+                              math.cos(y), math.sin(y))
+    rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]])
+    ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]])
+    rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]])
+    out: Matrix = rz @ ry @ rx
+    return out
+
+
+def pose_matrix(xyz: Iterable[float], rpy: Iterable[float]) -> Matrix:
+    """4x4 matrix of a pose ``xyz rpy``."""
+    r, p, y = rpy
+    m = np.eye(4)
+    m[:3, :3] = rpy_matrix(r, p, y)
+    m[:3, 3] = tuple(xyz)
+    return m
+
+
+def inv(m: Matrix) -> Matrix:
+    """Inverse of a rigid transform."""
+    out = np.eye(4)
+    out[:3, :3] = m[:3, :3].T
+    out[:3, 3] = -m[:3, :3].T @ m[:3, 3]
+    return out
+
+
+def unit(v: Iterable[float]) -> Matrix:
+    """``v`` scaled to length 1 (a zero vector stays zero)."""
+    a = np.asarray(tuple(v), dtype=float)
+    n = float(np.linalg.norm(a))
+    return a / n if n > 0.0 else a
+
+
+def rotation(axis: Iterable[float], q: float) -> Matrix:
+    """4x4 rotation by ``q`` about ``axis`` (Rodrigues)."""
+    x, y, z = unit(axis)
+    k = np.array([[0, -z, y], [z, 0, -x], [-y, x, 0]])
+    m = np.eye(4)
+    m[:3, :3] = np.eye(3) + math.sin(q) * k + (1 - math.cos(q)) * (k @ k)
+    return m
+
+
+def translation(axis: Iterable[float], q: float) -> Matrix:
+    """4x4 translation by ``q`` along ``axis``."""
+    m = np.eye(4)
+    m[:3, 3] = unit(axis) * q
+    return m
+
+
+def motion(kind: str, axis: Iterable[float] | None, q: float) -> Matrix:
+    """The joint's motion at ``q`` in its own frame (URDF and SDF agree)."""
+    if kind == "revolute" and axis is not None:
+        return rotation(axis, q)
+    if kind == "prismatic" and axis is not None:
+        return translation(axis, q)
+    return np.eye(4)
+
+
+def _transform_matrix(x: tuple[object, object]) -> Matrix:
+    r, p = x
+    m = np.eye(4)
+    m[:3, :3] = np.asarray(r, dtype=float).reshape(3, 3)
+    m[:3, 3] = np.asarray(p, dtype=float)
+    return m
+
+
+# -- the model ------------------------------------------------------------------------
+
+
+@record
+class JointInfo:
+    """A joint of the tree: ``kind`` is how it moves (revolute, prismatic, fixed...)."""
+
+    name: str
+    type: str
+    kind: str
+    parent: str
+    child: str
+    #: unit axis in the joint frame (None: no motion axis)
+    axis: tuple[float, float, float] | None
+    lower: float | None = None
+    upper: float | None = None
+
+
+@record
+class MassProperties:
+    """A link's mass, centre of mass and moments about it, in its kinematic frame."""
+
+    mass: float
+    com: tuple[float, float, float]
+    #: 3x3 rotational inertia about the centre of mass, in the kinematic frame (row major)
+    moments: tuple[float, ...]
+
+    def spatial(self) -> Matrix:
+        """The 6x6 spatial inertia about and in the kinematic frame (angular first)."""
+        m = self.mass
+        c = np.asarray(self.com)
+        cx = np.array([[0, -c[2], c[1]], [c[2], 0, -c[0]], [-c[1], c[0], 0]])
+        i_c = np.asarray(self.moments).reshape(3, 3)
+        out = np.zeros((6, 6))
+        out[:3, :3] = i_c + m * (cx @ cx.T)
+        out[:3, 3:] = m * cx
+        out[3:, :3] = m * cx.T
+        out[3:, 3:] = m * np.eye(3)
+        return out
+
+
+@record(frozen=False)
+class KinematicModel:
+    """What the comparisons need of a model (see the module doc)."""
+
+    name: str
+    format: str
+    root: str
+    #: every link's kinematic frame at zero, in one common frame (order: the tree's)
+    zero: dict[str, Matrix]
+    #: joints by name, parents before children
+    joints: dict[str, JointInfo]
+    #: explicit frames: (link they are attached to, pose in its kinematic frame)
+    frames: dict[str, tuple[str, Matrix]]
+    inertia: dict[str, MassProperties]
+
+    def moving_joints(self) -> list[JointInfo]:
+        """Joints with one degree of freedom evaluated at any value."""
+        return [j for j in self.joints.values() if j.kind in MOVING and j.axis is not None]
+
+    def poses(self, q: Configuration | None = None) -> dict[str, Matrix]:
+        """``X_root_link`` of every link at joint values ``q`` (absent: 0)."""
+        q = q or {}
+        x_root = inv(self.zero[self.root])
+        out: dict[str, Matrix] = {self.root: np.eye(4)}
+        up = {j.child: j for j in self.joints.values()}
+        for link in self.zero:
+            stack = []
+            cur = link
+            while cur not in out:
+                stack.append(cur)
+                j = up.get(cur)
+                if j is None or j.parent not in self.zero:  # a free link: where it is
+                    out[cur] = x_root @ self.zero[cur]
+                    stack.pop()
+                    break
+                cur = j.parent
+            for name in reversed(stack):
+                j = up[name]
+                value = float(q.get(j.name, 0.0)) if j.kind in MOVING else 0.0
+                out[name] = (out[j.parent] @ inv(self.zero[j.parent]) @ self.zero[name]
+                             @ motion(j.kind, j.axis, value))
+        return out
+
+    def frame_poses(self, link_poses: Mapping[str, Matrix]) -> dict[str, Matrix]:
+        """``X_root_frame`` of every explicit frame, given :meth:`poses`."""
+        return {name: link_poses[body] @ x for name, (body, x) in self.frames.items()
+                if body in link_poses}
+
+
+def kinematic_model(source: ModelSource, model: str | None = None) -> KinematicModel:
+    """Read ``source`` (URDF or SDF text, a path, or the IR) into a :class:`KinematicModel`.
+
+    ``model`` picks a model of an SDF document holding several (a world).  Raises
+    :class:`~urdfsdf.TranslationError` when the input cannot be read, ValueError when
+    it holds no model (or none called ``model``) or a pose does not resolve.
+    """
+    if isinstance(source, KinematicModel):
+        return source
+    if isinstance(source, Model):
+        if source.convention == "urdf":
+            return _from_urdf(source)
+        return _from_sdf(SdfDocument("1.7", (source,)), source.name)
+    if isinstance(source, SdfDocument):
+        return _from_sdf(source, model)
+    from urdfsdf.document import load_document
+
+    diags = Diagnostics()
+    doc = load_document(source, diags)
+    if doc is None or diags.has_errors():
+        raise TranslationError(diags.items)
+    if doc.urdf is not None:
+        return _from_urdf(doc.urdf)
+    assert doc.sdf is not None
+    return _from_sdf(doc.sdf, model)
+
+
+def _float(text: str | None, default: float = 0.0) -> float:
+    try:
+        return float(text) if text is not None else default
+    except ValueError:
+        return default
+
+
+def _limits(axis: Axis | None) -> tuple[float | None, float | None]:
+    limit = axis.limit if axis is not None else None
+    if limit is None:
+        return None, None
+    lower = _float(limit.lower, -math.inf) if limit.lower is not None else None
+    upper = _float(limit.upper, math.inf) if limit.upper is not None else None
+    return lower, upper
+
+
+def _kind(jtype: str) -> str:
+    return "revolute" if jtype in ("revolute", "continuous") else jtype
+
+
+def _mass_properties(inertial: Inertial | None, x_ki: Matrix) -> MassProperties:
+    """Mass properties of an inertial posed at ``x_ki`` in the kinematic frame."""
+    if inertial is None:
+        return MassProperties(0.0, (0.0, 0.0, 0.0), (0.0,) * 9)
+    ixx, ixy, ixz, iyy, iyz, izz = (_float(t) for t in inertial.inertia)
+    i_i = np.array([[ixx, ixy, ixz], [ixy, iyy, iyz], [ixz, iyz, izz]])
+    r = x_ki[:3, :3]
+    i_k = r @ i_i @ r.T
+    com = x_ki[:3, 3]
+    return MassProperties(_float(inertial.mass), (float(com[0]), float(com[1]), float(com[2])),
+                          tuple(float(v) for v in i_k.reshape(9)))
+
+
+def _pose(p: object) -> Matrix:
+    from urdfsdf.core import transforms as tf
+
+    return _transform_matrix(tf.pose_transform(p))  # type: ignore[arg-type]
+
+
+def _tree_order(links: Iterable[str], joints: Iterable[JointInfo]) -> list[str]:
+    """Links parents first (a link no joint reaches stays where it is)."""
+    links = list(links)
+    kids: dict[str, list[str]] = {}
+    up = set()
+    for j in joints:
+        kids.setdefault(j.parent, []).append(j.child)
+        up.add(j.child)
+    out: list[str] = []
+    seen: set[str] = set()
+    for start in [n for n in links if n not in up] + links:
+        stack = [start]
+        while stack:
+            n = stack.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            out.append(n)
+            stack.extend(reversed(kids.get(n, [])))
+    return out
+
+
+def _from_urdf(model: Model) -> KinematicModel:
+    joints: dict[str, JointInfo] = {}
+    origin: dict[str, Matrix] = {}
+    frames_of: dict[str, str] = {}  # frame link -> its fixed joint
+    marked = {link.name for link in model.links if link.sdf_frame is not None}
+    for j in model.joints:
+        kind = _kind(j.type)
+        axis: tuple[float, float, float] | None = None
+        if kind in ("revolute", "prismatic", "planar"):
+            axis = _vec3(unit(j.axis.xyz if j.axis is not None else (1.0, 0.0, 0.0)))
+        lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else (None, None)
+        joints[j.name] = JointInfo(j.name, j.type, kind, j.parent, j.child,
+                                   axis, lower, upper)
+        origin[j.child] = _pose(j.pose)
+        if j.child in marked and j.type == "fixed":
+            frames_of[j.child] = j.name
+    link_names = [link.name for link in model.links]
+    up = {j.child for j in joints.values()}
+    roots = [n for n in link_names if n not in up]
+    root = roots[0] if roots else (link_names[0] if link_names else "")
+    zero: dict[str, Matrix] = {}
+    for name in _tree_order(link_names, joints.values()):
+        parent = next((j.parent for j in joints.values() if j.child == name), None)
+        if parent is None or parent not in zero:
+            zero[name] = np.eye(4)
+        else:
+            zero[name] = zero[parent] @ origin[name]
+    inertia = {link.name: _mass_properties(link.inertial, _pose(link.inertial.pose)
+                                           if link.inertial is not None else np.eye(4))
+               for link in model.links if link.name not in frames_of}
+    frames: dict[str, tuple[str, Matrix]] = {}
+    for name, jname in frames_of.items():
+        fixed = joints.pop(jname)
+        frames[name] = (fixed.parent, origin[name])
+        zero.pop(name, None)
+    # frames on frames: resolve to the link they end at
+    for name, (body, x) in list(frames.items()):
+        while body in frames_of and body in frames:
+            body, x = frames[body][0], frames[body][1] @ x
+        frames[name] = (body, x)
+    return KinematicModel(model.name, "urdf", root, zero, joints, frames, inertia)
+
+
+def _select(doc: SdfDocument, model: str | None) -> tuple[Model, bool]:
+    """The model called ``model`` (or the only/first one) and whether it is in a world."""
+    candidates = [(m, False) for m in doc.models] + [(m, True) for w in doc.worlds
+                                                   for m in w.models]
+    if not candidates:
+        raise ValueError(f"no model in the SDF document{_named(model)}")
+    if model is None:
+        return candidates[0]
+    for m, in_world in candidates:
+        if m.name == model:
+            return m, in_world
+    raise ValueError(f"no model{_named(model)} in the SDF document")
+
+
+def _named(model: str | None) -> str:
+    return f" {model!r}" if model is not None else ""
+
+
+def sdf_model_names(doc: SdfDocument) -> list[str]:
+    """Names of the models of a document, its own then its worlds' (repeats too)."""
+    return [m.name for m in doc.models] + [m.name for w in doc.worlds for m in w.models]
+
+
+def _from_sdf(doc: SdfDocument, model_name: str | None) -> KinematicModel:
+    from urdfsdf.sdf.frames import analyze
+
+    diags = Diagnostics()
+    sem = analyze(doc, diags)
+    if diags.has_errors():
+        raise TranslationError(diags.items)
+    model, in_world = _select(doc, model_name)
+    top = sem.models[model.name]
+    x_mw = np.eye(4)  # the world's pose in the model frame (a joint to `world`)
+    for world in sem.worlds.values():
+        if model.name in world.children:
+            x_wm = world.pose(model.name)
+            if x_wm is not None:
+                x_mw = inv(_transform_matrix(x_wm))
+    if not in_world and model.pose.relative_to in (None, "", "world"):
+        x_mw = inv(_pose(model.pose))
+    return _scope_model(model, top, x_mw)
+
+
+def _prefix(top: Scope, s: Scope) -> str:
+    return "" if s is top else s.scoped_name[len(top.scoped_name) + 2:] + "::"
+
+
+def _must(x: object, what: str) -> Matrix:
+    if x is None:
+        raise ValueError(f"{what} does not resolve")
+    return _transform_matrix(x)  # type: ignore[arg-type]
+
+
+def _axis(s: Scope, j: Joint, axis: Axis | None) -> tuple[float, float, float]:
+    if axis is None:
+        return (1.0, 0.0, 0.0)
+    v = s.axis_in(j, axis, j.name)
+    return v if v is not None else _vec3(unit(axis.xyz))
+
+
+def _vec3(a: Matrix) -> tuple[float, float, float]:
+    return (float(a[0]), float(a[1]), float(a[2]))
+
+
+def _scope_model(model: Model, top: Scope, x_mw: Matrix) -> KinematicModel:
+    link_pose: dict[str, Matrix] = {}  # X_M_L: SDF link frames
+    inertials: dict[str, tuple[Inertial, Matrix]] = {}  # link -> (inertial, X_M_I)
+    joints: dict[str, JointInfo] = {}
+    joint_pose: dict[str, Matrix] = {}  # child link -> X_M_J (its kinematic frame)
+    massless: set[str] = set()
+    frames_m: dict[str, Matrix] = {}
+    for s in top.walk():
+        prefix = _prefix(top, s)
+        x_ms = _must(top.pose_of(f"{prefix}__model__") if prefix else top.pose("__model__"),
+                     f"model {s.scoped_name!r}")
+        for link in s.links.values():
+            name = prefix + link.name
+            link_pose[name] = _must(top.pose_of(name), f"link {name!r}")
+            inertial = link.inertial or SDF_DEFAULT_INERTIAL
+            x_si = s.element_pose(link.name, inertial.pose)
+            inertials[name] = (inertial, x_ms @ _must(x_si, f"inertial of {name!r}"))
+        for fname in s.frames:
+            frames_m[prefix + fname] = _must(top.pose_of(prefix + fname), f"frame {fname!r}")
+        for j in s.joints.values():
+            name = prefix + j.name
+            parent, child = s.joint_bodies(j.name)
+            if parent is None or child is None:
+                raise ValueError(f"joint {name!r} connects no link")
+            parent = parent if parent == "world" else prefix + parent
+            child = prefix + child
+            x_mj = _must(top.pose_of(name), f"joint {name!r}")
+            lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else \
+                (None, None)
+            if j.type in ("universal", "revolute2"):
+                mid = f"{name}_axis2_link"
+                massless.add(mid)
+                joint_pose[mid] = x_mj
+                joints[name] = JointInfo(name, j.type, "revolute", parent, mid,
+                                         _axis(s, j, j.axis), lower, upper)
+                l2, u2 = _limits(j.axis2)
+                joints[f"{name}_axis2"] = JointInfo(f"{name}_axis2", j.type, "revolute", mid,
+                                                    child, _axis(s, j, j.axis2), l2, u2)
+            else:
+                kind = _kind(j.type)
+                axis = _axis(s, j, j.axis) if kind in ("revolute", "prismatic", "screw",
+                                                       "gearbox") else None
+                joints[name] = JointInfo(name, j.type, kind, parent, child, axis, lower, upper)
+            joint_pose[child] = x_mj
+    # URDF floating/planar joints carried by urdf2sdf (<urdf:joint>): origin in the parent
+    for j in model.urdf_joints:
+        if j.parent in link_pose and j.child in link_pose:
+            joints[j.name] = JointInfo(j.name, j.type, j.type, j.parent, j.child, None)
+            x_mp = joint_pose.get(j.parent, link_pose[j.parent])
+            joint_pose[j.child] = x_mp @ _pose(j.pose)
+    names = list(link_pose) + sorted(massless)
+    if any(j.parent == "world" for j in joints.values()):
+        names.insert(0, "world")
+        link_pose["world"] = x_mw
+    up = {j.child for j in joints.values()}
+    roots = [n for n in names if n not in up]
+    canonical = top.canonical_link
+    root = canonical if canonical in roots else (roots[0] if roots else names[0])
+    if "world" in roots:
+        root = "world"
+    zero: dict[str, Matrix] = {}
+    for name in _tree_order([root, *names], joints.values()):
+        zero[name] = joint_pose[name] if name in joint_pose else link_pose[name]
+    inertia = {name: _mass_properties(i, inv(zero[name]) @ x_mi)
+               for name, (i, x_mi) in inertials.items()}
+    for mid in [*massless, *(["world"] if "world" in zero else [])]:
+        inertia[mid] = _mass_properties(None, np.eye(4))
+    frames: dict[str, tuple[str, Matrix]] = {}
+    for fname, x_mf in frames_m.items():
+        body = top.body(fname)
+        if body and body in zero:
+            frames[fname] = (body, inv(zero[body]) @ x_mf)
+    # names SDFormat forbids, renamed by urdf2sdf: the URDF names (urdf:name)
+    links = {x.name: x.original_name for x in model.links if x.original_name}
+    jnames = {x.name: x.original_name for x in model.joints if x.original_name}
+    if links or jnames:
+        def ln(n: str) -> str:
+            return links.get(n) or n
+        zero = {ln(k): v for k, v in zero.items()}
+        inertia = {ln(k): v for k, v in inertia.items()}
+        frames = {k: (ln(b), x) for k, (b, x) in frames.items()}
+        joints = {jnames.get(k) or k: evolve(j, name=jnames.get(k) or k, parent=ln(j.parent),
+                                             child=ln(j.child)) for k, j in joints.items()}
+        root = ln(root)
+    return KinematicModel(model.name, "sdf", root, zero, joints, frames, inertia)
+
+
+def default_configurations(model: KinematicModel, count: int = 3,
+                           seed: int = 0) -> list[dict[str, float]]:
+    """Zero, then ``count`` configurations drawn within each joint's limits (seeded).
+
+    A joint without finite bounds moves within [-pi, pi] (revolute) or [-1, 1] m
+    (prismatic).
+    """
+    rng = np.random.default_rng(seed)
+    out: list[dict[str, float]] = [{}]
+    for _ in range(count):
+        q = {}
+        for j in model.moving_joints():
+            lo, hi = bounds(j)
+            q[j.name] = float(rng.uniform(lo, hi)) if hi > lo else lo
+        out.append(q)
+    return out
+
+
+def bounds(j: JointInfo) -> tuple[float, float]:
+    """The range a joint's random values come from (its limits where finite)."""
+    span = math.pi if j.kind == "revolute" else 1.0
+    lo = j.lower if j.lower is not None and math.isfinite(j.lower) and j.lower > -1e15 \
+        else -span
+    hi = j.upper if j.upper is not None and math.isfinite(j.upper) and j.upper < 1e15 else span
+    return (lo, hi) if lo <= hi else (lo, lo)
