@@ -515,15 +515,21 @@ class _Builder:
         vs = s.vertices
         bad: set[str] = set()
         for joint in s.joints.values():
-            if not self._target(s, vs[joint.name], joint.child, "att") or \
-                    joint.child == joint.name:
-                vs[joint.name].att = None
+            child = joint.child
+            v = vs[joint.name]
+            if child in vs and child != joint.name:  # the common case, as _target does
+                v.att = child
+            elif not self._target(s, v, child, "att") or child == joint.name:
+                v.att = None
                 bad.add(joint.name)  # reported as JOINT_CHILD_LINK_INVALID
+        world = s.kind == "world"
         for frame in s.frames.values():
             target = frame.attached_to or ""
             v = vs[frame.name]
             if not target:
                 v.att = s.root
+            elif not world and target in vs:  # the common case, as _target does
+                v.att = target
             elif not self._world_kinds(s, target) or not self._target(s, v, target, "att"):
                 where = f"world {s.name!r}" if s.kind == "world" else \
                     f"model {s.scoped_name!r}"
@@ -585,7 +591,9 @@ class _Builder:
             else:
                 target, line = MODEL_FRAME, v.pose.line or v.line
             v.rel_line = line
-            if not self._target(s, v, target, "rel"):
+            if target in vs:  # the common case, as _target does
+                v.rel = target
+            elif not self._target(s, v, target, "rel"):
                 what = "its attached_to" if not written else "relative_to"
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {what} "
                            f"{target!r} names no frame of {where}", line)
