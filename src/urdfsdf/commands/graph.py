@@ -22,8 +22,9 @@ from collections.abc import Iterable
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Model
 from urdfsdf.document import load_document
-from urdfsdf.sdf.frames import MODEL_FRAME, WORLD, Scope, Semantics, analyze
+from urdfsdf.sdf.frames import Scope, Semantics, analyze
 from urdfsdf.sdf.includes import IncludeConfig
+from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.xml.parse import Source
 
 SHAPES = {"link": "box", "joint": "ellipse", "frame": "note", "model": "folder",

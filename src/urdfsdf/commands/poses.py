@@ -26,8 +26,9 @@ from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import SdfDocument
 from urdfsdf.core.transforms import Transform
 from urdfsdf.document import load_document
-from urdfsdf.sdf.frames import MODEL_FRAME, Scope, Semantics, analyze
+from urdfsdf.sdf.frames import Scope, Semantics, analyze
 from urdfsdf.sdf.includes import IncludeConfig
+from urdfsdf.sdf.names import MODEL_FRAME
 from urdfsdf.xml.parse import Source
 
 Json = dict[str, Any]

@@ -40,6 +40,7 @@ from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
 from urdfsdf.core.record import factory, record
 from urdfsdf.core.transforms import Transform
+from urdfsdf.sdf.names import MODEL_FRAME, SCOPE_SEP, WORLD, is_reserved, version_of
 from urdfsdf.xml.parse import from_string
 
 #: what a vertex of a frame graph stands for: a scope's root (``__model__`` or ``world``),
@@ -47,15 +48,6 @@ from urdfsdf.xml.parse import from_string
 VertexKind = Literal["root", "link", "joint", "frame", "model"]
 ScopeKind = Literal["model", "world"]
 
-MODEL_FRAME = "__model__"
-WORLD = "world"
-#: joins the names of a reference into nested scopes (``outer::inner::frame``)
-SCOPE_SEP = "::"
-
-
-def is_reserved(name: str) -> bool:
-    """``world`` and ``__*__`` are reserved (spec 3.3)."""
-    return name == WORLD or (len(name) >= 4 and name.startswith("__") and name.endswith("__"))
 
 
 @record(frozen=False)
@@ -817,15 +809,6 @@ def placed_model_pose(scope: Scope, model: Model) -> Transform | None:
         return x_rpf
     x_mpf = scope.pose_of(model.placement_frame)
     return None if x_mpf is None else tf.compose(x_rpf, tf.inverse(x_mpf))
-
-
-def version_of(text: str) -> tuple[int, int]:
-    """``(major, minor)`` of an SDFormat version text (1.7 if it does not read)."""
-    parts = text.split(".")[:2]
-    try:
-        return (int(parts[0]), int(parts[1])) if len(parts) == 2 else (1, 7)
-    except ValueError:
-        return (1, 7)
 
 
 def analyze(doc: SdfDocument, diags: Diagnostics) -> Semantics:

@@ -24,8 +24,7 @@ from collections.abc import Sequence
 
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.record import factory, record
-
-MODEL_FRAME = "__model__"
+from urdfsdf.sdf.names import MODEL_FRAME
 
 
 @record(frozen=False)

@@ -61,9 +61,10 @@ from urdfsdf.core.ir import (
 from urdfsdf.core.numbers import clean_number, fmt, forget_shared, plain_tokens, shared
 from urdfsdf.core.transforms import Transform, computed_pose, pose_transform
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
-from urdfsdf.sdf.frames import MODEL_FRAME, analyze_model, placed_model_pose
+from urdfsdf.sdf.frames import analyze_model, placed_model_pose
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merged
+from urdfsdf.sdf.names import MODEL_FRAME
 from urdfsdf.sdf.params import Param, apply_params, included_model, params_of
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten

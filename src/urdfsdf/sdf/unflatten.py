@@ -17,9 +17,9 @@ older.  One difference: a child belongs to ``A`` when its name starts with ``A::
 from __future__ import annotations
 
 from urdfsdf.core.ir import Axis, Frame, Joint, Link, Model, Pose, evolve
+from urdfsdf.sdf.names import MODEL_FRAME
 
 SEP = "::"
-MODEL_FRAME = "__model__"
 
 
 def unflatten(model: Model) -> Model:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Link, Model
 from urdfsdf.core.record import evolve
-from urdfsdf.sdf.frames import SCOPE_SEP, is_reserved, version_of
+from urdfsdf.sdf.names import SCOPE_SEP, is_reserved, version_of
 
 
 def unique_name(base: str, used: set[str]) -> str:

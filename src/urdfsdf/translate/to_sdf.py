@@ -27,7 +27,7 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.transforms import Transform, compose, pose_transform
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
-from urdfsdf.sdf.frames import is_reserved
+from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     NO_LIMIT,

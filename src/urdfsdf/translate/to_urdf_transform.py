@@ -37,7 +37,8 @@ from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, P
 from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.core.tree import tree_of
-from urdfsdf.sdf.frames import WORLD, Scope
+from urdfsdf.sdf.frames import Scope
+from urdfsdf.sdf.names import WORLD
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
