@@ -58,6 +58,7 @@ from lxml import etree
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.record import record
 from urdfsdf.sdf.schema import _children as schema_children
+from urdfsdf.sdf.schema import print_table
 from urdfsdf.sdf.schema import table as schema_table
 from urdfsdf.xml.namespaces import EXPERIMENTAL_NS, EXPERIMENTAL_PREFIX
 from urdfsdf.xml.parse import children, local, source_line
@@ -640,12 +641,7 @@ def generate(folder: Path) -> dict[str, Any]:
 
 def main(argv: list[str]) -> int:
     """``python -m urdfsdf.sdf.params DIR``: print the tables of DIR's descriptions."""
-    if len(argv) != 1:
-        print("usage: python -m urdfsdf.sdf.params DIR (e.g. /usr/share/sdformat12/1.9)",
-              file=sys.stderr)
-        return 2
-    print(json.dumps(generate(Path(argv[0])), sort_keys=True, separators=(",", ":")))
-    return 0
+    return print_table(argv, generate, "urdfsdf.sdf.params", "/usr/share/sdformat12/1.9")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -119,14 +120,19 @@ def undefined(el: etree._Element, parent: str) -> list[etree._Element]:
     return found
 
 
+def print_table(argv: list[str], make: Callable[[Path], dict[str, Any]], module: str,
+                example: str) -> int:
+    """``python -m MODULE DIR``: print ``make(DIR)`` (a table of DIR's descriptions) as JSON."""
+    if len(argv) != 1:
+        print(f"usage: python -m {module} DIR (e.g. {example})", file=sys.stderr)
+        return 2
+    print(json.dumps(make(Path(argv[0])), sort_keys=True, separators=(",", ":")))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     """``python -m urdfsdf.sdf.schema DIR``: print the table of DIR's descriptions as JSON."""
-    if len(argv) != 1:
-        print("usage: python -m urdfsdf.sdf.schema DIR (e.g. /usr/share/sdformat12/1.7)",
-              file=sys.stderr)
-        return 2
-    print(json.dumps(generate(Path(argv[0])), sort_keys=True, separators=(",", ":")))
-    return 0
+    return print_table(argv, generate, "urdfsdf.sdf.schema", "/usr/share/sdformat12/1.7")
 
 
 if __name__ == "__main__":

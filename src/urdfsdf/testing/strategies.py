@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from lxml import etree
@@ -257,6 +257,27 @@ class UrdfOptions:
     gazebo_visual_materials: bool = True
 
 
+_Opt = TypeVar("_Opt", "UrdfOptions", "SdfOptions")
+
+
+def _with_options(opt: _Opt, changes: dict[str, Any], links: tuple[int, int] | None,
+                  joint_types: Iterable[str] | None, allowed: tuple[str, ...],
+                  allowed_words: str) -> _Opt:
+    """``opt`` with a strategy's keyword options, the link range and joint types checked."""
+    if links is not None:
+        changes["min_links"], changes["max_links"] = links
+    if joint_types is not None:
+        changes["joint_types"] = tuple(joint_types)
+    opt = evolve(opt, **changes)
+    if not 1 <= opt.min_links <= opt.max_links <= 100:
+        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
+                         "<= 100")
+    bad = set(opt.joint_types) - set(allowed)
+    if bad or not opt.joint_types:
+        raise ValueError(f"joint_types: {sorted(bad) or 'none'}; {allowed_words} {allowed}")
+    return opt
+
+
 def urdf_documents(options: UrdfOptions | None = None, *,
                    links: tuple[int, int] | None = None,
                    joint_types: Iterable[str] | None = None,
@@ -281,17 +302,7 @@ def urdf_documents(options: UrdfOptions | None = None, *,
         ("materials", materials), ("gazebo", gazebo), ("extensions", extensions),
         ("unknown_elements", unknown_elements), ("forbidden_names", forbidden_names))
         if v is not None}
-    if links is not None:
-        changes["min_links"], changes["max_links"] = links
-    if joint_types is not None:
-        changes["joint_types"] = tuple(joint_types)
-    opt = evolve(opt, **changes)
-    if not 1 <= opt.min_links <= opt.max_links <= 100:
-        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
-                         "<= 100")
-    bad = set(opt.joint_types) - set(URDF_JOINT_TYPES)
-    if bad or not opt.joint_types:
-        raise ValueError(f"joint_types: {sorted(bad) or 'none'}; URDF has {URDF_JOINT_TYPES}")
+    opt = _with_options(opt, changes, links, joint_types, URDF_JOINT_TYPES, "URDF has")
     return _urdf_documents(opt)
 
 
@@ -1076,17 +1087,7 @@ def sdf_documents(version: str = "1.7", options: SdfOptions | None = None, *,
         ("sdf_only_content", sdf_only_content)) if v is not None}
     if urdf_shaped is not None:
         changes["urdf_shaped"] = urdf_shaped
-    if links is not None:
-        changes["min_links"], changes["max_links"] = links
-    if joint_types is not None:
-        changes["joint_types"] = tuple(joint_types)
-    opt = evolve(opt, **changes)
-    if not 1 <= opt.min_links <= opt.max_links <= 100:
-        raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
-                         "<= 100")
-    bad = set(opt.joint_types) - set(SDF_JOINT_TYPES)
-    if bad or not opt.joint_types:
-        raise ValueError(f"joint_types: {sorted(bad) or 'none'}; one of {SDF_JOINT_TYPES}")
+    opt = _with_options(opt, changes, links, joint_types, SDF_JOINT_TYPES, "one of")
     return _sdf_documents(version, opt, nested_models, worlds)
 
 
