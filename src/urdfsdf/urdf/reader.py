@@ -37,7 +37,7 @@ from urdfsdf.core.ir import (
     evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import all_finite, clean_number, finite, plain_tokens, split_numbers
+from urdfsdf.core.numbers import all_finite, clean_number, plain_tokens, split_numbers
 from urdfsdf.core.tree import tree_of
 from urdfsdf.urdf.as_written import as_written, urdf_form
 from urdfsdf.urdf.writer import (
@@ -666,8 +666,9 @@ def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
             tokens[2]) + 2:  # other blanks than single spaces: kept as written (general path)
         raise _Slow
     values = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
-    if not finite(values[0] + values[1] + values[2]):  # inf, nan (or an overflow: the
-        raise _Slow                                     # general path decides)
+    total = values[0] + values[1] + values[2]
+    if total - total != 0.0:  # not finite (core.numbers.finite's test, inline: a hot
+        raise _Slow           # path): inf, nan, or an overflow the general path decides
     return tuple(tokens), values
 
 
@@ -682,7 +683,9 @@ def _few_items(el: etree._Element, most: int) -> list[tuple[str, str]]:
 
 
 def _fast_origin(el: etree._Element) -> Pose:
-    _leaf(el)
+    t = el.text  # _leaf, inline (four origins a link)
+    if len(el) or (t is not None and not t.isspace()):
+        raise _Slow
     xyz_t = rpy_t = None
     for key, value in _few_items(el, 2):
         if key == "xyz":
