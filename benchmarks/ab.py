@@ -1,0 +1,113 @@
+"""Interleaved A/B timing of two urdfsdf source trees (is a change slower?).
+
+``python benchmarks/ab.py OLD_SRC NEW_SRC [--links 1000] [--rounds 5] [--only OP]``
+
+Each round runs both trees in fresh processes, in alternating order, on the same
+generated inputs (``gen_models.py``, the kinds ``run.py --quick`` uses); each process
+times every operation 5 times and reports the median; the report is the median over
+rounds and the change in percent.  Interleaving cancels most of a shared machine's
+drift, which moves two sequential ``run.py`` runs by more than 5%.  An ``OLD_SRC``
+from before the package layout (``urdfsdf/check.py``) works too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+KINDS = ("urdf_chain", "urdf_tree", "sdf_parity", "sdf_absolute", "sdf_relative_chain",
+         "sdf_frames", "sdf_nested")
+
+
+def _module(*names: str) -> Any:
+    for name in names:
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    raise ImportError(names[0])
+
+
+def child(src: str, folder: str, only: str | None) -> dict[str, float]:
+    """Time every operation of the tree at ``src`` on the inputs in ``folder``."""
+    sys.path.insert(0, src)
+    api = _module("urdfsdf.api")
+    check = _module("urdfsdf.commands.check", "urdfsdf.check")
+    poses = _module("urdfsdf.commands.poses", "urdfsdf.poses")
+    if not str(api.__file__).startswith(src):
+        raise SystemExit(f"urdfsdf came from {api.__file__}, not {src}")
+    ops: list[tuple[str, str, Callable[[bytes], object]]] = [
+        ("urdf2sdf", "urdf_chain", api.urdf_to_sdf_result),
+        ("urdf2sdf", "urdf_tree", api.urdf_to_sdf_result),
+        ("sdf2urdf copy", "sdf_parity", api.sdf_to_urdf_result),
+        ("sdf2urdf transform", "sdf_absolute", api.sdf_to_urdf_result)]
+    for kind in KINDS[3:]:
+        ops += [("check", kind, check.check_source), ("poses", kind, poses.poses_source)]
+    out: dict[str, float] = {}
+    for name, kind, fn in ops:
+        if only and only not in f"{name} {kind}":
+            continue
+        data = (Path(folder) / f"{kind}.bin").read_bytes()
+        fn(data)
+        times = []
+        for _ in range(5):
+            gc.collect()
+            t0 = time.perf_counter()
+            fn(data)
+            times.append(time.perf_counter() - t0)
+        out[f"{name} {kind}"] = statistics.median(times)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("old")
+    ap.add_argument("new")
+    ap.add_argument("--links", type=int, default=1000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--only", help="operations whose 'OP KIND' contains this text")
+    ap.add_argument("--child", nargs=2, metavar=("SRC", "FOLDER"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        print(json.dumps(child(args.child[0], args.child[1], args.only)))
+        return 0
+    sys.path.insert(0, str(Path(__file__).parent))
+    from gen_models import generate
+
+    with tempfile.TemporaryDirectory() as folder:
+        for kind in KINDS:
+            (Path(folder) / f"{kind}.bin").write_bytes(generate(kind, args.links).encode())
+        trees = {"before": str(Path(args.old).resolve()), "after": str(Path(args.new).resolve())}
+        results: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+        for r in range(args.rounds):
+            for side in (("before", "after") if r % 2 == 0 else ("after", "before")):
+                cmd = [sys.executable, __file__, "x", "y", "--child", trees[side], folder]
+                if args.only:
+                    cmd += ["--only", args.only]
+                proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+                if proc.returncode:
+                    print(proc.stderr, file=sys.stderr)
+                    return 1
+                results[side].append(json.loads(proc.stdout))
+    print(f"{args.links} links, {args.rounds} interleaved rounds (median of the per-round "
+          "medians of 5), ms")
+    for op in results["before"][0]:
+        b = statistics.median(x[op] for x in results["before"])
+        a = statistics.median(x[op] for x in results["after"])
+        print(f"{op:40s} before {b * 1000:8.1f}  after {a * 1000:8.1f}  "
+              f"change {100 * (a / b - 1):+6.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
