@@ -123,7 +123,8 @@ def _build(cls: type, frozen: bool, kw_only: bool) -> type:
         elif defaults and not kw_only:
             raise TypeError(f"{cls.__name__}: field {name!r} without a default follows one "
                             "with a default")
-    own = [n for n in names if n not in _slots_of_bases(cls)]
+    inherited = _slots_of_bases(cls)
+    own = [n for n in names if n not in inherited]
     body["__slots__"] = tuple(own)
     new_cls: type = type(cls)(cls.__name__, cls.__bases__, body)
     new_cls.__qualname__ = cls.__qualname__
