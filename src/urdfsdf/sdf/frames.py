@@ -49,7 +49,6 @@ VertexKind = Literal["root", "link", "joint", "frame", "model"]
 ScopeKind = Literal["model", "world"]
 
 
-
 @record(frozen=False)
 class Vertex:
     """A frame of a scope: an implicit (link, joint, model) or explicit one."""
@@ -489,8 +488,11 @@ class _Builder:
 
     def _target(self, s: Scope, v: Vertex, target: str, edge: str) -> bool:
         """Point ``v``'s ``edge`` ("rel" or "att") at ``target``; False when it names nothing."""
-        if target == v.name or target in s.vertices:
-            setattr(v, edge, target)
+        if target in s.vertices:  # a frame of this scope (v itself too): the common case
+            if edge == "rel":  # assigned directly: setattr costs ~2x on 10k-frame models
+                v.rel = target
+            else:
+                v.att = target
             return True
         found = s.find(target) if SCOPE_SEP in target else None
         if found is None:
@@ -507,21 +509,15 @@ class _Builder:
         vs = s.vertices
         bad: set[str] = set()
         for joint in s.joints.values():
-            child = joint.child
-            v = vs[joint.name]
-            if child in vs and child != joint.name:  # the common case, as _target does
-                v.att = child
-            elif not self._target(s, v, child, "att") or child == joint.name:
-                v.att = None
+            if not self._target(s, vs[joint.name], joint.child, "att") or \
+                    joint.child == joint.name:
+                vs[joint.name].att = None
                 bad.add(joint.name)  # reported as JOINT_CHILD_LINK_INVALID
-        world = s.kind == "world"
         for frame in s.frames.values():
             target = frame.attached_to or ""
             v = vs[frame.name]
             if not target:
                 v.att = s.root
-            elif not world and target in vs:  # the common case, as _target does
-                v.att = target
             elif not self._world_kinds(s, target) or not self._target(s, v, target, "att"):
                 where = f"world {s.name!r}" if s.kind == "world" else \
                     f"model {s.scoped_name!r}"
@@ -583,9 +579,7 @@ class _Builder:
             else:
                 target, line = MODEL_FRAME, v.pose.line or v.line
             v.rel_line = line
-            if target in vs:  # the common case, as _target does
-                v.rel = target
-            elif not self._target(s, v, target, "rel"):
+            if not self._target(s, v, target, "rel"):
                 what = "its attached_to" if not written else "relative_to"
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {what} "
                            f"{target!r} names no frame of {where}", line)
