@@ -64,7 +64,7 @@ from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
 from urdfsdf.sdf.frames import analyze_model, placed_model_pose
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merged
-from urdfsdf.sdf.names import MODEL_FRAME
+from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.params import Param, apply_params, included_model, params_of
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
@@ -84,7 +84,6 @@ from urdfsdf.xml.parse import (
 )
 from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
 
-WORLD_FRAME = "world"
 #: reads an included URDF (bytes) into an SDF-convention model
 UrdfReader = Callable[[bytes, Diagnostics], "Model | None"]
 #: the children of //axis/limit and //material the IR reads (both paths of this reader)
@@ -370,7 +369,7 @@ class SdfReader:
                 if j is not None:
                     joints.append(j)
             elif c.tag == "include":
-                included = self.include(c, WORLD_FRAME)
+                included = self.include(c, WORLD)
                 if isinstance(included, Merged):
                     models.extend(included.models)
                     frames.extend(included.frames)

@@ -17,9 +17,7 @@ older.  One difference: a child belongs to ``A`` when its name starts with ``A::
 from __future__ import annotations
 
 from urdfsdf.core.ir import Axis, Frame, Joint, Link, Model, Pose, evolve
-from urdfsdf.sdf.names import MODEL_FRAME
-
-SEP = "::"
+from urdfsdf.sdf.names import MODEL_FRAME, SCOPE_SEP
 
 
 def unflatten(model: Model) -> Model:
@@ -35,14 +33,14 @@ def unflatten(model: Model) -> Model:
 def _first_prefix(model: Model) -> str | None:
     for name in [*(x.name for x in model.links), *(x.name for x in model.joints),
                  *(x.name for x in model.frames), *(x.name for x in model.models)]:
-        at = name.find(SEP)
+        at = name.find(SCOPE_SEP)
         if at > 0:
             return name[:at]
     return None
 
 
 def _split(model: Model, prefix: str) -> Model:
-    head = prefix + SEP
+    head = prefix + SCOPE_SEP
 
     def inner(name: str | None) -> bool:
         return name is not None and name.startswith(head)
