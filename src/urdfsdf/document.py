@@ -65,31 +65,28 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     IGN_GAZEBO_RESOURCE_PATH, and next to the input file).
     """
     path = _path_of(source)
-    if expect == "urdf":  # the URDF path needs nothing of the SDF reader (cold start)
-        data = _load_bytes(source, diags, file, xacro_args, package_paths)
-        if data is None:
-            return None
-        urdf_data = data
-        return read_document(data, diags, URDF_TAGS, lambda root, stream: Document(
-            "urdf", urdf=read_urdf_root(root, diags, stream), data=urdf_data))
+    config: IncludeConfig | None = None
+    tags: tuple[str, ...] = URDF_TAGS
+    if expect != "urdf":  # the URDF path needs nothing of the SDF reader (cold start)
+        from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
+        from urdfsdf.sdf.reader import STREAM_TAGS as SDF_TAGS
 
-    from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
-    from urdfsdf.sdf.reader import STREAM_TAGS as SDF_TAGS
-
-    config = includes if includes is not None else IncludeConfig()
-    if path is not None and (os.path.isdir(path) or os.path.basename(path) in MODEL_CONFIGS):
-        # a Gazebo model folder (or its model.config): the SDF file it names
-        folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-        chosen = IncludeResolver(config, None).model_file(folder, diags)
-        if chosen is None:
-            return None
-        source = path = chosen
-        file = None
+        config = includes if includes is not None else IncludeConfig()
+        tags = SDF_TAGS if expect == "sdf" else (*URDF_TAGS, *SDF_TAGS)
+        if path is not None and (os.path.isdir(path)
+                                 or os.path.basename(path) in MODEL_CONFIGS):
+            # a Gazebo model folder (or its model.config): the SDF file it names
+            folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+            chosen = IncludeResolver(config, None).model_file(folder, diags)
+            if chosen is None:
+                return None
+            source = path = chosen
+            file = None
     data = _load_bytes(source, diags, file, xacro_args, package_paths)
     if data is None:
         return None
-    resolver = IncludeResolver(config, path) if config.resolve else None
-    tags = SDF_TAGS if expect == "sdf" else (*URDF_TAGS, *SDF_TAGS)
+    resolver = IncludeResolver(config, path) if config is not None and config.resolve \
+        else None
 
     def read(root: etree._Element, stream: Stream | None) -> Document:
         fmt = expect or detect_format(root)
