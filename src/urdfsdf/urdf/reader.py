@@ -683,9 +683,7 @@ def _few_items(el: etree._Element, most: int) -> list[tuple[str, str]]:
 
 
 def _fast_origin(el: etree._Element) -> Pose:
-    t = el.text  # _leaf, inline (four origins a link)
-    if len(el) or (t is not None and not t.isspace()):
-        raise _Slow
+    _leaf(el)
     xyz_t = rpy_t = None
     for key, value in _few_items(el, 2):
         if key == "xyz":
