@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
+from urdfsdf.api import sdf_document_to_urdf, sdf_to_urdf_result, urdf_to_sdf_result
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.record import factory, record
-from urdfsdf.document import load_document
+from urdfsdf.document import Document, load_document
 
 if TYPE_CHECKING:
     from urdfsdf.compare.assertions import Difference
+    from urdfsdf.core.ir import SdfDocument
     from urdfsdf.sdf.includes import IncludeConfig
     from urdfsdf.xml.parse import Source
 
@@ -98,7 +99,7 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
         names: list[str | None] = [model] if model is not None else \
             list(dict.fromkeys(every)) or [None]
         for name in names:
-            _sdf(report, source, doc.sdf, name, report.per_model, file, includes)
+            _sdf(report, doc.sdf, name, report.per_model, file)
     return report
 
 
@@ -125,15 +126,15 @@ def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None) -> N
     report.differences += document_diff(data, back.text)
 
 
-def _sdf(report: RoundTrip, source: Source, sdf: object, name: str | None, pick: bool,
-         file: str | None, includes: IncludeConfig | None) -> None:
+def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
+         file: str | None) -> None:
     from urdfsdf.compare.assertions import Difference, inertia_differences, kinematics_differences
     from urdfsdf.compare.document import sdf_content_differences
     from urdfsdf.compare.kinematics import kinematic_model
-    from urdfsdf.core.ir import SdfDocument
 
-    assert isinstance(sdf, SdfDocument)
-    there = sdf_to_urdf_result(source, name if pick else None, file, includes=includes)
+    # the document already read (with its includes), not the file again for each model
+    there = sdf_document_to_urdf(Document("sdf", sdf=sdf), Diagnostics(file),
+                                 name if pick else None)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
     label = name or ""
     if not there.ok() or there.text is None:
