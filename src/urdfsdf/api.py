@@ -201,11 +201,17 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     for world in sem.worlds.values():
         if model.name in world.children:
             x_wm = world.pose(model.name)
-    urdf_model, path = sdf_model_to_urdf(model, diags, options, scope, x_wm)
-    del doc, sem, model, scope  # free the SDF IR and frame graphs before writing
-    if urdf_model is None or diags.has_errors():
-        return Result(None, diags.items, path)
-    urdf_model = map_uris(urdf_model, uri_map or (), "urdf", diags)
+    outer = diags.file
+    if model.file is not None:  # an included model: the lines it reports are its file's
+        diags.file = model.file
+    try:
+        urdf_model, path = sdf_model_to_urdf(model, diags, options, scope, x_wm)
+        del doc, sem, model, scope  # free the SDF IR and frame graphs before writing
+        if urdf_model is None or diags.has_errors():
+            return Result(None, diags.items, path)
+        urdf_model = map_uris(urdf_model, uri_map or (), "urdf", diags)
+    finally:
+        diags.file = outer
     return Result(write_urdf_model(urdf_model), diags.items, path)
 
 

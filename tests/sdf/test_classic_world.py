@@ -86,3 +86,17 @@ def test_model_config_offers_two_versions() -> None:
     for version, name in offered.items():
         root = etree.parse(str(MODELS / "pendulum_robot" / str(name))).getroot()
         assert root.get("version") == version
+
+
+def test_a_refusal_inside_an_included_model_names_its_file() -> None:
+    """sdf2urdf's diagnostics about an included model's elements name that model's file
+    (model://ground_plane's <plane>), not the world that includes it."""
+    from urdfsdf.api import sdf_to_urdf_result
+    from urdfsdf.sdf.includes import IncludeConfig
+
+    result = sdf_to_urdf_result(str(CLASSIC / "world.sdf"), "ground_plane",
+                                includes=IncludeConfig(resource_paths=(str(CLASSIC / "models"),)))
+    found = {(d.code, d.file, d.line) for d in result.diagnostics if d.severity == "error"}
+    plane = str(CLASSIC / "models" / "ground_plane" / "model.sdf")
+    assert result.text is None
+    assert found == {("NO_URDF_EQUIVALENT", plane, 8), ("NO_URDF_EQUIVALENT", plane, 25)}
