@@ -32,6 +32,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from lxml import etree
@@ -104,6 +105,71 @@ def minimal_urdf2sdf(data: bytes) -> str:
             out.append("        </limit>\n      </axis>\n    </joint>\n")
     out.append("  </model>\n</sdf>\n")
     return "".join(out)
+
+
+def ir_urdf2sdf(data: bytes) -> str:
+    """The generated URDF through urdfsdf's IR, translation and writer, read with no check.
+
+    The URDF IR is built straight from the elements (the same records urdfsdf's reader
+    makes: :func:`verify` compares them), with no validation, no diagnostics and no
+    fallback; then ``translate.to_sdf`` and ``sdf.writer`` run as in urdfsdf.  What is
+    left above this figure is the reader's checking; what is below it, the cost of
+    having an IR and a translation step at all.
+    """
+    ir = run._urdfsdf("core.ir")
+    to_sdf = run._urdfsdf("translate.to_sdf")
+    writer = run._urdfsdf("sdf.writer")
+    diagnostics = run._urdfsdf("core.diagnostics")
+    return str(writer.write_sdf_model(to_sdf.urdf_to_sdf(ir_model(data, ir),
+                                                         diagnostics.Diagnostics())))
+
+
+def ir_model(data: bytes, ir: Any) -> Any:
+    """The URDF IR of a generated chain or tree, built with no check (see ir_urdf2sdf)."""
+    root = etree.fromstring(data)
+    pose_of, identity = ir.Pose.parsed, ir.Pose()
+    links, joints = [], []
+    for el in root:
+        if el.tag == "link":
+            inertial, visuals, collisions = None, [], []
+            for c in el:
+                kids = {k.tag: k for k in c}
+                o = kids["origin"]
+                pose = pose_of(f'{o.get("xyz")} {o.get("rpy")}', None, o.sourceline)
+                if c.tag == "inertial":
+                    i = kids["inertia"]
+                    inertial = ir.Inertial(kids["mass"].get("value"),
+                                           tuple(i.get(k) for k in _INERTIA), pose,
+                                           c.sourceline)
+                    continue
+                s = kids["geometry"][0]
+                get = s.get
+                size = get("size")
+                geometry = ir.Geometry(s.tag, size=tuple(size.split()) if size else None,
+                                       radius=get("radius"), length=get("length"),
+                                       line=s.sourceline)
+                if c.tag == "visual":
+                    visuals.append(ir.Visual(c.get("name"), geometry, pose, None, (),
+                                             c.sourceline))
+                else:
+                    collisions.append(ir.Collision(c.get("name"), geometry, pose, (),
+                                                   c.sourceline))
+            links.append(ir.Link(el.get("name"), identity, inertial, tuple(visuals),
+                                 tuple(collisions), (), el.sourceline))
+        elif el.tag == "joint":
+            kids = {k.tag: k for k in el}
+            o, a, lim = kids["origin"], kids["axis"], kids["limit"]
+            tokens = tuple(a.get("xyz").split())
+            limit = ir.Limit(*(lim.get(k) for k in _LIMIT), (), lim.sourceline)
+            axis = ir.Axis(tuple(float(t) for t in tokens), tokens, None, limit, None, (),
+                           a.sourceline)
+            joints.append(ir.Joint(el.get("name"), el.get("type"),
+                                   kids["parent"].get("link"), kids["child"].get("link"),
+                                   pose_of(f'{o.get("xyz")} {o.get("rpy")}', None,
+                                           o.sourceline),
+                                   axis, None, None, None, None, (), el.sourceline))
+    return ir.Model(name=root.get("name"), links=tuple(links), joints=tuple(joints),
+                    version=root.get("version"), line=root.sourceline, convention="urdf")
 
 
 # -- sdf2urdf, transform path ---------------------------------------------------
@@ -284,6 +350,11 @@ def verify(links: int) -> None:
     assert ours.ok(), ours.diagnostics
     assert _content(minimal_urdf2sdf(urdf)) == _content(ours.text), \
         "minimal urdf2sdf differs from urdfsdf's output"
+    diagnostics = run._urdfsdf("core.diagnostics")
+    reader = run._urdfsdf("urdf.reader")
+    assert ir_model(urdf, run._urdfsdf("core.ir")) == reader.read_urdf_bytes(
+        urdf, diagnostics.Diagnostics()), "unchecked IR differs from urdfsdf's reader's"
+    assert ir_urdf2sdf(urdf) == ours.text, "IR, no checks: output differs from urdfsdf's"
     sdf = gen_models.generate("sdf_absolute", links).encode()
     ours = api.sdf_to_urdf_result(sdf)
     assert ours.ok(), ours.diagnostics
@@ -327,6 +398,7 @@ def measure(links: int, repeats: int) -> dict[str, dict[str, float]]:
         ("urdf_chain", "lxml floor", run.op_lxml_floor),
         ("urdf_chain", "lxml walk", run.op_lxml_walk),
         ("urdf_chain", "minimal urdf2sdf", _timed(minimal_urdf2sdf)),
+        ("urdf_chain", "IR, no checks", _timed(ir_urdf2sdf)),
         ("urdf_chain", "urdfsdf urdf2sdf", run.op_urdf2sdf),
         ("sdf_absolute", "lxml floor", run.op_lxml_floor),
         ("sdf_absolute", "lxml walk", run.op_lxml_walk),
