@@ -44,3 +44,20 @@ def test_verify_notices_a_missing_element(monkeypatch: pytest.MonkeyPatch) -> No
                         .replace("</mass>", "</mass_>", 1))
     with pytest.raises(AssertionError, match="minimal urdf2sdf differs"):
         lower_bound.verify(5)
+
+
+def test_verify_notices_an_unchecked_ir_that_is_not_the_readers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 'IR, no checks' row counts only if its IR is the reader's: a lost line number
+    (one field of one node) makes verify fail."""
+    real = lower_bound.ir_model
+
+    def without_a_line(data: bytes, ir: object) -> object:
+        model = real(data, ir)
+        first = model.links[0]
+        return ir.evolve(model, links=(ir.evolve(first, line=None),  # type: ignore[attr-defined]
+                                       *model.links[1:]))
+
+    monkeypatch.setattr(lower_bound, "ir_model", without_a_line)
+    with pytest.raises(AssertionError, match="unchecked IR differs"):
+        lower_bound.verify(5)

@@ -8,6 +8,7 @@ without a trailing ``.0``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 SNAP = 1e-15
@@ -134,3 +135,18 @@ def plain_tokens(text: str | None, count: int | None) -> tuple[list[str], list[f
     if total - total != 0.0 and not all_finite(values):
         return None
     return tokens, values
+
+
+#: a number in the plain form every reader takes (ASCII digits, optional sign, point and
+#: exponent): a subset of what ``float()`` reads, always finite (at most 200 digits before
+#: the point and a two-digit exponent stay below 1e300).  Fast paths check number text
+#: with one match; anything else goes to a general path, which reports or keeps it.
+PLAIN_NUMBER = r"[-+]?(?:[0-9]{1,200}(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,2})?"
+#: ``plain_number(text)``: a match when ``text`` is one plain number, else None
+plain_number = re.compile(PLAIN_NUMBER).fullmatch
+#: three plain numbers separated by single spaces (a vector as the writers write it)
+plain_vector3 = re.compile(" ".join([PLAIN_NUMBER] * 3)).fullmatch
+#: four (a colour)
+plain_vector4 = re.compile(" ".join([PLAIN_NUMBER] * 4)).fullmatch
+#: six (an inertia's moments)
+plain_vector6 = re.compile(" ".join([PLAIN_NUMBER] * 6)).fullmatch

@@ -37,7 +37,13 @@ from urdfsdf.core.ir import (
     evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import all_finite, clean_number, plain_tokens, split_numbers
+from urdfsdf.core.numbers import (
+    plain_number,
+    plain_vector3,
+    plain_vector4,
+    plain_vector6,
+    split_numbers,
+)
 from urdfsdf.core.tree import tree_of
 from urdfsdf.urdf.as_written import as_written, urdf_form
 from urdfsdf.urdf.writer import (
@@ -629,87 +635,67 @@ class _Slow(Exception):
 
 #: what makes the fast path give up (a bad number raises ValueError in float())
 _SLOW = (_Slow, ValueError)
-#: elements URDF gives no attribute (<inertial>, <geometry>)
-_NO_ATTRIBUTES: frozenset[str] = frozenset()
 #: the pose of an absent origin (IR nodes are immutable: one serves all)
 _IDENTITY = Pose()
+_ZERO_POSE = "0 0 0 0 0 0"
+_LIMITED = ("revolute", "prismatic")
+_JOINT_TYPES = frozenset(JOINT_TYPES)
+_AXIS_TYPES = frozenset(AXIS_TYPES)
+# Each fast function reads its element in one go: a blank-only text and no child
+# element it does not know (``len(el)`` counts comments too: those go the general way,
+# which keeps them), attributes only of ``_ALLOWED`` (lxml's ``items()`` is quadratic
+# in the number of attributes, so their count is checked first), numbers matching
+# core.numbers' plain forms.  Checks are inline: the fast path is a hot path.
 
 
 def _num(text: str | None) -> str | None:
-    """A clean finite number's text (None stays None); raises for anything else."""
-    if text is not None and clean_number(text) is None:
+    """A plain number's text (None stays None); raises for anything else."""
+    if text is not None and plain_number(text) is None:
         raise _Slow
     return text
 
 
 def _req(text: str | None) -> str:
-    if text is None:
+    if text is None or plain_number(text) is None:
         raise _Slow
-    return _num(text)  # type: ignore[return-value]
+    return text
 
 
-def _tokens(text: str | None, count: int) -> tuple[list[str], list[float]]:
-    parsed = plain_tokens(text, count)
-    if parsed is None or text != " ".join(parsed[0]):  # other blanks: the general path
+def _empty(el: etree._Element, allowed: frozenset[str]) -> None:
+    """Raises unless ``el`` has no child, no text (blanks aside) and only ``allowed``
+    attributes (a hot path: one call per leaf element)."""
+    t = el.text
+    if len(el) or (t is not None and not t.isspace()) or not allowed.issuperset(el.keys()):
         raise _Slow
-    return parsed
-
-
-def _vec3(text: str) -> tuple[tuple[str, ...], tuple[float, float, float]]:
-    """Tokens and values of three clean finite numbers; raises for anything else.
-
-    Nothing is cached across documents: a conversion costs the same whether or
-    not the same text was converted before.
-    """
-    tokens = text.split()
-    if len(tokens) != 3 or "_" in text or len(text) != len(tokens[0]) + len(tokens[1]) + len(
-            tokens[2]) + 2:  # other blanks than single spaces: kept as written (general path)
-        raise _Slow
-    values = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
-    total = values[0] + values[1] + values[2]
-    if total - total != 0.0:  # not finite (core.numbers.finite's test, inline: a hot
-        raise _Slow           # path): inf, nan, or an overflow the general path decides
-    return tuple(tokens), values
-
-
-def _few_items(el: etree._Element, most: int) -> list[tuple[str, str]]:
-    """``el.items()`` when ``el`` has at most ``most`` attributes (else the general path).
-
-    lxml's ``items()`` is quadratic in the number of attributes: check the count first.
-    """
-    if len(el.attrib) > most:
-        raise _Slow
-    return el.items()  # type: ignore[return-value]
 
 
 def _fast_origin(el: etree._Element) -> Pose:
-    _leaf(el)
-    xyz_t = rpy_t = None
-    for key, value in _few_items(el, 2):
+    t = el.text
+    if len(el) or (t is not None and not t.isspace()) or len(el.attrib) > 2:
+        raise _Slow
+    xyz = rpy = None
+    for key, value in el.items():
         if key == "xyz":
-            xyz_t = value
+            xyz = value
         elif key == "rpy":
-            rpy_t = value
+            rpy = value
         else:
             raise _Slow
-    if xyz_t is None:
-        xyz_t = "0 0 0"
-    else:
-        _vec3(str(xyz_t))  # checks it
-    if rpy_t is None:
-        rpy_t = "0 0 0"
-    else:
-        _vec3(str(rpy_t))
-    return Pose.parsed(f"{xyz_t!s} {rpy_t!s}", None, el.sourceline)  # type: ignore[arg-type]
-
-
-def _only(el: etree._Element, allowed: frozenset[str]) -> None:
-    if not allowed.issuperset(el.keys()):
+    if xyz is None:
+        xyz = "0 0 0"
+    elif plain_vector3(xyz) is None:  # type: ignore[arg-type]
         raise _Slow
+    if rpy is None:
+        rpy = "0 0 0"
+    elif plain_vector3(rpy) is None:  # type: ignore[arg-type]
+        raise _Slow
+    return Pose.parsed(f"{xyz!s} {rpy!s}", None, el.sourceline)  # type: ignore[arg-type]
 
 
 def _fast_inertial(el: etree._Element) -> Inertial:
-    _bare(el, _NO_ATTRIBUTES)
+    t = el.text
+    if (t is not None and not t.isspace()) or len(el.attrib):
+        raise _Slow
     origin = mass_el = inertia_el = None
     for c in el:
         tag = c.tag
@@ -724,62 +710,33 @@ def _fast_inertial(el: etree._Element) -> Inertial:
     if mass_el is None or inertia_el is None:
         raise _Slow
     pose = _fast_origin(origin) if origin is not None else _IDENTITY
-    _leaf(mass_el)
-    _leaf(inertia_el)
-    items = _few_items(mass_el, 1)
-    if len(items) != 1 or items[0][0] != "value":
+    t = mass_el.text
+    if len(mass_el) or (t is not None and not t.isspace()) or len(mass_el.attrib) != 1:
         raise _Slow
-    mass = _req(str(items[0][1]))
-    if float(mass) < 0:
+    mass = mass_el.get("value")
+    if mass is None or plain_number(mass) is None or float(mass) < 0:
         raise _Slow
-    items = _few_items(inertia_el, 6)
-    if len(items) != 6:
+    t = inertia_el.text
+    if len(inertia_el) or (t is not None and not t.isspace()) or len(
+            inertia_el.attrib) != 6:
         raise _Slow
-    found: dict[str, str] = dict(items)
+    found = dict(inertia_el.items())
     try:
         moments = (found["ixx"], found["ixy"], found["ixz"], found["iyy"], found["iyz"],
                    found["izz"])
     except KeyError:
         raise _Slow from None
-    joined = " ".join(moments)
-    if "_" in joined or joined.split() != list(moments):  # blanks around a value
+    if plain_vector6(" ".join(moments)) is None:  # type: ignore[arg-type]
         raise _Slow
-    values = [float(m) for m in moments]
-    if not all_finite(values) or inertia_problem(values) is not None:
+    if inertia_problem([float(m) for m in moments]) is not None:
         raise _Slow
     return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
 
 
-def _empty(el: etree._Element, allowed: frozenset[str]) -> None:
-    """:func:`_only` and :func:`_leaf` in one call (a hot path: one call per element)."""
-    t = el.text
-    if len(el) or (t is not None and not t.isspace()) or not allowed.issuperset(el.keys()):
-        raise _Slow
-
-
-def _leaf(el: etree._Element) -> None:
-    """Raises unless ``el`` is empty (blanks aside): the writer gives only that back."""
-    t = el.text
-    if len(el) or (t is not None and not t.isspace()):
-        raise _Slow
-
-
-def _bare(el: etree._Element, allowed: frozenset[str]) -> None:
-    """:func:`_only` and :func:`_plain` in one call (a hot path: one call per element)."""
-    t = el.text
-    if (t is not None and not t.isspace()) or not allowed.issuperset(el.keys()):
-        raise _Slow
-
-
-def _plain(el: etree._Element) -> None:
-    """Raises unless ``el`` holds no text (blanks aside): text goes the general path."""
-    t = el.text
-    if t is not None and not t.isspace():
-        raise _Slow
-
-
 def _fast_geometry(el: etree._Element) -> Geometry:
-    _bare(el, _NO_ATTRIBUTES)
+    t = el.text
+    if (t is not None and not t.isspace()) or len(el.attrib):
+        raise _Slow
     s = None
     for c in el:
         if c.tag.__class__ is str:
@@ -790,35 +747,40 @@ def _fast_geometry(el: etree._Element) -> Geometry:
         raise _Slow  # children or text in a shape (<mesh><drake:declare_convex/>)
     kind = s.tag
     line = s.sourceline
+    n = len(s.attrib)
     if kind == "box":
-        _only(s, _ALLOWED["box"])
         size = s.get("size")
-        if size is None:
+        if n != 1 or size is None or plain_vector3(size) is None:
             raise _Slow
-        return Geometry("box", size=_vec3(size)[0], line=line)  # type: ignore[arg-type]
+        return Geometry("box", size=tuple(size.split()), line=line)  # type: ignore[arg-type]
     if kind == "cylinder" or kind == "capsule":
-        _only(s, _ALLOWED[kind])
+        if n != 2:
+            raise _Slow
         return Geometry(kind, radius=_req(s.get("radius")), length=_req(s.get("length")),
                         line=line)  # type: ignore[arg-type]
     if kind == "sphere":
-        _only(s, _ALLOWED["sphere"])
+        if n != 1:
+            raise _Slow
         return Geometry("sphere", radius=_req(s.get("radius")),
                         line=line)  # type: ignore[arg-type]
     if kind == "mesh":
-        _only(s, _ALLOWED["mesh"])
         uri = s.get("filename")
-        if uri is None:
+        scale = s.get("scale")
+        if uri is None or n != 1 + (scale is not None):
             raise _Slow
-        scale_t = s.get("scale")
-        scale = tuple(_tokens(scale_t, 3)[0]) if scale_t is not None else None
-        return Geometry("mesh", uri=uri, scale=scale, line=line)  # type: ignore[arg-type]
+        if scale is None:
+            return Geometry("mesh", uri=uri, line=line)  # type: ignore[arg-type]
+        if plain_vector3(scale) is None:
+            raise _Slow
+        return Geometry("mesh", uri=uri, scale=tuple(scale.split()),
+                        line=line)  # type: ignore[arg-type]
     raise _Slow
 
 
-
-
 def _fast_material(el: etree._Element) -> Material:
-    _bare(el, _ALLOWED["material"])
+    t = el.text
+    if (t is not None and not t.isspace()) or not _ALLOWED["material"].issuperset(el.keys()):
+        raise _Slow
     color = tex = None
     for c in el:
         tag = c.tag
@@ -828,20 +790,29 @@ def _fast_material(el: etree._Element) -> Material:
             tex = c
         elif tag.__class__ is str:
             raise _Slow
+    rgba = texture = None
     if color is not None:
         _empty(color, _ALLOWED["color"])
+        text = color.get("rgba")
+        if text is None or plain_vector4(text) is None:
+            raise _Slow
+        rgba = tuple(text.split())
     if tex is not None:
         _empty(tex, _ALLOWED["texture"])
-    rgba = tuple(_tokens(color.get("rgba"), 4)[0]) if color is not None else None
-    texture = tex.get("filename") if tex is not None else None
-    if tex is not None and texture is None:
-        raise _Slow  # <texture/>: the IR holds "", the general path keeps it as written
+        texture = tex.get("filename")
+        if texture is None:
+            raise _Slow  # <texture/>: the IR holds "", the general path keeps it as written
     return Material(name=el.get("name"), rgba=rgba, texture=texture,
                     line=el.sourceline)  # type: ignore[arg-type]
 
 
 def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
-    _bare(el, _ALLOWED["visual" if visual else "collision"])
+    t = el.text
+    if (t is not None and not t.isspace()) or len(el.attrib) > 1:
+        raise _Slow
+    name = el.get("name")
+    if name is None and len(el.attrib):
+        raise _Slow  # an attribute URDF does not define
     origin = geometry = material = None
     for c in el:
         tag = c.tag
@@ -859,17 +830,16 @@ def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
     geom = _fast_geometry(geometry)
     if visual:
         mat = _fast_material(material) if material is not None else None
-        return Visual(el.get("name"), geom, pose, mat, (), el.sourceline)  # type: ignore[arg-type]
-    return Collision(el.get("name"), geom, pose, (), el.sourceline)  # type: ignore[arg-type]
+        return Visual(name, geom, pose, mat, (), el.sourceline)  # type: ignore[arg-type]
+    return Collision(name, geom, pose, (), el.sourceline)  # type: ignore[arg-type]
 
 
 def _fast_link(el: etree._Element) -> Link:
-    _plain(el)
-    items = _few_items(el, 1)
-    if len(items) != 1 or items[0][0] != "name":
+    t = el.text
+    if (t is not None and not t.isspace()) or len(el.attrib) != 1:
         raise _Slow
-    name = str(items[0][1])
-    if not name.strip():
+    name = el.get("name")
+    if name is None or not name.strip():
         raise _Slow
     inertial = None
     visuals = []
@@ -889,21 +859,22 @@ def _fast_link(el: etree._Element) -> Link:
 
 
 def _link_attr(el: etree._Element) -> str:
-    _leaf(el)
-    items = _few_items(el, 1)
-    if len(items) != 1 or items[0][0] != "link":
+    t = el.text
+    if len(el) or (t is not None and not t.isspace()) or len(el.attrib) != 1:
         raise _Slow
-    value = str(items[0][1])
-    if not value.strip():
+    value = el.get("link")
+    if value is None or not value.strip():
         raise _Slow
     return value
 
 
 def _fast_joint(el: etree._Element) -> Joint:
-    _bare(el, _ALLOWED["joint"])
+    t = el.text
+    if (t is not None and not t.isspace()) or not _ALLOWED["joint"].issuperset(el.keys()):
+        raise _Slow
     name = el.get("name")
-    jtype = joint_type(el.get("type"), JOINT_TYPES)
-    if name is None or not name.strip() or jtype is None:
+    jtype: JointType | None = el.get("type")  # type: ignore[assignment]
+    if name is None or not name.strip() or jtype not in _JOINT_TYPES:
         raise _Slow
     origin = parent_el = child_el = axis_el = lim = dyn = mimic_el = None
     for c in el:
@@ -930,16 +901,17 @@ def _fast_joint(el: etree._Element) -> Joint:
     child = _link_attr(child_el)
     pose = _fast_origin(origin) if origin is not None else _IDENTITY
     limit = None
+    limited = jtype in _LIMITED
     if lim is not None:
         _empty(lim, _ALLOWED["limit"])
         get = lim.get
-        if jtype == "revolute" or jtype == "prismatic":
+        if limited:
             limit = Limit(_num(get("lower")), _num(get("upper")), _req(get("effort")),
                           _req(get("velocity")), (), lim.sourceline)  # type: ignore[arg-type]
         else:
             limit = Limit(_num(get("lower")), _num(get("upper")), _num(get("effort")),
                           _num(get("velocity")), (), lim.sourceline)  # type: ignore[arg-type]
-    elif jtype == "revolute" or jtype == "prismatic":
+    elif limited:
         raise _Slow
     dynamics = None
     if dyn is not None:
@@ -947,15 +919,17 @@ def _fast_joint(el: etree._Element) -> Joint:
         dynamics = Dynamics(_num(dyn.get("damping")), _num(dyn.get("friction")), None, None,
                             dyn.sourceline)  # type: ignore[arg-type]
     axis = None
-    if jtype in AXIS_TYPES or axis_el is not None:
+    if jtype in _AXIS_TYPES or axis_el is not None:
         xyz, text = (1.0, 0.0, 0.0), None
         if axis_el is not None:
             _empty(axis_el, _ALLOWED["axis"])
             xyz_t = axis_el.get("xyz")
-            if xyz_t is None:
+            if xyz_t is None or plain_vector3(xyz_t) is None:
                 raise _Slow  # <axis/>: the writer gives 1 0 0 back; kept as written
-            text, xyz = _vec3(xyz_t)
-            if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
+            tokens = xyz_t.split()
+            text = tuple(tokens)
+            xyz = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
+            if xyz == (0.0, 0.0, 0.0) and jtype in _AXIS_TYPES:
                 raise _Slow
         axis = Axis(xyz, text, None, limit, dynamics, (),
                     axis_el.sourceline if axis_el is not None else None)  # type: ignore[arg-type]
@@ -971,4 +945,3 @@ def _fast_joint(el: etree._Element) -> Joint:
                       mimic_el.sourceline)  # type: ignore[arg-type]
     return Joint(name, jtype, parent, child, pose, axis, None, mimic, None, None, (),
                  el.sourceline)  # type: ignore[arg-type]
-
