@@ -24,6 +24,7 @@ from urdfsdf.core.ir import (
     Pose,
     Visual,
 )
+from urdfsdf.core.numbers import fmt_all
 from urdfsdf.urdf.as_written import original_xml, written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs
 from urdfsdf.xml.namespaces import SDF_NS, S
@@ -86,9 +87,10 @@ def _origin_line(pad: str, pose: Pose) -> str:
     """The ``<origin>`` line of ``pose`` ("" for an absent identity)."""
     t = pose.text
     if t is None:
-        if pose.xyz == ZERO3 and pose.rpy == ZERO3:
+        v = pose.values
+        if v[:3] == ZERO3 and v[3:] == ZERO3:  # pose.xyz and pose.rpy, one property call
             return ""
-        t = pose.tokens()  # computed: digits, sign, point, exponent; nothing to escape
+        t = fmt_all(v)  # pose.tokens(): computed: digits, sign, point, exponent; nothing to escape
         return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
     return f'{pad}<origin xyz="{attr(" ".join(t[:3]))}" ' \
         f'rpy="{attr(" ".join(t[3:]))}"/>\n'
