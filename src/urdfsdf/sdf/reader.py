@@ -58,7 +58,7 @@ from urdfsdf.core.ir import (
     evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import fmt, forget_shared, plain_tokens, shared
+from urdfsdf.core.numbers import all_finite, fmt, forget_shared, plain_tokens, shared
 from urdfsdf.core.transforms import Transform, computed_pose, pose_transform
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
 from urdfsdf.sdf.frames import analyze_model, placed_model_pose
@@ -1074,11 +1074,12 @@ def _fast_pose(el: etree._Element | None) -> Pose:
             return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
         raise _Slow
     # plain_tokens(text, 6), inline: no "_" (float() takes "1_0"), six finite numbers
-    # (a bad one raises ValueError; inf or nan make the sum so)
+    # (a bad one raises ValueError; inf or nan make the sum so, as would finite
+    # values whose sum overflows: all_finite decides then)
     if "_" in text:  # type: ignore[operator]
         raise _Slow
     total = sum(map(float, tokens))
-    if total - total != 0.0:
+    if total - total != 0.0 and not all_finite([float(t) for t in tokens]):
         raise _Slow
     return Pose.parsed(text, rel, el.sourceline)  # type: ignore[arg-type]
 
