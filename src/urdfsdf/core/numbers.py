@@ -50,8 +50,21 @@ def fmt(value: float) -> str:
 
 
 def fmt_all(values: Iterable[float]) -> tuple[str, ...]:
-    """:func:`fmt` of each value (a pose's six numbers)."""
-    return tuple(map(fmt, values))
+    """:func:`fmt` of each value (a pose's six numbers).
+
+    One ``repr()`` of the tuple writes every float as ``repr()`` of it does; only a
+    text ``fmt`` would change is worked on: a residue below :data:`SNAP` (written
+    with an exponent ``e-``: each value through ``fmt`` then), an integral ``5.0``
+    and ``-0.0``.
+    """
+    vals = values if values.__class__ is tuple else tuple(values)
+    text = repr(vals)
+    if len(vals) < 2 or "e-" in text or vals[0].__class__ is not float:
+        return tuple(map(fmt, vals))
+    if ".0," in text or text[-3:] == ".0)":
+        return tuple([("0" if t == "-0.0" else t[:-2]) if t[-2:] == ".0" else t
+                      for t in text[1:-1].split(", ")])
+    return tuple(text[1:-1].split(", "))
 
 
 def finite(value: float) -> bool:

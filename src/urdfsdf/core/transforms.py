@@ -83,7 +83,13 @@ def snapped(v: Vec) -> Vec:
 def computed_pose(x: Transform, relative_to: str | None = None,
                   line: int | None = None) -> Pose:
     """A computed IR pose (no original text) of a transform."""
-    return Pose(snapped(x[1]), snapped(rpy_from_rot(x[0])), relative_to, None, line)
+    x_, y, z = x[1]
+    r, p, w = rpy_from_rot(x[0])
+    # snapped() of both, inline (a call less per vector; the same values)
+    return Pose((0.0 if -SNAP < x_ < SNAP else x_, 0.0 if -SNAP < y < SNAP else y,
+                 0.0 if -SNAP < z < SNAP else z),
+                (0.0 if -SNAP < r < SNAP else r, 0.0 if -SNAP < p < SNAP else p,
+                 0.0 if -SNAP < w < SNAP else w), relative_to, None, line)
 
 
 def to_xyz_rpy(x: Transform) -> tuple[Vec, Vec]:

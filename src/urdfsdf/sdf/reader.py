@@ -58,7 +58,7 @@ from urdfsdf.core.ir import (
     evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import clean_number, fmt, forget_shared, plain_tokens, shared
+from urdfsdf.core.numbers import all_finite, fmt, forget_shared, plain_tokens, shared
 from urdfsdf.core.transforms import Transform, computed_pose, pose_transform
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
 from urdfsdf.sdf.frames import analyze_model, placed_model_pose
@@ -1041,7 +1041,11 @@ def _num(el: etree._Element | None, default: str | None) -> str | None:
     if text is None:
         raise _Slow
     text = text.strip()
-    if clean_number(text) is None:
+    # clean_number of the stripped text, inline (a bad number raises ValueError)
+    if not text or "_" in text:
+        raise _Slow
+    value = float(text)
+    if value - value != 0.0:  # inf, nan
         raise _Slow
     return shared(text) if len(text) < 4 else text
 
@@ -1064,9 +1068,18 @@ def _fast_pose(el: etree._Element | None) -> Pose:
         raise _Slow
     rel = el.get("relative_to")
     text = el.text
-    if text is None or not text.strip():
-        return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
-    if plain_tokens(text, 6) is None:
+    tokens = text.split() if text is not None else ()
+    if len(tokens) != 6:
+        if not tokens:
+            return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
+        raise _Slow
+    # plain_tokens(text, 6), inline: no "_" (float() takes "1_0"), six finite numbers
+    # (a bad one raises ValueError; inf or nan make the sum so, as would finite
+    # values whose sum overflows: all_finite decides then)
+    if "_" in text:  # type: ignore[operator]
+        raise _Slow
+    total = sum(map(float, tokens))
+    if total - total != 0.0 and not all_finite([float(t) for t in tokens]):
         raise _Slow
     return Pose.parsed(text, rel, el.sourceline)  # type: ignore[arg-type]
 

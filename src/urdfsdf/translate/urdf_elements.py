@@ -17,10 +17,12 @@ from collections.abc import Callable
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
     IDENTITY,
+    Axis,
     Collision,
     Extra,
     Inertial,
     Joint,
+    Limit,
     Link,
     Material,
     Model,
@@ -126,33 +128,49 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     path, once :func:`urdfsdf.translate.carriers.unsealed` checked it); else it is dropped.
     """
     owner = f"link {link.name!r}"
-    carrier = _carrier(link.extras, owner, as_written, diags)
+    carrier = _carrier(link.extras, owner, as_written, diags) if link.extras else ()
     if pose_of is None:
         pose_of = _shape_pose
+    # the common shape (a URDF geometry, no extras, no material) is checked inline:
+    # keep_shape, _urdf_extras and _urdf_material have nothing to do for it
     visuals = []
     for v in link.visuals:
-        if not keep_shape(v, owner, diags, lossy):
+        g = v.geometry
+        if g is not None and g.kind not in URDF_SHAPES and \
+                not keep_shape(v, owner, diags, lossy):
             continue
         extras = v.extras
-        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
-        visuals.append(Visual(None if unnamed else v.name, v.geometry, pose_of(v.pose),
-                              _urdf_material(v, applied),
-                              _urdf_extras(extras, (UNNAMED.tag,)), v.line, v.original_name))
+        if extras:
+            unnamed = any(x.tag == UNNAMED.tag for x in extras)
+            visuals.append(Visual(None if unnamed else v.name, g, pose_of(v.pose),
+                                  _urdf_material(v, applied),
+                                  _urdf_extras(extras, (UNNAMED.tag,)), v.line,
+                                  v.original_name))
+        else:
+            visuals.append(Visual(v.name, g, pose_of(v.pose),
+                                  None if v.material is None else _urdf_material(v, applied),
+                                  (), v.line, v.original_name))
     collisions = []
     for c in link.collisions:
-        if not keep_shape(c, owner, diags, lossy):
+        g = c.geometry
+        if g is not None and g.kind not in URDF_SHAPES and \
+                not keep_shape(c, owner, diags, lossy):
             continue
         extras = c.extras
-        unnamed = bool(extras) and any(x.tag == UNNAMED.tag for x in extras)
-        collisions.append(Collision(None if unnamed else c.name, c.geometry, pose_of(c.pose),
-                                    _urdf_extras(extras, (UNNAMED.tag,)), c.line,
-                                    c.original_name))
+        if extras:
+            unnamed = any(x.tag == UNNAMED.tag for x in extras)
+            collisions.append(Collision(None if unnamed else c.name, g, pose_of(c.pose),
+                                        _urdf_extras(extras, (UNNAMED.tag,)), c.line,
+                                        c.original_name))
+        else:
+            collisions.append(Collision(c.name, g, pose_of(c.pose), (), c.line,
+                                        c.original_name))
     inertial = link.inertial
     if inertial is not None and inertial.unresolved is not None:
         diags.error("NO_URDF_EQUIVALENT", f"{owner}: the automatic inertial has no value "
                     f"({inertial.unresolved}); write the link's <inertial>", inertial.line)
     marks: tuple[Extra, ...] = ()
-    if any(x.tag == MASSLESS for x in link.extras):
+    if link.extras and any(x.tag == MASSLESS for x in link.extras):
         if inertial is not None and all(float(v) == 0.0 for v in (inertial.mass,
                                                                    *inertial.inertia)):
             inertial = None  # the URDF link had none (carriers.py, default inertials)
@@ -194,7 +212,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     ``as_written``: as for :func:`urdf_link`.
     """
     owner = f"joint {joint.name!r}"
-    carrier = _carrier(joint.extras, owner, as_written, diags)
+    carrier = _carrier(joint.extras, owner, as_written, diags) if joint.extras else ()
     marks: tuple[Extra, ...] = ()
     jtype = joint.type
     axis = joint.axis
@@ -204,8 +222,6 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         return None
     # spring values and axis/limit extras travel in a <gazebo> block
     if jtype in ("revolute", "prismatic", "continuous"):
-        from urdfsdf.core.ir import Axis, Limit
-
         axis = axis or Axis((0.0, 0.0, 1.0))
         lim = axis.limit or Limit()
         lower = float(lim.lower) if lim.lower is not None else -UNBOUNDED_LIMIT
@@ -243,8 +259,8 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         d = axis.dynamics
         if d is not None and d.damping is None and d.friction is None:
             # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
-            axis = evolve(axis, dynamics=None)
-        axis = evolve(axis, expressed_in=None, extras=())
+            d = None
+        axis = Axis(axis.xyz, axis.text, None, axis.limit, d, (), axis.line)
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
     return Joint(joint.name, jtype, joint.parent, joint.child,

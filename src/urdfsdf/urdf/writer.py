@@ -24,6 +24,7 @@ from urdfsdf.core.ir import (
     Pose,
     Visual,
 )
+from urdfsdf.core.numbers import fmt_all
 from urdfsdf.urdf.as_written import original_xml, written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs
 from urdfsdf.xml.namespaces import SDF_NS, S
@@ -86,9 +87,10 @@ def _origin_line(pad: str, pose: Pose) -> str:
     """The ``<origin>`` line of ``pose`` ("" for an absent identity)."""
     t = pose.text
     if t is None:
-        if pose.xyz == ZERO3 and pose.rpy == ZERO3:
+        v = pose.values
+        if v[:3] == ZERO3 and v[3:] == ZERO3:  # pose.xyz and pose.rpy, one property call
             return ""
-        t = pose.tokens()  # computed: digits, sign, point, exponent; nothing to escape
+        t = fmt_all(v)  # pose.tokens(): computed: digits, sign, point, exponent; nothing to escape
         return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
     return f'{pad}<origin xyz="{attr(" ".join(t[:3]))}" ' \
         f'rpy="{attr(" ".join(t[3:]))}"/>\n'
@@ -145,10 +147,17 @@ def sdf_frame_xml(mark: FrameLink) -> str:
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
     p = out.pad
     q = p + "  "
+    m = inertial.inertia
+    joined = "".join(m)
+    if len(m) == 6 and attr(joined) is joined:  # nothing to escape: one check for six
+        moments = f' ixx="{m[0]}" ixy="{m[1]}" ixz="{m[2]}" iyy="{m[3]}" iyz="{m[4]}" ' \
+            f'izz="{m[5]}"'
+    else:
+        moments = attrs(zip(INERTIA_KEYS, m, strict=True))
     out.parts.append(
         f'{p}<inertial>\n{_origin_line(q, inertial.pose)}'
         f'{q}<mass value="{attr(inertial.mass)}"/>\n'
-        f'{q}<inertia{attrs(zip(INERTIA_KEYS, inertial.inertia, strict=True))}/>\n'
+        f'{q}<inertia{moments}/>\n'
         f'{p}</inertial>\n')
 
 
@@ -257,8 +266,14 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
         out.empty("dynamics", attrs((("damping", d.damping), ("friction", d.friction))))
     if axis is not None and axis.limit is not None:
         lim = axis.limit
-        out.empty("limit", attrs((("lower", lim.lower), ("upper", lim.upper),
-                                  ("effort", lim.effort), ("velocity", lim.velocity))))
+        values = (lim.lower, lim.upper, lim.effort, lim.velocity)
+        joined = "" if None in values else "".join(values)  # type: ignore[arg-type]
+        if joined and attr(joined) is joined:  # all four, nothing to escape: one check
+            out.parts.append(f'{out.pad}<limit lower="{values[0]}" upper="{values[1]}" '
+                             f'effort="{values[2]}" velocity="{values[3]}"/>\n')
+        else:
+            out.empty("limit", attrs((("lower", lim.lower), ("upper", lim.upper),
+                                      ("effort", lim.effort), ("velocity", lim.velocity))))
     if joint.safety_controller is not None:
         s = joint.safety_controller
         out.empty("safety_controller", attrs((
