@@ -13,7 +13,6 @@ libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
 from __future__ import annotations
 
 from urdfsdf.core.ir import (
-    ZERO3,
     Axis,
     Collision,
     Extra,
@@ -96,7 +95,7 @@ def _pose_text(pose: Pose) -> str | None:
     written = pose._t  # the tokens as written, in one string (Pose.text splits it)
     if written is not None:
         body = " ".join(written.split())
-    elif pose.xyz == ZERO3 and pose.rpy == ZERO3:
+    elif pose.is_identity:
         return None
     else:
         body = " ".join(pose.tokens())
