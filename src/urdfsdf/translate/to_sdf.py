@@ -10,8 +10,11 @@ forms of :mod:`urdfsdf.translate.carriers`; ``<gazebo>`` blocks are applied by
 """
 from __future__ import annotations
 
+from operator import is_
+
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
+    IDENTITY,
     Collision,
     Extra,
     Frame,
@@ -206,13 +209,16 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model
                 *link.extras, Extra(SDF_FRAME, sdf_frame_xml(link.sdf_frame), link.sdf_frame.line)))
         link = _without_non_sdf_shapes(link, diags)
         link = _sdf_inertial(link)
-        if any(v.material is not None and v.material.name is None for v in link.visuals):
+        if _unnamed_colour(link.visuals):
             link = _with_carrier(link)  # SDF keeps the colour, not the absent name
         visuals, collisions = _name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
-        visuals = tuple([_sdf_visual(v, named) for v in visuals])
-        collisions = tuple([c if not c.extras else evolve(c, extras=_wrapped(c.extras))
-                            for c in collisions])
+        visuals = _sdf_visuals(visuals, named)
+        for c in collisions:
+            if c.extras:
+                collisions = tuple([c if not c.extras else evolve(c, extras=_wrapped(c.extras))
+                                    for c in collisions])
+                break
         new = link_map.get(link.name) if link_map else None
         out_links.append(evolve(link, name=new or link.name, pose=pose, visuals=visuals,
                                  collisions=collisions, original_name=link.name if new else None,
@@ -246,7 +252,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model
             # model (//pose/@relative_to scope rule); the model frame is the
             # world frame of a URDF, so measure from __model__.
             parent_frame = "__model__"
-        jpose = evolve(joint.pose, relative_to=parent_frame)
+        jpose = joint.pose.with_frame(parent_frame)
         if joint.type in ("floating", "planar"):
             diags.warning(
                 "VALUE_APPROXIMATED",
@@ -267,8 +273,8 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model
             continue
         else:
             out_joints.append(sdf_joint(joint, jpose))
-            emit_link(child, Pose(relative_to=joint_map.get(joint.name, joint.name)))
-        stack.extend(reversed(children.get(joint.child, [])))
+            emit_link(child, IDENTITY.with_frame(joint_map.get(joint.name, joint.name)))
+        stack.extend(reversed(children.get(joint.child, ())))
 
     sdf = Model(name=model.name, links=tuple(out_links), joints=tuple(out_joints),
                 materials=model.materials, extras=tuple(extras), version=model.version,
@@ -293,6 +299,8 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
     carried ``<urdf:joint>`` named like a link or joint is renamed ``NAME_2`` with
     ``urdf:name`` (restored by sdf2urdf), and a warning.
     """
+    if not sdf.extras and not sdf.urdf_joints:
+        return sdf  # no carried children
     used = {link.name for link in sdf.links} | {joint.name for joint in sdf.joints} | {
         frame.name for frame in sdf.frames} | {nested.name for nested in sdf.models}
 
@@ -336,6 +344,8 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
 
 def _sdf_limits(joint: Joint) -> Joint:
     """A URDF joint's effort and velocity limits as the SDF wrote them (``<sdf:limit>``)."""
+    if not joint.extras:
+        return joint
     marker = next((x for x in joint.extras if x.tag == SDF_LIMIT), None)
     if marker is None:
         return joint
@@ -360,6 +370,8 @@ def _sdf_inertial(link: Link) -> Link:
     is 1 kg).  SDF's default, marked ``<sdf:default_inertial/>`` by sdf2urdf and
     unchanged: left out again.
     """
+    if link.inertial is not None and not link.extras:
+        return link  # the common case: nothing to change
     marked = any(x.tag == DEFAULT_INERTIAL for x in link.extras)
     if link.inertial is None:
         return evolve(link, inertial=Inertial(line=link.line),
@@ -409,10 +421,13 @@ def _sdf_loses(joint: Joint) -> bool:
 
 def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
     """``link`` less the shapes SDFormat 1.7 has no geometry for, carried as written."""
-    shapes: list[Visual | Collision] = [*link.visuals, *link.collisions]
+    shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
+    for s in shapes:
+        if s.geometry is not None and s.geometry.kind not in SDF_SHAPES:
+            break
+    else:
+        return link  # the common case: every shape has an SDF form
     lost = [s for s in shapes if s.geometry is not None and s.geometry.kind not in SDF_SHAPES]
-    if not lost:
-        return link
     for s in lost:
         kind = "visual" if isinstance(s, Visual) else "collision"
         shape = s.geometry.kind if s.geometry is not None else "?"
@@ -426,8 +441,8 @@ def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
 
 def _sealed(sdf: Model) -> Model:
     """Carriers of URDF elements as written sealed with their SDF element (carriers.py)."""
-    if not any(written_carrier(link.extras) for link in sdf.links) and not any(
-            written_carrier(joint.extras) for joint in sdf.joints):
+    if not any(link.extras and written_carrier(link.extras) for link in sdf.links) and not any(
+            joint.extras and written_carrier(joint.extras) for joint in sdf.joints):
         return sdf
     return evolve(sdf, links=tuple(seal(link) for link in sdf.links),
                   joints=tuple(seal(joint) for joint in sdf.joints))
@@ -439,10 +454,27 @@ def _sdf_visual(visual: Visual, named: dict[str, Material]) -> Visual:
     The visual itself when nothing changes (the common case: no extras, and a
     material that already holds its colour), so no copy is made.
     """
+    if visual.material is None and not visual.extras:
+        return visual
     material = _wrap_material(_resolve_material(visual.material, named))
     if material is visual.material and not visual.extras:
         return visual
     return evolve(visual, material=material, extras=_wrapped(visual.extras))
+
+
+def _sdf_visuals(visuals: tuple[Visual, ...], named: dict[str, Material]
+                 ) -> tuple[Visual, ...]:
+    """:func:`_sdf_visual` of each visual; ``visuals`` itself when none changes."""
+    out = [_sdf_visual(v, named) for v in visuals]
+    return visuals if all(map(is_, out, visuals)) else tuple(out)
+
+
+def _unnamed_colour(visuals: tuple[Visual, ...]) -> bool:
+    """Whether a visual has a material with no name (SDF keeps only its colour)."""
+    for v in visuals:
+        if v.material is not None and v.material.name is None:
+            return True
+    return False
 
 
 def _wrapped(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:

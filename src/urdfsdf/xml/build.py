@@ -34,6 +34,15 @@ def text(value: str) -> str:
     return _TEXT_SPECIAL.sub(lambda m: _TEXT_MAP[m.group()], value)
 
 
+def plain(values: str) -> bool:
+    """Whether ``values`` (an element's values run together) need no escaping at all.
+
+    True when neither :func:`text` nor :func:`attr` would change any of them: one
+    search over all of an element's values, where escaping each would search each.
+    """
+    return _ATTR_SPECIAL.search(values) is None
+
+
 def attrs(pairs: Iterable[tuple[str, str | None]]) -> str:
     """`` k="v"`` for every pair whose value is not None."""
     return "".join(f' {k}="{attr(v)}"' for k, v in pairs if v is not None)
