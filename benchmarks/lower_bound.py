@@ -321,6 +321,71 @@ def minimal_transform(data: bytes) -> str:
     return "".join(out)
 
 
+def ir_transform(data: bytes) -> str:
+    """The generated model-absolute SDF through urdfsdf's IR, frame engine, transform and
+    URDF writer, read with no check (the transform path's "IR, no checks"; see
+    :func:`ir_urdf2sdf`)."""
+    api = run._urdfsdf("api")
+    document = run._urdfsdf("document")
+    diagnostics = run._urdfsdf("core.diagnostics")
+    doc = document.Document("sdf", sdf=ir_sdf_document(data, run._urdfsdf("core.ir")))
+    return str(api.sdf_document_to_urdf(doc, diagnostics.Diagnostics()).text)
+
+
+def ir_sdf_document(data: bytes, ir: Any) -> Any:
+    """The SDF IR of a generated model-absolute model, built with no check."""
+    root = etree.fromstring(data)
+    model = root[0]
+    parsed = ir.Pose.parsed
+
+    def pose_of(el: etree._Element) -> Any:
+        return parsed(" ".join((el.text or "").split()), el.get("relative_to"), el.sourceline)
+
+    links, joints = [], []
+    for el in model:
+        if el.tag == "link":
+            pose, inertial, visuals, collisions = ir.Pose(), None, [], []
+            for c in el:
+                if c.tag == "pose":
+                    pose = pose_of(c)
+                    continue
+                kids = {k.tag: k for k in c}
+                if c.tag == "inertial":
+                    inertial = ir.Inertial(kids["mass"].text,
+                                           tuple(k.text for k in kids["inertia"]),
+                                           pose_of(kids["pose"]), c.sourceline)
+                    continue
+                s = kids["geometry"][0]
+                leaves = {k.tag: k.text for k in s}
+                size = leaves.get("size")
+                geometry = ir.Geometry(s.tag, size=tuple(size.split()) if size else None,
+                                       radius=leaves.get("radius"),
+                                       length=leaves.get("length"), line=s.sourceline)
+                if c.tag == "visual":
+                    visuals.append(ir.Visual(c.get("name"), geometry, pose_of(kids["pose"]),
+                                             None, (), c.sourceline))
+                else:
+                    collisions.append(ir.Collision(c.get("name"), geometry,
+                                                   pose_of(kids["pose"]), (), c.sourceline))
+            links.append(ir.Link(el.get("name"), pose, inertial, tuple(visuals),
+                                 tuple(collisions), (), el.sourceline))
+        elif el.tag == "joint":
+            kids = {k.tag: k for k in el}
+            axis_kids = {k.tag: k for k in kids["axis"]}
+            xyz, lim = axis_kids["xyz"], axis_kids["limit"]
+            tokens = tuple((xyz.text or "").split())
+            limit = ir.Limit(*(k.text for k in lim), (), lim.sourceline)
+            axis = ir.Axis(tuple(float(t) for t in tokens), tokens, xyz.get("expressed_in"),
+                           limit, None, (), xyz.sourceline)
+            pose = pose_of(kids["pose"]) if "pose" in kids else ir.Pose()
+            joints.append(ir.Joint(el.get("name"), el.get("type"), kids["parent"].text,
+                                   kids["child"].text, pose, axis, None, None, None, None,
+                                   (), el.sourceline))
+    return ir.SdfDocument(root.get("version"), (ir.Model(
+        name=model.get("name"), links=tuple(links), joints=tuple(joints),
+        line=model.sourceline, convention="sdf"),))
+
+
 # -- checking that the minimal converters do urdfsdf's job ----------------------
 
 def _content(xml: str) -> Counter[tuple[str, str]]:
@@ -358,6 +423,11 @@ def verify(links: int) -> None:
     sdf = gen_models.generate("sdf_absolute", links).encode()
     ours = api.sdf_to_urdf_result(sdf)
     assert ours.ok(), ours.diagnostics
+    document = run._urdfsdf("document")
+    assert ir_sdf_document(sdf, run._urdfsdf("core.ir")) == document.load_document(
+        sdf, diagnostics.Diagnostics(), expect="sdf").sdf, \
+        "unchecked SDF IR differs from urdfsdf's reader's"
+    assert ir_transform(sdf) == ours.text, "IR, no checks: URDF differs from urdfsdf's"
     mine, theirs = _frames_of(ours.text), _frames_of(minimal_transform(sdf))
     assert mine.keys() == theirs.keys(), "minimal transform has other elements"
     for key, value in mine.items():
@@ -403,6 +473,7 @@ def measure(links: int, repeats: int) -> dict[str, dict[str, float]]:
         ("sdf_absolute", "lxml floor", run.op_lxml_floor),
         ("sdf_absolute", "lxml walk", run.op_lxml_walk),
         ("sdf_absolute", "minimal transform", _timed(minimal_transform)),
+        ("sdf_absolute", "IR, no checks", _timed(ir_transform)),
         ("sdf_absolute", "urdfsdf transform", run._sdf2urdf("transform")),
     ]
     samples: dict[tuple[str, str], list[float]] = {(k, n): [] for k, n, _ in cases}

@@ -61,3 +61,20 @@ def test_verify_notices_an_unchecked_ir_that_is_not_the_readers(
     monkeypatch.setattr(lower_bound, "ir_model", without_a_line)
     with pytest.raises(AssertionError, match="unchecked IR differs"):
         lower_bound.verify(5)
+
+
+def test_verify_notices_an_unchecked_sdf_ir_that_is_not_the_readers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The transform's 'IR, no checks' row counts only if its SDF IR is the reader's."""
+    real = lower_bound.ir_sdf_document
+
+    def without_a_line(data: bytes, ir: object) -> object:
+        doc = real(data, ir)
+        model = doc.models[0]
+        joint = model.joints[0]
+        return ir.evolve(doc, models=(ir.evolve(  # type: ignore[attr-defined]
+            model, joints=(ir.evolve(joint, line=None), *model.joints[1:])),))  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(lower_bound, "ir_sdf_document", without_a_line)
+    with pytest.raises(AssertionError, match="unchecked SDF IR differs"):
+        lower_bound.verify(5)
