@@ -1024,13 +1024,19 @@ _REL_KEYS = frozenset(("relative_to",))
 _EXPRESSED_KEYS = frozenset(("expressed_in",))
 
 
-def _name(el: etree._Element, keys: frozenset[str]) -> str:
-    if not keys.issuperset(el.keys()):
+def _name(el: etree._Element, keys: frozenset[str]) -> tuple[str, str | None]:
+    """The ``name`` and ``urdf:name`` of ``el``, whose attributes are all among ``keys``.
+
+    ``keys()`` first (lxml's ``items()`` is quadratic in the number of attributes), then
+    ``get()`` only of the attributes present: two lxml calls in the common case.
+    """
+    present = el.keys()
+    if not keys.issuperset(present):
         raise _Slow
     name = el.get("name")
     if name is None or not name.strip():
         raise _Slow
-    return name
+    return name, (el.get(U + "name") if len(present) > 1 else None)
 
 
 def _num(el: etree._Element | None, default: str | None) -> str | None:
@@ -1061,14 +1067,18 @@ def _vec(el: etree._Element, count: int) -> tuple[list[str], list[float]]:
     return parsed
 
 
-def _fast_pose(el: etree._Element | None) -> Pose:
-    if el is None:
-        return Pose()
-    if not _REL_KEYS.issuperset(el.keys()):  # frame, rotation_format, degrees
-        raise _Slow
-    rel = el.get("relative_to")
+def _fast_pose(el: etree._Element) -> Pose:
+    """The pose ``el`` (its caller has the identity for an absent one)."""
+    rel = None
+    present = el.keys()
+    if present:  # relative_to alone: frame, rotation_format, degrees are the general path's
+        if not _REL_KEYS.issuperset(present):
+            raise _Slow
+        rel = el.get("relative_to")
     text = el.text
-    tokens = text.split() if text is not None else ()
+    if text is None:
+        return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
+    tokens = text.split()
     if len(tokens) != 6:
         if not tokens:
             return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
@@ -1076,7 +1086,7 @@ def _fast_pose(el: etree._Element | None) -> Pose:
     # plain_tokens(text, 6), inline: no "_" (float() takes "1_0"), six finite numbers
     # (a bad one raises ValueError; inf or nan make the sum so, as would finite
     # values whose sum overflows: all_finite decides then)
-    if "_" in text:  # type: ignore[operator]
+    if "_" in text:
         raise _Slow
     total = sum(map(float, tokens))
     if total - total != 0.0 and not all_finite([float(t) for t in tokens]):
@@ -1115,35 +1125,83 @@ def _first(el: etree._Element) -> dict[object, etree._Element]:
 
 
 def _fast_frame(el: etree._Element) -> Frame:
-    name = _name(el, _FRAME_KEYS)
-    pose_el = None
+    present = el.keys()
+    if not _FRAME_KEYS.issuperset(present):
+        raise _Slow
+    name = el.get("name")
+    if name is None or not name.strip():
+        raise _Slow
     for c in el:
         if c.tag == "pose":
-            pose_el = c
+            pose = _fast_pose(c)
             break
-    return Frame(name, el.get("attached_to"), _fast_pose(pose_el),
-                 el.sourceline)  # type: ignore[arg-type]
+    else:
+        pose = Pose()
+    attached_to = el.get("attached_to") if len(present) > 1 else None
+    return Frame(name, attached_to, pose, el.sourceline)  # type: ignore[arg-type]
+
+
+#: //inertial/inertia's children with their defaults, in the IR's order
+_MOMENTS = tuple(zip(("ixx", "ixy", "ixz", "iyy", "iyz", "izz"), DEFAULT_INERTIA, strict=True))
 
 
 def _fast_inertial(el: etree._Element) -> Inertial:
-    if len(el.attrib):  # auto="true" (1.11): the general path computes it
+    if el.keys():  # auto="true" (1.11): the general path computes it
         raise _Slow
-    kids = _first(el)
-    mass = _num(kids.get("mass"), DEFAULT_MASS) or DEFAULT_MASS
-    if float(mass) < 0:
-        raise _Slow
-    moments: tuple[str, ...] = DEFAULT_INERTIA
-    inertia = kids.get("inertia")
-    if inertia is not None:
-        get = _first(inertia).get
-        moments = (_num(get("ixx"), "1") or "1", _num(get("ixy"), "0") or "0",
-                   _num(get("ixz"), "0") or "0", _num(get("iyy"), "1") or "1",
-                   _num(get("iyz"), "0") or "0", _num(get("izz"), "1") or "1")
-        if inertia_problem([float(m) for m in moments]) is not None:
+    mass_el = inertia = pose_el = None
+    for c in el:  # the first of each; other children are the general path's to ignore too
+        tag = c.tag
+        if tag == "mass":
+            if mass_el is None:
+                mass_el = c
+        elif tag == "inertia":
+            if inertia is None:
+                inertia = c
+        elif tag == "pose" and pose_el is None:
+            pose_el = c
+    mass = DEFAULT_MASS
+    if mass_el is not None:  # _num inline, and a mass >= 0
+        text = mass_el.text
+        if text is None:
             raise _Slow
-    pose = _fast_pose(kids.get("pose"))
-    if pose.relative_to is not None:  # not SDFormat 1.7: the general path reports it
-        raise _Slow
+        text = text.strip()
+        if not text or "_" in text:
+            raise _Slow
+        value = float(text)
+        if value - value != 0.0 or value < 0:
+            raise _Slow
+        mass = shared(text) if len(text) < 4 else text
+    moments: tuple[str, ...] = DEFAULT_INERTIA
+    if inertia is not None:
+        kids = _first(inertia)
+        texts: list[str] = []
+        values: list[float] = []
+        for tag, default in _MOMENTS:
+            m = kids.get(tag)
+            if m is None:
+                texts.append(default)
+                values.append(float(default))
+                continue
+            text = m.text  # _num inline, keeping the value for the inertia check
+            if text is None:
+                raise _Slow
+            text = text.strip()
+            if not text or "_" in text:
+                raise _Slow
+            value = float(text)
+            if value - value != 0.0:
+                raise _Slow
+            texts.append(shared(text) if len(text) < 4 else text)
+            values.append(value)
+        if inertia_problem(values) is not None:
+            raise _Slow
+        moments = tuple(texts)
+    if pose_el is None:
+        pose = Pose()
+    else:
+        pose = _fast_pose(pose_el)
+        if pose.relative_to is not None:  # not SDFormat 1.7: the general path reports it
+            raise _Slow
     return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
 
 
@@ -1196,7 +1254,7 @@ def _fast_material(el: etree._Element) -> Material:
 
 
 def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
-    name = _name(el, _NAME_KEYS)
+    name, urdf_name = _name(el, _NAME_KEYS)
     if len(name) < 10:  # "visual", "collision": often the same in every link
         name = shared(name)
     pose_el = geometry_el = None
@@ -1214,16 +1272,16 @@ def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
         elif tag.__class__ is str:
             raise _Slow
     geometry = _fast_geometry(el, geometry_el)
-    pose = _fast_pose(pose_el)
+    pose = _fast_pose(pose_el) if pose_el is not None else Pose()
     if visual:
         return Visual(name, geometry, pose, material, (), el.sourceline,  # type: ignore[arg-type]
-                      el.get(U + "name"))
+                      urdf_name)
     return Collision(name, geometry, pose, (), el.sourceline,  # type: ignore[arg-type]
-                     el.get(U + "name"))
+                     urdf_name)
 
 
 def _fast_link(el: etree._Element) -> Link:
-    name = _name(el, _NAME_KEYS)
+    name, urdf_name = _name(el, _NAME_KEYS)
     pose_el = inertial = None
     visuals = []
     collisions = []
@@ -1240,8 +1298,9 @@ def _fast_link(el: etree._Element) -> Link:
             inertial = _fast_inertial(c)
         elif tag.__class__ is str:
             raise _Slow
-    return Link(name, _fast_pose(pose_el), inertial, tuple(visuals),  # type: ignore[arg-type]
-                tuple(collisions), (), el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+    pose = _fast_pose(pose_el) if pose_el is not None else Pose()
+    return Link(name, pose, inertial, tuple(visuals), tuple(collisions), (),  # type: ignore[arg-type]
+                el.sourceline, urdf_name)  # type: ignore[arg-type]
 
 
 def _fast_axis(el: etree._Element) -> Axis:
@@ -1263,14 +1322,15 @@ def _fast_axis(el: etree._Element) -> Axis:
         elif tag.__class__ is str:  # use_parent_model_frame, extras
             raise _Slow
     if xyz_el is not None:
-        if not _EXPRESSED_KEYS.issuperset(xyz_el.keys()):
-            raise _Slow
+        if xyz_el.keys():  # expressed_in alone
+            if not _EXPRESSED_KEYS.issuperset(xyz_el.keys()):
+                raise _Slow
+            expressed_in = xyz_el.get("expressed_in")
         tokens, v = _vec(xyz_el, 3)
         text = tuple(tokens)
         xyz = (v[0], v[1], v[2])
         if xyz == (0.0, 0.0, 0.0):
             raise _Slow
-        expressed_in = xyz_el.get("expressed_in")
     limit = None
     if lim is not None:
         kids: dict[object, etree._Element] = {}
@@ -1281,13 +1341,13 @@ def _fast_axis(el: etree._Element) -> Axis:
                     kids[tag] = c
             elif tag.__class__ is str:
                 raise _Slow
-        limit = Limit(_num(kids.get("lower"), None), _num(kids.get("upper"), None),
-                      _num(kids.get("effort"), None), _num(kids.get("velocity"), None), (),
+        get = kids.get
+        limit = Limit(_num(get("lower"), None), _num(get("upper"), None),
+                      _num(get("effort"), None), _num(get("velocity"), None), (),
                       lim.sourceline)  # type: ignore[arg-type]
     dynamics = None
     if dyn is not None:
-        kids = _first(dyn)
-        get = kids.get
+        get = _first(dyn).get
         dynamics = Dynamics(_num(get("damping"), None), _num(get("friction"), None),
                             _num(get("spring_reference"), None),
                             _num(get("spring_stiffness"), None),
@@ -1298,9 +1358,14 @@ def _fast_axis(el: etree._Element) -> Axis:
 
 def _fast_joint(el: etree._Element) -> Joint:
     """A joint of SDFormat 1.7 or later (earlier versions have axis rules to apply)."""
-    name = _name(el, _JOINT_KEYS)
-    jtype = joint_type(el.get("type"), JOINT_TYPES)
-    if jtype is None:
+    present = el.keys()  # get() only of the attributes present
+    if not _JOINT_KEYS.issuperset(present):
+        raise _Slow
+    name = el.get("name")
+    if name is None or not name.strip():
+        raise _Slow
+    jtype = el.get("type")
+    if jtype not in JOINT_TYPES:  # joint_type(), inline
         raise _Slow
     pose_el = parent = child = axis = axis2 = None
     for c in el:
@@ -1322,5 +1387,7 @@ def _fast_joint(el: etree._Element) -> Joint:
             raise _Slow
     if parent is None or child is None:
         raise _Slow
-    return Joint(name, jtype, parent, child, _fast_pose(pose_el), axis, axis2,
-                 None, None, None, (), el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+    pose = _fast_pose(pose_el) if pose_el is not None else Pose()
+    urdf_name = el.get(U + "name") if len(present) > 2 else None
+    return Joint(name, jtype, parent, child, pose, axis, axis2,
+                 None, None, None, (), el.sourceline, urdf_name)  # type: ignore[arg-type]
