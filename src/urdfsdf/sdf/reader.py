@@ -1141,8 +1141,8 @@ def _fast_frame(el: etree._Element) -> Frame:
     return Frame(name, attached_to, pose, el.sourceline)  # type: ignore[arg-type]
 
 
-#: //inertial/inertia's children with their defaults, in the IR's order
-_MOMENTS = tuple(zip(("ixx", "ixy", "ixz", "iyy", "iyz", "izz"), DEFAULT_INERTIA, strict=True))
+#: //inertial/inertia's children: their index in the IR's moments (defaults: DEFAULT_INERTIA)
+_MOMENT_INDEX: dict[object, int] = {"ixx": 0, "ixy": 1, "ixz": 2, "iyy": 3, "iyz": 4, "izz": 5}
 
 
 def _fast_inertial(el: etree._Element) -> Inertial:
@@ -1173,15 +1173,14 @@ def _fast_inertial(el: etree._Element) -> Inertial:
         mass = shared(text) if len(text) < 4 else text
     moments: tuple[str, ...] = DEFAULT_INERTIA
     if inertia is not None:
-        kids = _first(inertia)
-        texts: list[str] = []
-        values: list[float] = []
-        for tag, default in _MOMENTS:
-            m = kids.get(tag)
-            if m is None:
-                texts.append(default)
-                values.append(float(default))
+        texts = list(DEFAULT_INERTIA)
+        values = [1.0, 0.0, 0.0, 1.0, 0.0, 1.0]  # DEFAULT_INERTIA's
+        seen = [False] * 6
+        for m in inertia:  # the first of each moment, in one pass
+            i = _MOMENT_INDEX.get(m.tag)
+            if i is None or seen[i]:
                 continue
+            seen[i] = True
             text = m.text  # _num inline, keeping the value for the inertia check
             if text is None:
                 raise _Slow
@@ -1191,9 +1190,14 @@ def _fast_inertial(el: etree._Element) -> Inertial:
             value = float(text)
             if value - value != 0.0:
                 raise _Slow
-            texts.append(shared(text) if len(text) < 4 else text)
-            values.append(value)
-        if inertia_problem(values) is not None:
+            texts[i] = shared(text) if len(text) < 4 else text
+            values[i] = value
+        ixx, ixy, ixz, iyy, iyz, izz = values
+        # a diagonal inertia with moments >= 0 that meet the triangle inequality exactly
+        # is one inertia_problem() passes (it allows a tolerance more); else it decides
+        if not (ixy == 0.0 and ixz == 0.0 and iyz == 0.0 and ixx >= 0.0 and iyy >= 0.0
+                and izz >= 0.0 and ixx + iyy >= izz and iyy + izz >= ixx
+                and ixx + izz >= iyy) and inertia_problem(values) is not None:
             raise _Slow
         moments = tuple(texts)
     if pose_el is None:
@@ -1217,17 +1221,46 @@ def _fast_geometry(parent: etree._Element, el: etree._Element | None) -> Geometr
         return Geometry("empty", line=el.sourceline)  # type: ignore[arg-type]
     kind = s.tag
     line = s.sourceline
-    kids = _first(s)
+    # Geometry(kind, size, radius, length, uri, scale, raw, line): positional, as
+    # keywords cost ~0.1 us a record
     if kind == "box":
-        size_el = kids.get("size")
-        size = tuple(_vec(size_el, 3)[0]) if size_el is not None else ("1", "1", "1")
-        return Geometry("box", size=size, line=line)  # type: ignore[arg-type]
+        size: tuple[str, ...] = ("1", "1", "1")
+        for c in s:  # the first <size>
+            if c.tag == "size":
+                # _vec(c, 3), inline: plain_tokens(text, 3) (a bad number raises ValueError)
+                text = c.text
+                if not text or "_" in text:
+                    raise _Slow
+                tokens = text.split()
+                if len(tokens) != 3:
+                    raise _Slow
+                total = sum(map(float, tokens))
+                if total - total != 0.0 and not all_finite([float(t) for t in tokens]):
+                    raise _Slow
+                a, b, c_ = tokens
+                size = (shared(a) if len(a) < 4 else a, shared(b) if len(b) < 4 else b,
+                        shared(c_) if len(c_) < 4 else c_)
+                break
+        return Geometry("box", size, None, None, None, None, None, line)  # type: ignore[arg-type]
     if kind == "cylinder" or kind == "capsule":
-        return Geometry(kind, radius=_num(kids.get("radius"), "0.5"),
-                        length=_num(kids.get("length"), "1"), line=line)  # type: ignore[arg-type]
+        radius = length = None
+        for c in s:  # the first of each
+            tag = c.tag
+            if tag == "radius":
+                if radius is None:
+                    radius = c
+            elif tag == "length" and length is None:
+                length = c
+        return Geometry(kind, None, _num(radius, "0.5"), _num(length, "1"), None, None,
+                        None, line)  # type: ignore[arg-type]
     if kind == "sphere":
-        return Geometry("sphere", radius=_num(kids.get("radius"), "1"),
-                        line=line)  # type: ignore[arg-type]
+        for c in s:  # the first <radius>
+            if c.tag == "radius":
+                return Geometry("sphere", None, _num(c, "1"), None, None, None, None,
+                                line)  # type: ignore[arg-type]
+        return Geometry("sphere", None, "1", None, None, None, None,
+                        line)  # type: ignore[arg-type]
+    kids = _first(s)
     if kind == "mesh" and "submesh" not in kids:
         uri = kids.get("uri")
         scale_el = kids.get("scale")
@@ -1326,11 +1359,20 @@ def _fast_axis(el: etree._Element) -> Axis:
             if not _EXPRESSED_KEYS.issuperset(xyz_el.keys()):
                 raise _Slow
             expressed_in = xyz_el.get("expressed_in")
-        tokens, v = _vec(xyz_el, 3)
-        text = tuple(tokens)
-        xyz = (v[0], v[1], v[2])
-        if xyz == (0.0, 0.0, 0.0):
+        # _vec(xyz_el, 3), inline: plain_tokens(text, 3) (a bad number raises ValueError)
+        t = xyz_el.text
+        if not t or "_" in t:
             raise _Slow
+        tokens = t.split()
+        if len(tokens) != 3:
+            raise _Slow
+        a, b, c_ = tokens
+        xyz = (float(a), float(b), float(c_))
+        total = xyz[0] + xyz[1] + xyz[2]
+        if (total - total != 0.0 and not all_finite(list(xyz))) or xyz == (0.0, 0.0, 0.0):
+            raise _Slow
+        text = (shared(a) if len(a) < 4 else a, shared(b) if len(b) < 4 else b,
+                shared(c_) if len(c_) < 4 else c_)
     limit = None
     if lim is not None:
         kids: dict[object, etree._Element] = {}
