@@ -69,6 +69,8 @@ class _Body:
     x_ml: Transform
     scope: Scope
     local: str
+    #: :func:`_urdf_frame_is_sdf_frame`, once known (asked for by the link and its joints)
+    same_frame: bool | None = None
 
 
 @record(frozen=False)
@@ -173,7 +175,18 @@ class _Flattener:
 
 
 def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
-    """True when a link's URDF frame (its parent joint's) is its SDF frame, as written."""
+    """True when a link's URDF frame (its parent joint's) is its SDF frame, as written.
+
+    ``tree_joint``: the link's joint in the final tree (every caller's), so the
+    answer is kept on ``body``.
+    """
+    same = body.same_frame
+    if same is None:
+        same = body.same_frame = _same_frame(body, tree_joint)
+    return same
+
+
+def _same_frame(body: _Body, tree_joint: _Edge | None) -> bool:
     if tree_joint is None:
         return True
     pose = body.link.pose
@@ -445,10 +458,23 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
     scope, local = body.scope, body.local
-    x_fl = _frame_change(x_mf, body.x_ml)
+    if copy:
+        def pose_of(pose: Pose) -> Pose:
+            rel = pose.relative_to
+            if not rel or rel == local:  # pose.frame in ("", local), a call less
+                return pose.with_frame(None)
+            return _reexpress(pose, x_fl, scope, local, True)
+        x_fl = _frame_change(x_mf, body.x_ml)
+    else:
+        # the poses in L are computed: X_FL once, up front (every shape needs it)
+        found = tf.compose(tf.inverse(x_mf), body.x_ml)
+        compose, pose_transform, computed_pose = tf.compose, tf.pose_transform, tf.computed_pose
 
-    def pose_of(pose: Pose) -> Pose:
-        return _reexpress(pose, x_fl, scope, local, copy)
+        def pose_of(pose: Pose) -> Pose:
+            rel = pose.relative_to
+            if not rel or rel == local:  # _reexpress's second case, inline
+                return computed_pose(compose(found, pose_transform(pose)), line=pose.line)
+            return _reexpress(pose, lambda: found, scope, local, False)
 
     return urdf_link(body.link, diags, lossy, applied, pose_of, body.name)
 
@@ -471,9 +497,11 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     else:
         origin = tf.computed_pose(tf.relative(x_mp, e.x_mj),
                                   line=joint.pose.line or joint.line)
-    resolved = evolve(joint, name=e.name, parent=e.parent, child=e.child,
-                       axis=_axis_in_joint(e, joint.axis), axis2=_axis_in_joint(e, joint.axis2))
-    return urdf_joint(resolved, origin, diags)
+    axis, axis2 = joint.axis, joint.axis2
+    if axis is not None and axis.expressed_in not in (None, "", joint.name) or \
+            axis2 is not None and axis2.expressed_in not in (None, "", joint.name):
+        joint = evolve(joint, axis=_axis_in_joint(e, axis), axis2=_axis_in_joint(e, axis2))
+    return urdf_joint(joint, origin, diags, name=e.name, parent=e.parent, child=e.child)
 
 
 

@@ -205,13 +205,18 @@ def _shape_pose(pose: Pose) -> Pose:
     return pose.with_frame(None)
 
 
-def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False
+def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False,
+               name: str | None = None, parent: str | None = None, child: str | None = None
                ) -> Joint | None:
     """A joint's URDF form with ``pose`` as its origin; None if it has no URDF type.
 
-    ``as_written``: as for :func:`urdf_link`.
+    ``as_written``: as for :func:`urdf_link`.  ``name``, ``parent``, ``child``: the
+    URDF names when they differ from the joint's (the transform path's flattened
+    names; one new joint instead of an evolved copy first).
     """
-    owner = f"joint {joint.name!r}"
+    if name is None:
+        name = joint.name
+    owner = f"joint {name!r}"
     carrier = _carrier(joint.extras, owner, as_written, diags) if joint.extras else ()
     marks: tuple[Extra, ...] = ()
     jtype = joint.type
@@ -221,6 +226,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
                     "equivalent", joint.line)
         return None
     # spring values and axis/limit extras travel in a <gazebo> block
+    limit = axis.limit if axis is not None else None
     if jtype in ("revolute", "prismatic", "continuous"):
         axis = axis or Axis((0.0, 0.0, 1.0))
         lim = axis.limit or Limit()
@@ -229,27 +235,27 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         # urdfdom needs effort and velocity in any <limit>; SDF's "no limit" (-1, its
         # default) is written as NO_LIMIT, the SDF values kept in <sdf:limit>
         effort, velocity = _urdf_limit(lim.effort), _urdf_limit(lim.velocity)
-        if (effort, velocity) != (lim.effort, lim.velocity):
+        if effort != lim.effort or velocity != lim.velocity:
             marks = (sdf_limit_marker(lim.effort, lim.velocity),)
         if jtype == "continuous":
             # lower/upper are kept as written (urdfdom ignores them)
-            if all(v is None for v in (lim.lower, lim.upper, lim.effort, lim.velocity)):
-                axis, marks = evolve(axis, limit=None), ()
+            if lim.lower is None and lim.upper is None and lim.effort is None and \
+                    lim.velocity is None:
+                limit, marks = None, ()
             else:
-                axis = evolve(axis, limit=evolve(lim, effort=effort, velocity=velocity,
-                                                 extras=()))
+                limit = Limit(lim.lower, lim.upper, effort, velocity, (), lim.line)
         elif jtype == "revolute" and (lower <= -UNBOUNDED_LIMIT or upper >= UNBOUNDED_LIMIT):
             # an unbounded revolute joint is URDF's continuous joint
             jtype = "continuous"
             if lim.effort is None and lim.velocity is None:
-                axis, marks = evolve(axis, limit=None), ()
+                limit, marks = None, ()
             else:
-                axis = evolve(axis, limit=Limit(None, None, effort, velocity))
+                limit = Limit(None, None, effort, velocity)
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
-            axis = evolve(axis, limit=Limit(_bound(lim.lower, "-1e16"), _bound(lim.upper, "1e16"),
-                                             effort, velocity, (), lim.line))
-    if jtype == "fixed":
+            limit = Limit(_bound(lim.lower, "-1e16"), _bound(lim.upper, "1e16"), effort,
+                          velocity, (), lim.line)
+    elif jtype == "fixed":
         # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
         if axis is not None and axis.text is not None:
             diags.warning("ELEMENT_DROPPED", f"{owner}: the <axis> direction of a fixed joint "
@@ -260,13 +266,18 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         if d is not None and d.damping is None and d.friction is None:
             # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
             d = None
-        axis = Axis(axis.xyz, axis.text, None, axis.limit, d, (), axis.line)
+        # one new Axis: the limit as resolved above, SDF-only children left out
+        axis = Axis(axis.xyz, axis.text, None, limit, d, (), axis.line)
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
-    return Joint(joint.name, jtype, joint.parent, joint.child,
+    extras = joint.extras
+    return Joint(name, jtype,
+                 joint.parent if parent is None else parent,
+                 joint.child if child is None else child,
                  pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
-                 _urdf_extras(joint.extras) + marks + carrier, joint.line, joint.original_name)
+                 (_urdf_extras(extras) + marks + carrier) if extras else marks,
+                 joint.line, joint.original_name)
 
 
 def _bound(value: str | None, none: str) -> str:

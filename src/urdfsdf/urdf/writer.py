@@ -97,7 +97,14 @@ def _origin_line(pad: str, pose: Pose) -> str:
 
 
 def _link(out: XmlBuilder, link: Link) -> None:
-    carrier = written_carrier(link.extras)
+    extras = link.extras
+    if not extras and link.sdf_frame is None:
+        # the common link: its text in one piece (see _plain_link)
+        text = _plain_link(out.pad, link)
+        if text is not None:
+            out.parts.append(text)
+            return
+    carrier = written_carrier(extras) if extras else None
     if carrier is not None:  # the link as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
         return
@@ -123,6 +130,34 @@ def _link(out: XmlBuilder, link: Link) -> None:
     out.parts.append(f"{p}</link>\n")
 
 
+def _plain_link(p: str, link: Link) -> str | None:
+    """A link without extras whose shapes have no material and no extras, as one text.
+
+    What :func:`_link` writes for it, element by element (None: not such a link).
+    """
+    q = p + "  "
+    r = q + "  "
+    out = [f'{p}<link name="{attr(link.name)}">\n']
+    if link.inertial is not None:
+        out.append(_inertial_text(q, link.inertial))
+    for v in link.visuals:
+        if v.material is not None or v.extras:
+            return None
+        a = f' name="{attr(v.name)}"' if v.name is not None else ""
+        out.append(f"{q}<visual{a}>\n{_origin_line(r, v.pose)}"
+                   f"{_geometry_text(r, v.geometry)}{q}</visual>\n")
+    for c in link.collisions:
+        if c.extras:
+            return None
+        a = f' name="{attr(c.name)}"' if c.name is not None else ""
+        out.append(f"{q}<collision{a}>\n{_origin_line(r, c.pose)}"
+                   f"{_geometry_text(r, c.geometry)}{q}</collision>\n")
+    if len(out) == 1:
+        return f'{p}<link name="{attr(link.name)}"/>\n'
+    out.append(f"{p}</link>\n")
+    return "".join(out)
+
+
 def sdf_frame_xml(mark: FrameLink) -> str:
     """``<sdf:frame>``: the SDF //frame a URDF link stands for (urdfdom ignores it).
 
@@ -145,7 +180,10 @@ def sdf_frame_xml(mark: FrameLink) -> str:
 
 
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
-    p = out.pad
+    out.parts.append(_inertial_text(out.pad, inertial))
+
+
+def _inertial_text(p: str, inertial: Inertial) -> str:
     q = p + "  "
     m = inertial.inertia
     joined = "".join(m)
@@ -154,18 +192,19 @@ def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
             f'izz="{m[5]}"'
     else:
         moments = attrs(zip(INERTIA_KEYS, m, strict=True))
-    out.parts.append(
-        f'{p}<inertial>\n{_origin_line(q, inertial.pose)}'
-        f'{q}<mass value="{attr(inertial.mass)}"/>\n'
-        f'{q}<inertia{moments}/>\n'
-        f'{p}</inertial>\n')
+    return (f'{p}<inertial>\n{_origin_line(q, inertial.pose)}'
+            f'{q}<mass value="{attr(inertial.mass)}"/>\n'
+            f'{q}<inertia{moments}/>\n'
+            f'{p}</inertial>\n')
 
 
 def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
-    p = out.pad
+    out.parts.append(_geometry_text(out.pad, geometry))
+
+
+def _geometry_text(p: str, geometry: Geometry | None) -> str:
     if geometry is None:
-        out.parts.append(f"{p}<geometry/>\n")
-        return
+        return f"{p}<geometry/>\n"
     q = p + "  "
     kind = geometry.kind
     if kind == "box":
@@ -180,7 +219,7 @@ def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
         body = f"{q}<mesh{attrs((('filename', geometry.uri or ''), ('scale', scale)))}/>\n"
     else:
         body = ""
-    out.parts.append(f"{p}<geometry>\n{body}{p}</geometry>\n")
+    return f"{p}<geometry>\n{body}{p}</geometry>\n"
 
 
 def _material(out: XmlBuilder, material: Material) -> None:
@@ -242,21 +281,28 @@ def _collision(out: XmlBuilder, collision: Collision) -> None:
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
-    carrier = written_carrier(joint.extras)
+    carrier = written_carrier(joint.extras) if joint.extras else None
     if carrier is not None:  # the joint as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
         return
     p = out.pad
     q = p + "  "
-    out.parts.append(f"{p}<joint{attrs((('name', joint.name), ('type', joint.type)))}>\n"
-                     f"{_origin_line(q, joint.pose)}"
-                     f'{q}<parent link="{attr(joint.parent)}"/>\n'
-                     f'{q}<child link="{attr(joint.child)}"/>\n')
-    out.pad = q
+    names = f"{joint.name}{joint.type}{joint.parent}{joint.child}"
+    if joint.type is not None and attr(names) is names:  # nothing to escape: one check
+        head = f'{p}<joint name="{joint.name}" type="{joint.type}">\n' \
+            f"{_origin_line(q, joint.pose)}" \
+            f'{q}<parent link="{joint.parent}"/>\n{q}<child link="{joint.child}"/>\n'
+    else:
+        head = f"{p}<joint{attrs((('name', joint.name), ('type', joint.type)))}>\n" \
+            f"{_origin_line(q, joint.pose)}" \
+            f'{q}<parent link="{attr(joint.parent)}"/>\n' \
+            f'{q}<child link="{attr(joint.child)}"/>\n'
     axis = joint.axis
     if axis is not None and (axis.text is not None or (
             joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
-        out.empty("axis", f' xyz="{attr(" ".join(axis.tokens()))}"')
+        head += f'{q}<axis xyz="{attr(" ".join(axis.tokens()))}"/>\n'
+    out.parts.append(head)
+    out.pad = q
     if joint.calibration is not None:
         c = joint.calibration
         out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
