@@ -331,7 +331,8 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     # SDF-only link content in <gazebo> blocks, posed in the URDF link frames and
     # naming links and joints by their URDF names (restore_names below)
     posed = [(b.link.original_name or n,
-              _posed_extras(b, urdf_frame(n), tree_joint.get(n))) for n, b in bodies.items()]
+              _posed_extras(b, urdf_frame(n), tree_joint.get(n)) if b.link.extras else b.link)
+             for n, b in bodies.items()]
     extras += tuple(gazebo_blocks(model, posed,
                                   [(e.joint.original_name or e.name, e.joint)
                                    for e in edges if e.scope is not None], applied))
@@ -461,7 +462,9 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     if copy:
         def pose_of(pose: Pose) -> Pose:
             rel = pose.relative_to
-            if not rel or rel == local:  # pose.frame in ("", local), a call less
+            if rel is None:  # a pose is immutable: the same one serves
+                return pose
+            if rel == "" or rel == local:  # pose.frame in ("", local), a call less
                 return pose.with_frame(None)
             return _reexpress(pose, x_fl, scope, local, True)
         x_fl = _frame_change(x_mf, body.x_ml)

@@ -127,8 +127,9 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     link.  ``as_written``: keep the link's ``urdf:as_written`` carrier (the copy
     path, once :func:`urdfsdf.translate.carriers.unsealed` checked it); else it is dropped.
     """
-    owner = f"link {link.name!r}"
-    carrier = _carrier(link.extras, owner, as_written, diags) if link.extras else ()
+    owner = link.name  # f"link {owner!r}" where a diagnostic names it (rare: not made up front)
+    carrier = _carrier(link.extras, f"link {owner!r}", as_written, diags) \
+        if link.extras else ()
     if pose_of is None:
         pose_of = _shape_pose
     # the common shape (a URDF geometry, no extras, no material) is checked inline:
@@ -137,7 +138,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     for v in link.visuals:
         g = v.geometry
         if g is not None and g.kind not in URDF_SHAPES and \
-                not keep_shape(v, owner, diags, lossy):
+                not keep_shape(v, f"link {owner!r}", diags, lossy):
             continue
         extras = v.extras
         if extras:
@@ -154,7 +155,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     for c in link.collisions:
         g = c.geometry
         if g is not None and g.kind not in URDF_SHAPES and \
-                not keep_shape(c, owner, diags, lossy):
+                not keep_shape(c, f"link {owner!r}", diags, lossy):
             continue
         extras = c.extras
         if extras:
@@ -167,7 +168,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                         c.original_name))
     inertial = link.inertial
     if inertial is not None and inertial.unresolved is not None:
-        diags.error("NO_URDF_EQUIVALENT", f"{owner}: the automatic inertial has no value "
+        diags.error("NO_URDF_EQUIVALENT", f"link {owner!r}: the automatic inertial has no value "
                     f"({inertial.unresolved}); write the link's <inertial>", inertial.line)
     marks: tuple[Extra, ...] = ()
     if link.extras and any(x.tag == MASSLESS for x in link.extras):
@@ -180,11 +181,14 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
         marks = (default_inertial_marker(),)
     if inertial is not None:
         # //inertial/pose is read in the link frame: its relative_to is not followed
-        inertial = Inertial(inertial.mass, inertial.inertia,
-                            pose_of(inertial.pose.with_frame(None)), inertial.line)
+        ipose = inertial.pose
+        if ipose.relative_to is not None:
+            ipose = ipose.with_frame(None)
+        inertial = Inertial(inertial.mass, inertial.inertia, pose_of(ipose), inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
-                tuple(collisions), _urdf_extras(link.extras, (MASSLESS,)) + marks + carrier,
-                link.line, link.original_name)
+                tuple(collisions),
+                (_urdf_extras(link.extras, (MASSLESS,)) + marks + carrier) if link.extras
+                else marks, link.line, link.original_name)
 
 
 def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnostics
@@ -202,7 +206,7 @@ def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnosti
 
 
 def _shape_pose(pose: Pose) -> Pose:
-    return pose.with_frame(None)
+    return pose if pose.relative_to is None else pose.with_frame(None)
 
 
 def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False,
@@ -216,13 +220,14 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     """
     if name is None:
         name = joint.name
-    owner = f"joint {name!r}"
-    carrier = _carrier(joint.extras, owner, as_written, diags) if joint.extras else ()
+    # f"joint {name!r}" where a diagnostic names it (rare: not made up front)
+    carrier = _carrier(joint.extras, f"joint {name!r}", as_written, diags) \
+        if joint.extras else ()
     marks: tuple[Extra, ...] = ()
     jtype = joint.type
     axis = joint.axis
     if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
-        diags.error("NO_URDF_EQUIVALENT", f"{owner}: SDF joint type {jtype!r} has no URDF "
+        diags.error("NO_URDF_EQUIVALENT", f"joint {name!r}: SDF joint type {jtype!r} has no URDF "
                     "equivalent", joint.line)
         return None
     # spring values and axis/limit extras travel in a <gazebo> block
@@ -258,8 +263,8 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     elif jtype == "fixed":
         # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
         if axis is not None and axis.text is not None:
-            diags.warning("ELEMENT_DROPPED", f"{owner}: the <axis> direction of a fixed joint "
-                          "has no URDF place; dropped", axis.line or joint.line)
+            diags.warning("ELEMENT_DROPPED", f"joint {name!r}: the <axis> direction of a "
+                          "fixed joint has no URDF place; dropped", axis.line or joint.line)
         axis = None
     if axis is not None:
         d = axis.dynamics
@@ -269,12 +274,13 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         # one new Axis: the limit as resolved above, SDF-only children left out
         axis = Axis(axis.xyz, axis.text, None, limit, d, (), axis.line)
     if joint.axis2 is not None:
-        diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
+        diags.warning("ELEMENT_DROPPED", f"joint {name!r}: <axis2> has no URDF equivalent",
+                      joint.line)
     extras = joint.extras
     return Joint(name, jtype,
                  joint.parent if parent is None else parent,
                  joint.child if child is None else child,
-                 pose.with_frame(None), axis, None,
+                 pose if pose.relative_to is None else pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
                  (_urdf_extras(extras) + marks + carrier) if extras else marks,
                  joint.line, joint.original_name)

@@ -92,6 +92,10 @@ def _origin_line(pad: str, pose: Pose) -> str:
             return ""
         t = fmt_all(v)  # pose.tokens(): computed: digits, sign, point, exponent; nothing to escape
         return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
+    if len(t) == 6:
+        joined = "".join(t)
+        if attr(joined) is joined:  # nothing to escape: one check for six
+            return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
     return f'{pad}<origin xyz="{attr(" ".join(t[:3]))}" ' \
         f'rpy="{attr(" ".join(t[3:]))}"/>\n'
 
