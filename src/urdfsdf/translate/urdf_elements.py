@@ -148,9 +148,13 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                   _urdf_extras(extras, (UNNAMED.tag,)), v.line,
                                   v.original_name))
         else:
-            visuals.append(Visual(v.name, g, pose_of(v.pose),
-                                  None if v.material is None else _urdf_material(v, applied),
-                                  (), v.line, v.original_name))
+            pose = pose_of(v.pose)
+            if pose is v.pose and v.material is None:
+                visuals.append(v)  # what Visual(...) below would be, field for field
+            else:
+                visuals.append(Visual(v.name, g, pose, None if v.material is None
+                                      else _urdf_material(v, applied), (), v.line,
+                                      v.original_name))
     collisions = []
     for c in link.collisions:
         g = c.geometry
@@ -164,8 +168,9 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                         _urdf_extras(extras, (UNNAMED.tag,)), c.line,
                                         c.original_name))
         else:
-            collisions.append(Collision(c.name, g, pose_of(c.pose), (), c.line,
-                                        c.original_name))
+            pose = pose_of(c.pose)
+            collisions.append(c if pose is c.pose else  # unchanged: the same, as is
+                              Collision(c.name, g, pose, (), c.line, c.original_name))
     inertial = link.inertial
     if inertial is not None and inertial.unresolved is not None:
         diags.error("NO_URDF_EQUIVALENT", f"link {owner!r}: the automatic inertial has no value "
@@ -184,7 +189,9 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
         ipose = inertial.pose
         if ipose.relative_to is not None:
             ipose = ipose.with_frame(None)
-        inertial = Inertial(inertial.mass, inertial.inertia, pose_of(ipose), inertial.line)
+        pose = pose_of(ipose)
+        if pose is not inertial.pose or inertial.unresolved is not None:
+            inertial = Inertial(inertial.mass, inertial.inertia, pose, inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
                 tuple(collisions),
                 (_urdf_extras(link.extras, (MASSLESS,)) + marks + carrier) if link.extras
@@ -258,8 +265,12 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
                 limit = Limit(None, None, effort, velocity)
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
-            limit = Limit(_bound(lim.lower, "-1e16"), _bound(lim.upper, "1e16"), effort,
-                          velocity, (), lim.line)
+            lo, up = _bound(lim.lower, "-1e16"), _bound(lim.upper, "1e16")
+            if lo is lim.lower and up is lim.upper and effort is lim.effort and \
+                    velocity is lim.velocity and not lim.extras:
+                limit = lim  # what Limit(...) below would be, field for field
+            else:
+                limit = Limit(lo, up, effort, velocity, (), lim.line)
     elif jtype == "fixed":
         # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
         if axis is not None and axis.text is not None:
@@ -271,8 +282,11 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         if d is not None and d.damping is None and d.friction is None:
             # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
             d = None
-        # one new Axis: the limit as resolved above, SDF-only children left out
-        axis = Axis(axis.xyz, axis.text, None, limit, d, (), axis.line)
+        # the limit as resolved above, SDF-only children left out (a new Axis only
+        # when that changes anything)
+        if axis.expressed_in is not None or axis.limit is not limit or \
+                axis.dynamics is not d or axis.extras:
+            axis = Axis(axis.xyz, axis.text, None, limit, d, (), axis.line)
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"joint {name!r}: <axis2> has no URDF equivalent",
                       joint.line)
