@@ -137,29 +137,99 @@ def _link(out: XmlBuilder, link: Link) -> None:
 def _plain_link(p: str, link: Link) -> str | None:
     """A link without extras whose shapes have no material and no extras, as one text.
 
-    What :func:`_link` writes for it, element by element (None: not such a link).
+    What :func:`_link` writes for it, element by element, written unescaped with one
+    escape check for all its attribute values at the end (None: not such a link,
+    or something to escape: :func:`_link`'s general path writes it).
     """
     q = p + "  "
     r = q + "  "
-    out = [f'{p}<link name="{attr(link.name)}">\n']
-    if link.inertial is not None:
-        out.append(_inertial_text(q, link.inertial))
+    name = link.name
+    check = [name]  # every attribute value written below
+    out = [f'{p}<link name="{name}">\n']
+    inertial = link.inertial
+    if inertial is not None:
+        m = inertial.inertia
+        if len(m) != 6:
+            return None
+        check.append(inertial.mass)
+        check += m
+        out.append(f'{q}<inertial>\n{_origin_raw(r, inertial.pose, check)}'
+                   f'{r}<mass value="{inertial.mass}"/>\n'
+                   f'{r}<inertia ixx="{m[0]}" ixy="{m[1]}" ixz="{m[2]}" iyy="{m[3]}" '
+                   f'iyz="{m[4]}" izz="{m[5]}"/>\n'
+                   f'{q}</inertial>\n')
+    s = r + "  "
     for v in link.visuals:
         if v.material is not None or v.extras:
             return None
-        a = f' name="{attr(v.name)}"' if v.name is not None else ""
-        out.append(f"{q}<visual{a}>\n{_origin_line(r, v.pose)}"
-                   f"{_geometry_text(r, v.geometry)}{q}</visual>\n")
+        if v.name is None:
+            a = ""
+        else:
+            a = f' name="{v.name}"'
+            check.append(v.name)
+        out.append(f"{q}<visual{a}>\n{_origin_raw(r, v.pose, check)}"
+                   f"{r}<geometry>\n{_geometry_raw(s, v.geometry, check)}{r}</geometry>\n"
+                   f"{q}</visual>\n" if v.geometry is not None else
+                   f"{q}<visual{a}>\n{_origin_raw(r, v.pose, check)}"
+                   f"{r}<geometry/>\n{q}</visual>\n")
     for c in link.collisions:
         if c.extras:
             return None
-        a = f' name="{attr(c.name)}"' if c.name is not None else ""
-        out.append(f"{q}<collision{a}>\n{_origin_line(r, c.pose)}"
-                   f"{_geometry_text(r, c.geometry)}{q}</collision>\n")
+        if c.name is None:
+            a = ""
+        else:
+            a = f' name="{c.name}"'
+            check.append(c.name)
+        out.append(f"{q}<collision{a}>\n{_origin_raw(r, c.pose, check)}"
+                   f"{r}<geometry>\n{_geometry_raw(s, c.geometry, check)}{r}</geometry>\n"
+                   f"{q}</collision>\n" if c.geometry is not None else
+                   f"{q}<collision{a}>\n{_origin_raw(r, c.pose, check)}"
+                   f"{r}<geometry/>\n{q}</collision>\n")
+    joined = "".join(check)
+    if attr(joined) is not joined:  # something to escape: the general path
+        return None
     if len(out) == 1:
-        return f'{p}<link name="{attr(link.name)}"/>\n'
+        return f'{p}<link name="{name}"/>\n'
     out.append(f"{p}</link>\n")
     return "".join(out)
+
+
+def _origin_raw(pad: str, pose: Pose, check: list[str]) -> str:
+    """:func:`_origin_line` unescaped, its tokens added to ``check`` (see _plain_link)."""
+    t = pose.text
+    if t is None:  # computed: digits, sign, point, exponent; nothing to escape
+        return _origin_line(pad, pose)
+    check += t
+    if len(t) == 6:
+        return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
+    return f'{pad}<origin xyz="{" ".join(t[:3])}" rpy="{" ".join(t[3:])}"/>\n'
+
+
+def _geometry_raw(q: str, geometry: Geometry, check: list[str]) -> str:
+    """The shape line of :func:`_geometry_text` unescaped, its values added to ``check``."""
+    kind = geometry.kind
+    if kind == "box":
+        size = " ".join(geometry.size or ("0", "0", "0"))
+        check.append(size)
+        return f'{q}<box size="{size}"/>\n'
+    if kind in ("cylinder", "capsule"):
+        radius, length = geometry.radius or "0", geometry.length or "0"
+        check.append(radius)
+        check.append(length)
+        return f'{q}<{kind} radius="{radius}" length="{length}"/>\n'
+    if kind == "sphere":
+        radius = geometry.radius or "0"
+        check.append(radius)
+        return f'{q}<sphere radius="{radius}"/>\n'
+    if kind == "mesh":
+        uri = geometry.uri or ""
+        check.append(uri)
+        if geometry.scale is None:
+            return f'{q}<mesh filename="{uri}"/>\n'
+        scale = " ".join(geometry.scale)
+        check.append(scale)
+        return f'{q}<mesh filename="{uri}" scale="{scale}"/>\n'
+    return ""
 
 
 def sdf_frame_xml(mark: FrameLink) -> str:
