@@ -509,10 +509,19 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
     for name, link in links:
         # the common link (no extras; shapes without extras or materials) has nothing
         # SDF-only: checked inline, as _sdf_only and _shape_blob would find
-        if not link.extras and not any(v.extras or v.material is not None
-                                       for v in link.visuals) and \
-                not any(c.extras for c in link.collisions):
-            continue
+        if not link.extras:
+            plain = True
+            for v in link.visuals:  # loops, not any(): no generator per link
+                if v.extras or v.material is not None:
+                    plain = False
+                    break
+            else:
+                for c in link.collisions:
+                    if c.extras:
+                        plain = False
+                        break
+            if plain:
+                continue
         children = _sdf_only(link.extras, skip)
         for v in link.visuals:
             shape = _shape_blob("visual", v, skip)

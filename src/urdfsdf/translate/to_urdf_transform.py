@@ -233,7 +233,10 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     # expand joints that URDF lacks
     expanded: list[_Edge] = []
     for e in edges:
-        expanded.extend(_expand(e, flat, diags, opt))
+        if e.joint.type in _EXPANDED:
+            expanded.extend(_expand(e, flat, diags, opt))
+        else:  # what _expand returns for any other joint
+            expanded.append(e)
     edges = expanded
 
     # the tree: each child has one tree joint; roots are links with none
@@ -341,6 +344,10 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     return restore_names(Model(model.name, tuple(out_links), tuple(out_joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))
+
+
+#: the joint types :func:`_expand` rewrites
+_EXPANDED = frozenset(("universal", "revolute2", "ball", "screw", "gearbox"))
 
 
 def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> list[_Edge]:
