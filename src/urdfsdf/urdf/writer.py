@@ -355,6 +355,11 @@ def _collision(out: XmlBuilder, collision: Collision) -> None:
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
+    if not joint.extras:
+        text = _plain_joint(out.pad, joint)
+        if text is not None:  # the common joint: its text in one piece
+            out.parts.append(text)
+            return
     carrier = written_carrier(joint.extras) if joint.extras else None
     if carrier is not None:  # the joint as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
@@ -407,3 +412,40 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
         out.raw(x.xml)
     out.pad = p
     out.parts.append(f"{p}</joint>\n")
+
+
+def _plain_joint(p: str, joint: Joint) -> str | None:
+    """A joint with no extras, calibration, safety controller, mimic or dynamics, as one text.
+
+    What :func:`_joint` writes for it, unescaped, with one escape check for all its
+    attribute values (None: not such a joint, or something to escape).
+    """
+    if joint.calibration is not None or joint.safety_controller is not None or \
+            joint.mimic is not None or joint.type is None:
+        return None
+    q = p + "  "
+    check = [joint.name, joint.type, joint.parent, joint.child]
+    text = f'{p}<joint name="{joint.name}" type="{joint.type}">\n' \
+        f"{_origin_raw(q, joint.pose, check)}" \
+        f'{q}<parent link="{joint.parent}"/>\n{q}<child link="{joint.child}"/>\n'
+    axis = joint.axis
+    if axis is not None:
+        if axis.dynamics is not None:
+            return None
+        if axis.text is not None or (
+                joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0)):
+            xyz = " ".join(axis.tokens())
+            check.append(xyz)
+            text += f'{q}<axis xyz="{xyz}"/>\n'
+        lim = axis.limit
+        if lim is not None:
+            lower, upper, effort, velocity = lim.lower, lim.upper, lim.effort, lim.velocity
+            if lower is None or upper is None or effort is None or velocity is None:
+                return None
+            check += (lower, upper, effort, velocity)
+            text += f'{q}<limit lower="{lower}" upper="{upper}" effort="{effort}" ' \
+                f'velocity="{velocity}"/>\n'
+    joined = "".join(check)
+    if attr(joined) is not joined:
+        return None
+    return f"{text}{p}</joint>\n"
