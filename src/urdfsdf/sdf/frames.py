@@ -162,17 +162,8 @@ class Scope:
         memo = self._pose
         if name in memo:
             return memo[name]
-        v = self.vertices.get(name)
-        if v is None:  # an invalid reference, reported when validated
+        if name not in self.vertices:  # an invalid reference, reported when validated
             return None
-        rel = v.rel
-        if rel is not None and rel in memo and v.rel_ref is None and v.placement is None:
-            # the common vertex: measured in one already resolved (the loop below, one step)
-            base = memo[rel]
-            if base is not None:
-                base = tf.compose(base, tf.pose_transform(v.pose))
-            memo[name] = base
-            return base
         chain: list[str] = []
         cur: str | None = name
         while cur is not None and cur not in memo:

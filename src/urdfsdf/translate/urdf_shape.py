@@ -130,11 +130,9 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = (),
                                       f"{name!r} is not a link of the model",
                                       joint.line))
         expected = "__model__" if joint.parent == "world" else joint.parent
-        if joint.pose.frame != expected and len(reasons) >= full >= 0:
-            reasons.append(OMITTED)
-        elif joint.pose.frame != expected:
+        if joint.pose.frame != expected:
             where = joint.pose.relative_to
-            reasons.append(Reason(
+            reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
                 "SHAPE_JOINT_POSE",
                 f"joint {joint.name!r}: pose is relative_to "
                 f"{where if where else 'its child link (default)'!r}, not {expected!r}",
