@@ -483,7 +483,8 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
         def pose_of(pose: Pose) -> Pose:
             rel = pose.relative_to
             if not rel or rel == local:  # _reexpress's second case, inline
-                return computed_pose(compose(found, pose_transform(pose)), line=pose.line)
+                # positional arguments: a keyword call costs more, per pose
+                return computed_pose(compose(found, pose_transform(pose)), None, pose.line)
             return _reexpress(pose, lambda: found, scope, local, False)
 
     return urdf_link(body.link, diags, lossy, applied, pose_of, body.name)
@@ -505,13 +506,14 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     if copy:
         origin = joint.pose.with_frame(None)
     else:
-        origin = tf.computed_pose(tf.relative(x_mp, e.x_mj),
-                                  line=joint.pose.line or joint.line)
+        origin = tf.computed_pose(tf.relative(x_mp, e.x_mj), None,
+                                  joint.pose.line or joint.line)
     axis, axis2 = joint.axis, joint.axis2
     if axis is not None and axis.expressed_in not in (None, "", joint.name) or \
             axis2 is not None and axis2.expressed_in not in (None, "", joint.name):
         joint = evolve(joint, axis=_axis_in_joint(e, axis), axis2=_axis_in_joint(e, axis2))
-    return urdf_joint(joint, origin, diags, name=e.name, parent=e.parent, child=e.child)
+    # (as_written=False, name, parent, child): positional, a cheaper call
+    return urdf_joint(joint, origin, diags, False, e.name, e.parent, e.child)
 
 
 

@@ -265,7 +265,12 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
                 limit = Limit(None, None, effort, velocity)
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
-            lo, up = _bound(lim.lower, "-1e16"), _bound(lim.upper, "1e16")
+            # the URDF lower/upper: -1e16/1e16 for an absent or infinite SDF one (the
+            # values parsed above)
+            lo = "-1e16" if lim.lower is None or not -math.inf < lower < math.inf \
+                else lim.lower
+            up = "1e16" if lim.upper is None or not -math.inf < upper < math.inf \
+                else lim.upper
             if lo is lim.lower and up is lim.upper and effort is lim.effort and \
                     velocity is lim.velocity and not lim.extras:
                 limit = lim  # what Limit(...) below would be, field for field
@@ -298,11 +303,6 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
                  joint.mimic, joint.safety_controller, joint.calibration,
                  (_urdf_extras(extras) + marks + carrier) if extras else marks,
                  joint.line, joint.original_name)
-
-
-def _bound(value: str | None, none: str) -> str:
-    """A URDF lower/upper limit for an SDF one: ``none`` for absent or infinite."""
-    return none if value is None or not -math.inf < float(value) < math.inf else value
 
 
 def _urdf_limit(value: str | None) -> str:
