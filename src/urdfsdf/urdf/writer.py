@@ -198,7 +198,11 @@ def _origin_raw(pad: str, pose: Pose, check: list[str]) -> str:
     """:func:`_origin_line` unescaped, its tokens added to ``check`` (see _plain_link)."""
     t = pose.text
     if t is None:  # computed: digits, sign, point, exponent; nothing to escape
-        return _origin_line(pad, pose)
+        v = pose.values  # as _origin_line (pose.text asked for once)
+        if v[:3] == ZERO3 and v[3:] == ZERO3:
+            return ""
+        t = fmt_all(v)
+        return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
     check += t
     if len(t) == 6:
         return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
