@@ -507,6 +507,21 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
     if model_children:
         out.append(_pretty(_block(None, model_children), model.line))
     for name, link in links:
+        # the common link (no extras; shapes without extras or materials) has nothing
+        # SDF-only: checked inline, as _sdf_only and _shape_blob would find
+        if not link.extras:
+            plain = True
+            for v in link.visuals:  # loops, not any(): no generator per link
+                if v.extras or v.material is not None:
+                    plain = False
+                    break
+            else:
+                for c in link.collisions:
+                    if c.extras:
+                        plain = False
+                        break
+            if plain:
+                continue
         children = _sdf_only(link.extras, skip)
         for v in link.visuals:
             shape = _shape_blob("visual", v, skip)
@@ -519,8 +534,13 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
         if children:
             out.append(_pretty(_block(name, children), link.line))
     for name, joint in joints:
-        children = _sdf_only(joint.extras, skip)
         axis = joint.axis
+        if not joint.extras and (axis is None or (
+                not axis.extras and (axis.limit is None or not axis.limit.extras) and (
+                    axis.dynamics is None or (axis.dynamics.spring_reference is None and
+                                              axis.dynamics.spring_stiffness is None)))):
+            continue  # nothing SDF-only (as the general case below would find)
+        children = _sdf_only(joint.extras, skip)
         if axis is not None:
             d = axis.dynamics
             for attr, tag in SPRING_TAGS.items():

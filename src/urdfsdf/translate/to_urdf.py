@@ -67,7 +67,8 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
         scope = analyze_model(model, diags)
         if diags.has_errors():
             return None, None
-    reasons = shape_reasons(model, model.urdf_joints)
+    # the reasons past the ones reported are only counted (OMITTED)
+    reasons = shape_reasons(model, model.urdf_joints, keep=MAX_REASONS + 1)
     if not reasons and (options is None or options.frames):
         lossy = options.lossy if options is not None else False
         return sdf_to_urdf_copy(model, diags, lossy), "copy"

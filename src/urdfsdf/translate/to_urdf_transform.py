@@ -69,6 +69,8 @@ class _Body:
     x_ml: Transform
     scope: Scope
     local: str
+    #: :func:`_urdf_frame_is_sdf_frame`, once known (asked for by the link and its joints)
+    same_frame: bool | None = None
 
 
 @record(frozen=False)
@@ -173,7 +175,18 @@ class _Flattener:
 
 
 def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
-    """True when a link's URDF frame (its parent joint's) is its SDF frame, as written."""
+    """True when a link's URDF frame (its parent joint's) is its SDF frame, as written.
+
+    ``tree_joint``: the link's joint in the final tree (every caller's), so the
+    answer is kept on ``body``.
+    """
+    same = body.same_frame
+    if same is None:
+        same = body.same_frame = _same_frame(body, tree_joint)
+    return same
+
+
+def _same_frame(body: _Body, tree_joint: _Edge | None) -> bool:
     if tree_joint is None:
         return True
     pose = body.link.pose
@@ -220,7 +233,10 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     # expand joints that URDF lacks
     expanded: list[_Edge] = []
     for e in edges:
-        expanded.extend(_expand(e, flat, diags, opt))
+        if e.joint.type in _EXPANDED:
+            expanded.extend(_expand(e, flat, diags, opt))
+        else:  # what _expand returns for any other joint
+            expanded.append(e)
     edges = expanded
 
     # the tree: each child has one tree joint; roots are links with none
@@ -318,7 +334,8 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     # SDF-only link content in <gazebo> blocks, posed in the URDF link frames and
     # naming links and joints by their URDF names (restore_names below)
     posed = [(b.link.original_name or n,
-              _posed_extras(b, urdf_frame(n), tree_joint.get(n))) for n, b in bodies.items()]
+              _posed_extras(b, urdf_frame(n), tree_joint.get(n)) if b.link.extras else b.link)
+             for n, b in bodies.items()]
     extras += tuple(gazebo_blocks(model, posed,
                                   [(e.joint.original_name or e.name, e.joint)
                                    for e in edges if e.scope is not None], applied))
@@ -327,6 +344,10 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     return restore_names(Model(model.name, tuple(out_links), tuple(out_joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))
+
+
+#: the joint types :func:`_expand` rewrites
+_EXPANDED = frozenset(("universal", "revolute2", "ball", "screw", "gearbox"))
 
 
 def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> list[_Edge]:
@@ -445,10 +466,26 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
     scope, local = body.scope, body.local
-    x_fl = _frame_change(x_mf, body.x_ml)
+    if copy:
+        def pose_of(pose: Pose) -> Pose:
+            rel = pose.relative_to
+            if rel is None:  # a pose is immutable: the same one serves
+                return pose
+            if rel == "" or rel == local:  # pose.frame in ("", local), a call less
+                return pose.with_frame(None)
+            return _reexpress(pose, x_fl, scope, local, True)
+        x_fl = _frame_change(x_mf, body.x_ml)
+    else:
+        # the poses in L are computed: X_FL once, up front (every shape needs it)
+        found = tf.compose(tf.inverse(x_mf), body.x_ml)
+        compose, pose_transform, computed_pose = tf.compose, tf.pose_transform, tf.computed_pose
 
-    def pose_of(pose: Pose) -> Pose:
-        return _reexpress(pose, x_fl, scope, local, copy)
+        def pose_of(pose: Pose) -> Pose:
+            rel = pose.relative_to
+            if not rel or rel == local:  # _reexpress's second case, inline
+                # positional arguments: a keyword call costs more, per pose
+                return computed_pose(compose(found, pose_transform(pose)), None, pose.line)
+            return _reexpress(pose, lambda: found, scope, local, False)
 
     return urdf_link(body.link, diags, lossy, applied, pose_of, body.name)
 
@@ -469,11 +506,14 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     if copy:
         origin = joint.pose.with_frame(None)
     else:
-        origin = tf.computed_pose(tf.relative(x_mp, e.x_mj),
-                                  line=joint.pose.line or joint.line)
-    resolved = evolve(joint, name=e.name, parent=e.parent, child=e.child,
-                       axis=_axis_in_joint(e, joint.axis), axis2=_axis_in_joint(e, joint.axis2))
-    return urdf_joint(resolved, origin, diags)
+        origin = tf.computed_pose(tf.relative(x_mp, e.x_mj), None,
+                                  joint.pose.line or joint.line)
+    axis, axis2 = joint.axis, joint.axis2
+    if axis is not None and axis.expressed_in not in (None, "", joint.name) or \
+            axis2 is not None and axis2.expressed_in not in (None, "", joint.name):
+        joint = evolve(joint, axis=_axis_in_joint(e, axis), axis2=_axis_in_joint(e, axis2))
+    # (as_written=False, name, parent, child): positional, a cheaper call
+    return urdf_joint(joint, origin, diags, False, e.name, e.parent, e.child)
 
 
 

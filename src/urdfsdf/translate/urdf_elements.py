@@ -127,8 +127,9 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     link.  ``as_written``: keep the link's ``urdf:as_written`` carrier (the copy
     path, once :func:`urdfsdf.translate.carriers.unsealed` checked it); else it is dropped.
     """
-    owner = f"link {link.name!r}"
-    carrier = _carrier(link.extras, owner, as_written, diags) if link.extras else ()
+    owner = link.name  # f"link {owner!r}" where a diagnostic names it (rare: not made up front)
+    carrier = _carrier(link.extras, f"link {owner!r}", as_written, diags) \
+        if link.extras else ()
     if pose_of is None:
         pose_of = _shape_pose
     # the common shape (a URDF geometry, no extras, no material) is checked inline:
@@ -137,7 +138,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     for v in link.visuals:
         g = v.geometry
         if g is not None and g.kind not in URDF_SHAPES and \
-                not keep_shape(v, owner, diags, lossy):
+                not keep_shape(v, f"link {owner!r}", diags, lossy):
             continue
         extras = v.extras
         if extras:
@@ -147,14 +148,18 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                   _urdf_extras(extras, (UNNAMED.tag,)), v.line,
                                   v.original_name))
         else:
-            visuals.append(Visual(v.name, g, pose_of(v.pose),
-                                  None if v.material is None else _urdf_material(v, applied),
-                                  (), v.line, v.original_name))
+            pose = pose_of(v.pose)
+            if pose is v.pose and v.material is None:
+                visuals.append(v)  # what Visual(...) below would be, field for field
+            else:
+                visuals.append(Visual(v.name, g, pose, None if v.material is None
+                                      else _urdf_material(v, applied), (), v.line,
+                                      v.original_name))
     collisions = []
     for c in link.collisions:
         g = c.geometry
         if g is not None and g.kind not in URDF_SHAPES and \
-                not keep_shape(c, owner, diags, lossy):
+                not keep_shape(c, f"link {owner!r}", diags, lossy):
             continue
         extras = c.extras
         if extras:
@@ -163,11 +168,12 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                                         _urdf_extras(extras, (UNNAMED.tag,)), c.line,
                                         c.original_name))
         else:
-            collisions.append(Collision(c.name, g, pose_of(c.pose), (), c.line,
-                                        c.original_name))
+            pose = pose_of(c.pose)
+            collisions.append(c if pose is c.pose else  # unchanged: the same, as is
+                              Collision(c.name, g, pose, (), c.line, c.original_name))
     inertial = link.inertial
     if inertial is not None and inertial.unresolved is not None:
-        diags.error("NO_URDF_EQUIVALENT", f"{owner}: the automatic inertial has no value "
+        diags.error("NO_URDF_EQUIVALENT", f"link {owner!r}: the automatic inertial has no value "
                     f"({inertial.unresolved}); write the link's <inertial>", inertial.line)
     marks: tuple[Extra, ...] = ()
     if link.extras and any(x.tag == MASSLESS for x in link.extras):
@@ -180,11 +186,16 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
         marks = (default_inertial_marker(),)
     if inertial is not None:
         # //inertial/pose is read in the link frame: its relative_to is not followed
-        inertial = Inertial(inertial.mass, inertial.inertia,
-                            pose_of(inertial.pose.with_frame(None)), inertial.line)
+        ipose = inertial.pose
+        if ipose.relative_to is not None:
+            ipose = ipose.with_frame(None)
+        pose = pose_of(ipose)
+        if pose is not inertial.pose or inertial.unresolved is not None:
+            inertial = Inertial(inertial.mass, inertial.inertia, pose, inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
-                tuple(collisions), _urdf_extras(link.extras, (MASSLESS,)) + marks + carrier,
-                link.line, link.original_name)
+                tuple(collisions),
+                (_urdf_extras(link.extras, (MASSLESS,)) + marks + carrier) if link.extras
+                else marks, link.line, link.original_name)
 
 
 def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnostics
@@ -202,25 +213,32 @@ def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnosti
 
 
 def _shape_pose(pose: Pose) -> Pose:
-    return pose.with_frame(None)
+    return pose if pose.relative_to is None else pose.with_frame(None)
 
 
-def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False
+def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = False,
+               name: str | None = None, parent: str | None = None, child: str | None = None
                ) -> Joint | None:
     """A joint's URDF form with ``pose`` as its origin; None if it has no URDF type.
 
-    ``as_written``: as for :func:`urdf_link`.
+    ``as_written``: as for :func:`urdf_link`.  ``name``, ``parent``, ``child``: the
+    URDF names when they differ from the joint's (the transform path's flattened
+    names; one new joint instead of an evolved copy first).
     """
-    owner = f"joint {joint.name!r}"
-    carrier = _carrier(joint.extras, owner, as_written, diags) if joint.extras else ()
+    if name is None:
+        name = joint.name
+    # f"joint {name!r}" where a diagnostic names it (rare: not made up front)
+    carrier = _carrier(joint.extras, f"joint {name!r}", as_written, diags) \
+        if joint.extras else ()
     marks: tuple[Extra, ...] = ()
     jtype = joint.type
     axis = joint.axis
     if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
-        diags.error("NO_URDF_EQUIVALENT", f"{owner}: SDF joint type {jtype!r} has no URDF "
+        diags.error("NO_URDF_EQUIVALENT", f"joint {name!r}: SDF joint type {jtype!r} has no URDF "
                     "equivalent", joint.line)
         return None
     # spring values and axis/limit extras travel in a <gazebo> block
+    limit = axis.limit if axis is not None else None
     if jtype in ("revolute", "prismatic", "continuous"):
         axis = axis or Axis((0.0, 0.0, 1.0))
         lim = axis.limit or Limit()
@@ -229,49 +247,62 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
         # urdfdom needs effort and velocity in any <limit>; SDF's "no limit" (-1, its
         # default) is written as NO_LIMIT, the SDF values kept in <sdf:limit>
         effort, velocity = _urdf_limit(lim.effort), _urdf_limit(lim.velocity)
-        if (effort, velocity) != (lim.effort, lim.velocity):
+        if effort != lim.effort or velocity != lim.velocity:
             marks = (sdf_limit_marker(lim.effort, lim.velocity),)
         if jtype == "continuous":
             # lower/upper are kept as written (urdfdom ignores them)
-            if all(v is None for v in (lim.lower, lim.upper, lim.effort, lim.velocity)):
-                axis, marks = evolve(axis, limit=None), ()
+            if lim.lower is None and lim.upper is None and lim.effort is None and \
+                    lim.velocity is None:
+                limit, marks = None, ()
             else:
-                axis = evolve(axis, limit=evolve(lim, effort=effort, velocity=velocity,
-                                                 extras=()))
+                limit = Limit(lim.lower, lim.upper, effort, velocity, (), lim.line)
         elif jtype == "revolute" and (lower <= -UNBOUNDED_LIMIT or upper >= UNBOUNDED_LIMIT):
             # an unbounded revolute joint is URDF's continuous joint
             jtype = "continuous"
             if lim.effort is None and lim.velocity is None:
-                axis, marks = evolve(axis, limit=None), ()
+                limit, marks = None, ()
             else:
-                axis = evolve(axis, limit=Limit(None, None, effort, velocity))
+                limit = Limit(None, None, effort, velocity)
         else:
             # URDF requires every limit attribute; SDF's defaults made explicit
-            axis = evolve(axis, limit=Limit(_bound(lim.lower, "-1e16"), _bound(lim.upper, "1e16"),
-                                             effort, velocity, (), lim.line))
-    if jtype == "fixed":
+            # the URDF lower/upper: -1e16/1e16 for an absent or infinite SDF one (the
+            # values parsed above)
+            lo = "-1e16" if lim.lower is None or not -math.inf < lower < math.inf \
+                else lim.lower
+            up = "1e16" if lim.upper is None or not -math.inf < upper < math.inf \
+                else lim.upper
+            if lo is lim.lower and up is lim.upper and effort is lim.effort and \
+                    velocity is lim.velocity and not lim.extras:
+                limit = lim  # what Limit(...) below would be, field for field
+            else:
+                limit = Limit(lo, up, effort, velocity, (), lim.line)
+    elif jtype == "fixed":
         # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
         if axis is not None and axis.text is not None:
-            diags.warning("ELEMENT_DROPPED", f"{owner}: the <axis> direction of a fixed joint "
-                          "has no URDF place; dropped", axis.line or joint.line)
+            diags.warning("ELEMENT_DROPPED", f"joint {name!r}: the <axis> direction of a "
+                          "fixed joint has no URDF place; dropped", axis.line or joint.line)
         axis = None
     if axis is not None:
         d = axis.dynamics
         if d is not None and d.damping is None and d.friction is None:
             # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
             d = None
-        axis = Axis(axis.xyz, axis.text, None, axis.limit, d, (), axis.line)
+        # the limit as resolved above, SDF-only children left out (a new Axis only
+        # when that changes anything)
+        if axis.expressed_in is not None or axis.limit is not limit or \
+                axis.dynamics is not d or axis.extras:
+            axis = Axis(axis.xyz, axis.text, None, limit, d, (), axis.line)
     if joint.axis2 is not None:
-        diags.warning("ELEMENT_DROPPED", f"{owner}: <axis2> has no URDF equivalent", joint.line)
-    return Joint(joint.name, jtype, joint.parent, joint.child,
-                 pose.with_frame(None), axis, None,
+        diags.warning("ELEMENT_DROPPED", f"joint {name!r}: <axis2> has no URDF equivalent",
+                      joint.line)
+    extras = joint.extras
+    return Joint(name, jtype,
+                 joint.parent if parent is None else parent,
+                 joint.child if child is None else child,
+                 pose if pose.relative_to is None else pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
-                 _urdf_extras(joint.extras) + marks + carrier, joint.line, joint.original_name)
-
-
-def _bound(value: str | None, none: str) -> str:
-    """A URDF lower/upper limit for an SDF one: ``none`` for absent or infinite."""
-    return none if value is None or not -math.inf < float(value) < math.inf else value
+                 (_urdf_extras(extras) + marks + carrier) if extras else marks,
+                 joint.line, joint.original_name)
 
 
 def _urdf_limit(value: str | None) -> str:

@@ -91,13 +91,23 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
 
 
 
-def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
+#: what :func:`shape_reasons` lists past ``keep`` reasons of the most numerous kinds
+#: (a joint's or a link's pose): counted, not written out
+OMITTED = Reason("", "", None)
+
+
+def shape_reasons(model: Model, carried: Iterable[Joint] = (),
+                  keep: int | None = None) -> list[Reason]:
     """Every reason ``model`` is not URDF-shaped (empty list: copy path applies).
 
     ``carried`` are URDF joints travelling as ``<urdf:joint>`` (floating,
     planar): their child link's pose is the joint origin relative_to the parent.
+    ``keep``: past that many reasons, a joint pose or link pose reason is
+    :data:`OMITTED` (one per reason still: the length is the count) instead of a
+    message made for each element of a big model that no one reads.
     """
     reasons: list[Reason] = []
+    full = keep if keep is not None else -1  # -1: never full
     if model.frames:
         reasons.append(Reason("SHAPE_FRAMES", f"explicit frame {model.frames[0].name!r} "
                               "(and any others) must become links", model.frames[0].line))
@@ -122,7 +132,7 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
         expected = "__model__" if joint.parent == "world" else joint.parent
         if joint.pose.frame != expected:
             where = joint.pose.relative_to
-            reasons.append(Reason(
+            reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
                 "SHAPE_JOINT_POSE",
                 f"joint {joint.name!r}: pose is relative_to "
                 f"{where if where else 'its child link (default)'!r}, not {expected!r}",
@@ -133,12 +143,12 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = ()) -> list[Reason]:
                                       f"expressed_in {axis.expressed_in!r}",
                                       axis.line or joint.line))
     for link in model.links:
-        _link_reasons(link, root, parent_joint, carried_by_child, reasons)
+        _link_reasons(link, root, parent_joint, carried_by_child, reasons, full)
     return reasons
 
 
 def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
-                  carried: dict[str, Joint], reasons: list[Reason]) -> None:
+                  carried: dict[str, Joint], reasons: list[Reason], full: int = -1) -> None:
     """Append the reasons of one link (its pose, its visuals' and collisions')."""
     name = link.name
     pose = link.pose
@@ -158,9 +168,9 @@ def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
         joint = parent_joint.get(name)
         # the frame first: it is cheaper than is_identity, and decides most poses
         if joint is not None and (frame != joint.name or not pose.is_identity):
-            reasons.append(Reason("SHAPE_LINK_POSE", f"link {name!r}: pose must be the "
-                                  f"identity relative_to joint {joint.name!r}",
-                                  pose.line or link.line))
+            reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
+                "SHAPE_LINK_POSE", f"link {name!r}: pose must be the identity "
+                f"relative_to joint {joint.name!r}", pose.line or link.line))
     for kind, items in (("visual", link.visuals), ("collision", link.collisions)):
         for item in items:
             if item.pose.frame not in ("", name):

@@ -92,12 +92,23 @@ def _origin_line(pad: str, pose: Pose) -> str:
             return ""
         t = fmt_all(v)  # pose.tokens(): computed: digits, sign, point, exponent; nothing to escape
         return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
+    if len(t) == 6:
+        joined = "".join(t)
+        if attr(joined) is joined:  # nothing to escape: one check for six
+            return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
     return f'{pad}<origin xyz="{attr(" ".join(t[:3]))}" ' \
         f'rpy="{attr(" ".join(t[3:]))}"/>\n'
 
 
 def _link(out: XmlBuilder, link: Link) -> None:
-    carrier = written_carrier(link.extras)
+    extras = link.extras
+    if not extras and link.sdf_frame is None:
+        # the common link: its text in one piece (see _plain_link)
+        text = _plain_link(out.pad, link)
+        if text is not None:
+            out.parts.append(text)
+            return
+    carrier = written_carrier(extras) if extras else None
     if carrier is not None:  # the link as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
         return
@@ -123,6 +134,108 @@ def _link(out: XmlBuilder, link: Link) -> None:
     out.parts.append(f"{p}</link>\n")
 
 
+def _plain_link(p: str, link: Link) -> str | None:
+    """A link without extras whose shapes have no material and no extras, as one text.
+
+    What :func:`_link` writes for it, element by element, written unescaped with one
+    escape check for all its attribute values at the end (None: not such a link,
+    or something to escape: :func:`_link`'s general path writes it).
+    """
+    q = p + "  "
+    r = q + "  "
+    name = link.name
+    check = [name]  # every attribute value written below
+    out = [f'{p}<link name="{name}">\n']
+    inertial = link.inertial
+    if inertial is not None:
+        m = inertial.inertia
+        if len(m) != 6:
+            return None
+        check.append(inertial.mass)
+        check += m
+        out.append(f'{q}<inertial>\n{_origin_raw(r, inertial.pose, check)}'
+                   f'{r}<mass value="{inertial.mass}"/>\n'
+                   f'{r}<inertia ixx="{m[0]}" ixy="{m[1]}" ixz="{m[2]}" iyy="{m[3]}" '
+                   f'iyz="{m[4]}" izz="{m[5]}"/>\n'
+                   f'{q}</inertial>\n')
+    s = r + "  "
+    for v in link.visuals:
+        if v.material is not None or v.extras:
+            return None
+        if v.name is None:
+            a = ""
+        else:
+            a = f' name="{v.name}"'
+            check.append(v.name)
+        out.append(f"{q}<visual{a}>\n{_origin_raw(r, v.pose, check)}"
+                   f"{r}<geometry>\n{_geometry_raw(s, v.geometry, check)}{r}</geometry>\n"
+                   f"{q}</visual>\n" if v.geometry is not None else
+                   f"{q}<visual{a}>\n{_origin_raw(r, v.pose, check)}"
+                   f"{r}<geometry/>\n{q}</visual>\n")
+    for c in link.collisions:
+        if c.extras:
+            return None
+        if c.name is None:
+            a = ""
+        else:
+            a = f' name="{c.name}"'
+            check.append(c.name)
+        out.append(f"{q}<collision{a}>\n{_origin_raw(r, c.pose, check)}"
+                   f"{r}<geometry>\n{_geometry_raw(s, c.geometry, check)}{r}</geometry>\n"
+                   f"{q}</collision>\n" if c.geometry is not None else
+                   f"{q}<collision{a}>\n{_origin_raw(r, c.pose, check)}"
+                   f"{r}<geometry/>\n{q}</collision>\n")
+    joined = "".join(check)
+    if attr(joined) is not joined:  # something to escape: the general path
+        return None
+    if len(out) == 1:
+        return f'{p}<link name="{name}"/>\n'
+    out.append(f"{p}</link>\n")
+    return "".join(out)
+
+
+def _origin_raw(pad: str, pose: Pose, check: list[str]) -> str:
+    """:func:`_origin_line` unescaped, its tokens added to ``check`` (see _plain_link)."""
+    t = pose.text
+    if t is None:  # computed: digits, sign, point, exponent; nothing to escape
+        v = pose.values  # as _origin_line (pose.text asked for once)
+        if v[:3] == ZERO3 and v[3:] == ZERO3:
+            return ""
+        t = fmt_all(v)
+        return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
+    check += t
+    if len(t) == 6:
+        return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
+    return f'{pad}<origin xyz="{" ".join(t[:3])}" rpy="{" ".join(t[3:])}"/>\n'
+
+
+def _geometry_raw(q: str, geometry: Geometry, check: list[str]) -> str:
+    """The shape line of :func:`_geometry_text` unescaped, its values added to ``check``."""
+    kind = geometry.kind
+    if kind == "box":
+        size = " ".join(geometry.size or ("0", "0", "0"))
+        check.append(size)
+        return f'{q}<box size="{size}"/>\n'
+    if kind in ("cylinder", "capsule"):
+        radius, length = geometry.radius or "0", geometry.length or "0"
+        check.append(radius)
+        check.append(length)
+        return f'{q}<{kind} radius="{radius}" length="{length}"/>\n'
+    if kind == "sphere":
+        radius = geometry.radius or "0"
+        check.append(radius)
+        return f'{q}<sphere radius="{radius}"/>\n'
+    if kind == "mesh":
+        uri = geometry.uri or ""
+        check.append(uri)
+        if geometry.scale is None:
+            return f'{q}<mesh filename="{uri}"/>\n'
+        scale = " ".join(geometry.scale)
+        check.append(scale)
+        return f'{q}<mesh filename="{uri}" scale="{scale}"/>\n'
+    return ""
+
+
 def sdf_frame_xml(mark: FrameLink) -> str:
     """``<sdf:frame>``: the SDF //frame a URDF link stands for (urdfdom ignores it).
 
@@ -145,7 +258,10 @@ def sdf_frame_xml(mark: FrameLink) -> str:
 
 
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
-    p = out.pad
+    out.parts.append(_inertial_text(out.pad, inertial))
+
+
+def _inertial_text(p: str, inertial: Inertial) -> str:
     q = p + "  "
     m = inertial.inertia
     joined = "".join(m)
@@ -154,18 +270,19 @@ def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
             f'izz="{m[5]}"'
     else:
         moments = attrs(zip(INERTIA_KEYS, m, strict=True))
-    out.parts.append(
-        f'{p}<inertial>\n{_origin_line(q, inertial.pose)}'
-        f'{q}<mass value="{attr(inertial.mass)}"/>\n'
-        f'{q}<inertia{moments}/>\n'
-        f'{p}</inertial>\n')
+    return (f'{p}<inertial>\n{_origin_line(q, inertial.pose)}'
+            f'{q}<mass value="{attr(inertial.mass)}"/>\n'
+            f'{q}<inertia{moments}/>\n'
+            f'{p}</inertial>\n')
 
 
 def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
-    p = out.pad
+    out.parts.append(_geometry_text(out.pad, geometry))
+
+
+def _geometry_text(p: str, geometry: Geometry | None) -> str:
     if geometry is None:
-        out.parts.append(f"{p}<geometry/>\n")
-        return
+        return f"{p}<geometry/>\n"
     q = p + "  "
     kind = geometry.kind
     if kind == "box":
@@ -180,7 +297,7 @@ def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
         body = f"{q}<mesh{attrs((('filename', geometry.uri or ''), ('scale', scale)))}/>\n"
     else:
         body = ""
-    out.parts.append(f"{p}<geometry>\n{body}{p}</geometry>\n")
+    return f"{p}<geometry>\n{body}{p}</geometry>\n"
 
 
 def _material(out: XmlBuilder, material: Material) -> None:
@@ -242,21 +359,33 @@ def _collision(out: XmlBuilder, collision: Collision) -> None:
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
     """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
-    carrier = written_carrier(joint.extras)
+    if not joint.extras:
+        text = _plain_joint(out.pad, joint)
+        if text is not None:  # the common joint: its text in one piece
+            out.parts.append(text)
+            return
+    carrier = written_carrier(joint.extras) if joint.extras else None
     if carrier is not None:  # the joint as written (urdfsdf.urdf.as_written)
         out.raw(original_xml(carrier))
         return
     p = out.pad
     q = p + "  "
-    out.parts.append(f"{p}<joint{attrs((('name', joint.name), ('type', joint.type)))}>\n"
-                     f"{_origin_line(q, joint.pose)}"
-                     f'{q}<parent link="{attr(joint.parent)}"/>\n'
-                     f'{q}<child link="{attr(joint.child)}"/>\n')
-    out.pad = q
+    names = f"{joint.name}{joint.type}{joint.parent}{joint.child}"
+    if joint.type is not None and attr(names) is names:  # nothing to escape: one check
+        head = f'{p}<joint name="{joint.name}" type="{joint.type}">\n' \
+            f"{_origin_line(q, joint.pose)}" \
+            f'{q}<parent link="{joint.parent}"/>\n{q}<child link="{joint.child}"/>\n'
+    else:
+        head = f"{p}<joint{attrs((('name', joint.name), ('type', joint.type)))}>\n" \
+            f"{_origin_line(q, joint.pose)}" \
+            f'{q}<parent link="{attr(joint.parent)}"/>\n' \
+            f'{q}<child link="{attr(joint.child)}"/>\n'
     axis = joint.axis
     if axis is not None and (axis.text is not None or (
             joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
-        out.empty("axis", f' xyz="{attr(" ".join(axis.tokens()))}"')
+        head += f'{q}<axis xyz="{attr(" ".join(axis.tokens()))}"/>\n'
+    out.parts.append(head)
+    out.pad = q
     if joint.calibration is not None:
         c = joint.calibration
         out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
@@ -287,3 +416,40 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
         out.raw(x.xml)
     out.pad = p
     out.parts.append(f"{p}</joint>\n")
+
+
+def _plain_joint(p: str, joint: Joint) -> str | None:
+    """A joint with no extras, calibration, safety controller, mimic or dynamics, as one text.
+
+    What :func:`_joint` writes for it, unescaped, with one escape check for all its
+    attribute values (None: not such a joint, or something to escape).
+    """
+    if joint.calibration is not None or joint.safety_controller is not None or \
+            joint.mimic is not None or joint.type is None:
+        return None
+    q = p + "  "
+    check = [joint.name, joint.type, joint.parent, joint.child]
+    text = f'{p}<joint name="{joint.name}" type="{joint.type}">\n' \
+        f"{_origin_raw(q, joint.pose, check)}" \
+        f'{q}<parent link="{joint.parent}"/>\n{q}<child link="{joint.child}"/>\n'
+    axis = joint.axis
+    if axis is not None:
+        if axis.dynamics is not None:
+            return None
+        if axis.text is not None or (
+                joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0)):
+            xyz = " ".join(axis.tokens())
+            check.append(xyz)
+            text += f'{q}<axis xyz="{xyz}"/>\n'
+        lim = axis.limit
+        if lim is not None:
+            lower, upper, effort, velocity = lim.lower, lim.upper, lim.effort, lim.velocity
+            if lower is None or upper is None or effort is None or velocity is None:
+                return None
+            check += (lower, upper, effort, velocity)
+            text += f'{q}<limit lower="{lower}" upper="{upper}" effort="{effort}" ' \
+                f'velocity="{velocity}"/>\n'
+    joined = "".join(check)
+    if attr(joined) is not joined:
+        return None
+    return f"{text}{p}</joint>\n"
