@@ -1039,32 +1039,50 @@ def _name(el: etree._Element, keys: frozenset[str]) -> tuple[str, str | None]:
     return name, (el.get(U + "name") if len(present) > 1 else None)
 
 
-def _num(el: etree._Element | None, default: str | None) -> str | None:
-    """The stripped text of ``el`` as a validated number (absent: ``default``)."""
-    if el is None:
-        return default
-    text = el.text
+def _number(text: str | None) -> tuple[str, float]:
+    """An element's text as one validated number: the stripped text (shared when short)
+    and its value; raises for anything else.
+
+    clean_number of the stripped text, inline (a bad number raises ValueError).
+    """
     if text is None:
         raise _Slow
     text = text.strip()
-    # clean_number of the stripped text, inline (a bad number raises ValueError)
     if not text or "_" in text:
         raise _Slow
     value = float(text)
     if value - value != 0.0:  # inf, nan
         raise _Slow
-    return shared(text) if len(text) < 4 else text
+    return (shared(text) if len(text) < 4 else text), value
 
 
-def _vec(el: etree._Element, count: int) -> tuple[list[str], list[float]]:
-    parsed = plain_tokens(el.text, count)
-    if parsed is None:
+def _num(el: etree._Element | None, default: str | None) -> str | None:
+    """The stripped text of ``el`` as a validated number (absent: ``default``)."""
+    if el is None:
+        return default
+    return _number(el.text)[0]
+
+
+def _vec3(text: str | None) -> tuple[tuple[str, str, str], tuple[float, float, float]]:
+    """An element's text as three finite numbers: the tokens (shared when short) and their
+    values; raises for anything else.
+
+    plain_tokens(text, 3), inline: no "_" (float() takes "1_0"), three numbers (a bad
+    one raises ValueError); inf or nan make the sum so, as would finite values whose sum
+    overflows: all_finite decides then.
+    """
+    if not text or "_" in text:
         raise _Slow
-    tokens = parsed[0]
-    for i, t in enumerate(tokens):
-        if len(t) < 4:
-            tokens[i] = shared(t)
-    return parsed
+    tokens = text.split()
+    if len(tokens) != 3:
+        raise _Slow
+    a, b, c = tokens
+    values = (float(a), float(b), float(c))
+    total = values[0] + values[1] + values[2]
+    if total - total != 0.0 and not all_finite(list(values)):
+        raise _Slow
+    return (shared(a) if len(a) < 4 else a, shared(b) if len(b) < 4 else b,
+            shared(c) if len(c) < 4 else c), values
 
 
 def _fast_pose(el: etree._Element) -> Pose:
@@ -1161,17 +1179,10 @@ def _fast_inertial(el: etree._Element) -> Inertial:
         elif tag == "pose" and pose_el is None:
             pose_el = c
     mass = DEFAULT_MASS
-    if mass_el is not None:  # _num inline, and a mass >= 0
-        text = mass_el.text
-        if text is None:
+    if mass_el is not None:  # a mass >= 0
+        mass, value = _number(mass_el.text)
+        if value < 0:
             raise _Slow
-        text = text.strip()
-        if not text or "_" in text:
-            raise _Slow
-        value = float(text)
-        if value - value != 0.0 or value < 0:
-            raise _Slow
-        mass = shared(text) if len(text) < 4 else text
     moments: tuple[str, ...] = DEFAULT_INERTIA
     if inertia is not None:
         texts = list(DEFAULT_INERTIA)
@@ -1182,17 +1193,7 @@ def _fast_inertial(el: etree._Element) -> Inertial:
             if i is None or seen[i]:
                 continue
             seen[i] = True
-            text = m.text  # _num inline, keeping the value for the inertia check
-            if text is None:
-                raise _Slow
-            text = text.strip()
-            if not text or "_" in text:
-                raise _Slow
-            value = float(text)
-            if value - value != 0.0:
-                raise _Slow
-            texts[i] = shared(text) if len(text) < 4 else text
-            values[i] = value
+            texts[i], values[i] = _number(m.text)  # the value for the inertia check
         ixx, ixy, ixz, iyy, iyz, izz = values
         # a diagonal inertia with moments >= 0 that meet the triangle inequality exactly
         # is one inertia_problem() passes (it allows a tolerance more); else it decides
@@ -1228,19 +1229,7 @@ def _fast_geometry(parent: etree._Element, el: etree._Element | None) -> Geometr
         size: tuple[str, ...] = ("1", "1", "1")
         for c in s:  # the first <size>
             if c.tag == "size":
-                # _vec(c, 3), inline: plain_tokens(text, 3) (a bad number raises ValueError)
-                text = c.text
-                if not text or "_" in text:
-                    raise _Slow
-                tokens = text.split()
-                if len(tokens) != 3:
-                    raise _Slow
-                total = sum(map(float, tokens))
-                if total - total != 0.0 and not all_finite([float(t) for t in tokens]):
-                    raise _Slow
-                a, b, c_ = tokens
-                size = (shared(a) if len(a) < 4 else a, shared(b) if len(b) < 4 else b,
-                        shared(c_) if len(c_) < 4 else c_)
+                size = _vec3(c.text)[0]
                 break
         return Geometry("box", size, None, None, None, None, None, line)  # type: ignore[arg-type]
     if kind == "cylinder" or kind == "capsule":
@@ -1266,7 +1255,7 @@ def _fast_geometry(parent: etree._Element, el: etree._Element | None) -> Geometr
         uri = kids.get("uri")
         scale_el = kids.get("scale")
         return Geometry("mesh", uri=(uri.text or "").strip() if uri is not None else "",
-                        scale=tuple(_vec(scale_el, 3)[0]) if scale_el is not None else None,
+                        scale=_vec3(scale_el.text)[0] if scale_el is not None else None,
                         line=line)  # type: ignore[arg-type]
     raise _Slow
 
@@ -1366,37 +1355,17 @@ def _fast_axis(el: etree._Element) -> Axis:
             if not _EXPRESSED_KEYS.issuperset(xyz_el.keys()):
                 raise _Slow
             expressed_in = xyz_el.get("expressed_in")
-        # _vec(xyz_el, 3), inline: plain_tokens(text, 3) (a bad number raises ValueError)
-        t = xyz_el.text
-        if not t or "_" in t:
+        text, xyz = _vec3(xyz_el.text)
+        if xyz == (0.0, 0.0, 0.0):
             raise _Slow
-        tokens = t.split()
-        if len(tokens) != 3:
-            raise _Slow
-        a, b, c_ = tokens
-        xyz = (float(a), float(b), float(c_))
-        total = xyz[0] + xyz[1] + xyz[2]
-        if (total - total != 0.0 and not all_finite(list(xyz))) or xyz == (0.0, 0.0, 0.0):
-            raise _Slow
-        text = (shared(a) if len(a) < 4 else a, shared(b) if len(b) < 4 else b,
-                shared(c_) if len(c_) < 4 else c_)
     limit = None
     if lim is not None:
         found: dict[object, str] = {}
         for c in lim:
             tag = c.tag
             if tag in LIMIT_TAGS:
-                if tag not in found:  # the first of each: _num inline
-                    t = c.text
-                    if t is None:
-                        raise _Slow
-                    t = t.strip()
-                    if not t or "_" in t:
-                        raise _Slow
-                    value = float(t)
-                    if value - value != 0.0:
-                        raise _Slow
-                    found[tag] = shared(t) if len(t) < 4 else t
+                if tag not in found:  # the first of each
+                    found[tag] = _number(c.text)[0]
             elif tag.__class__ is str:
                 raise _Slow
         get = found.get
