@@ -26,7 +26,7 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.numbers import fmt_all
 from urdfsdf.urdf.as_written import original_xml, written_carrier
-from urdfsdf.xml.build import XmlBuilder, attr, attrs
+from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain
 from urdfsdf.xml.namespaces import SDF_NS, S
 from urdfsdf.xml.parse import from_string, to_string
 
@@ -94,7 +94,7 @@ def _origin_line(pad: str, pose: Pose) -> str:
         return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
     if len(t) == 6:
         joined = "".join(t)
-        if attr(joined) is joined:  # nothing to escape: one check for six
+        if plain(joined):  # nothing to escape: one check for six
             return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
     return f'{pad}<origin xyz="{attr(" ".join(t[:3]))}" ' \
         f'rpy="{attr(" ".join(t[3:]))}"/>\n'
@@ -159,34 +159,22 @@ def _plain_link(p: str, link: Link) -> str | None:
                    f'iyz="{m[4]}" izz="{m[5]}"/>\n'
                    f'{q}</inertial>\n')
     s = r + "  "
-    for v in link.visuals:
-        if v.material is not None or v.extras:
+    shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
+    for shape in shapes:
+        if shape.extras or (isinstance(shape, Visual) and shape.material is not None):
             return None
-        if v.name is None:
+        tag = "visual" if isinstance(shape, Visual) else "collision"
+        if shape.name is None:
             a = ""
         else:
-            a = f' name="{v.name}"'
-            check.append(v.name)
-        out.append(f"{q}<visual{a}>\n{_origin_raw(r, v.pose, check)}"
-                   f"{r}<geometry>\n{_geometry_raw(s, v.geometry, check)}{r}</geometry>\n"
-                   f"{q}</visual>\n" if v.geometry is not None else
-                   f"{q}<visual{a}>\n{_origin_raw(r, v.pose, check)}"
-                   f"{r}<geometry/>\n{q}</visual>\n")
-    for c in link.collisions:
-        if c.extras:
-            return None
-        if c.name is None:
-            a = ""
-        else:
-            a = f' name="{c.name}"'
-            check.append(c.name)
-        out.append(f"{q}<collision{a}>\n{_origin_raw(r, c.pose, check)}"
-                   f"{r}<geometry>\n{_geometry_raw(s, c.geometry, check)}{r}</geometry>\n"
-                   f"{q}</collision>\n" if c.geometry is not None else
-                   f"{q}<collision{a}>\n{_origin_raw(r, c.pose, check)}"
-                   f"{r}<geometry/>\n{q}</collision>\n")
+            a = f' name="{shape.name}"'
+            check.append(shape.name)
+        origin = _origin_raw(r, shape.pose, check)
+        geometry = (f"{r}<geometry>\n{_geometry_raw(s, shape.geometry, check)}{r}</geometry>\n"
+                    if shape.geometry is not None else f"{r}<geometry/>\n")
+        out.append(f"{q}<{tag}{a}>\n{origin}{geometry}{q}</{tag}>\n")
     joined = "".join(check)
-    if attr(joined) is not joined:  # something to escape: the general path
+    if not plain(joined):  # something to escape: the general path
         return None
     if len(out) == 1:
         return f'{p}<link name="{name}"/>\n'
@@ -265,7 +253,7 @@ def _inertial_text(p: str, inertial: Inertial) -> str:
     q = p + "  "
     m = inertial.inertia
     joined = "".join(m)
-    if len(m) == 6 and attr(joined) is joined:  # nothing to escape: one check for six
+    if len(m) == 6 and plain(joined):  # nothing to escape: one check for six
         moments = f' ixx="{m[0]}" ixy="{m[1]}" ixz="{m[2]}" iyy="{m[3]}" iyz="{m[4]}" ' \
             f'izz="{m[5]}"'
     else:
@@ -371,7 +359,7 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
     p = out.pad
     q = p + "  "
     names = f"{joint.name}{joint.type}{joint.parent}{joint.child}"
-    if joint.type is not None and attr(names) is names:  # nothing to escape: one check
+    if joint.type is not None and plain(names):  # nothing to escape: one check
         head = f'{p}<joint name="{joint.name}" type="{joint.type}">\n' \
             f"{_origin_line(q, joint.pose)}" \
             f'{q}<parent link="{joint.parent}"/>\n{q}<child link="{joint.child}"/>\n'
@@ -397,7 +385,7 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
         lim = axis.limit
         values = (lim.lower, lim.upper, lim.effort, lim.velocity)
         joined = "" if None in values else "".join(values)  # type: ignore[arg-type]
-        if joined and attr(joined) is joined:  # all four, nothing to escape: one check
+        if joined and plain(joined):  # all four, nothing to escape: one check
             out.parts.append(f'{out.pad}<limit lower="{values[0]}" upper="{values[1]}" '
                              f'effort="{values[2]}" velocity="{values[3]}"/>\n')
         else:
@@ -450,6 +438,6 @@ def _plain_joint(p: str, joint: Joint) -> str | None:
             text += f'{q}<limit lower="{lower}" upper="{upper}" effort="{effort}" ' \
                 f'velocity="{velocity}"/>\n'
     joined = "".join(check)
-    if attr(joined) is not joined:
+    if not plain(joined):
         return None
     return f"{text}{p}</joint>\n"
