@@ -22,6 +22,7 @@ from urdfsdf.core.record import record
 from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
 from urdfsdf.urdf.reader import read_urdf_root
 from urdfsdf.urdf.xacro import expand_xacro, is_xacro
+from urdfsdf.xml.custom import restore_empty_values
 from urdfsdf.xml.parse import Source, Stream, is_xml_text, load_input, read_document
 
 if TYPE_CHECKING:
@@ -85,6 +86,8 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     data = _load_bytes(source, diags, file, xacro_args, package_paths)
     if data is None:
         return None
+    # an SDF urdf2sdf wrote lists its empty attributes in urdf:empty (xml/custom.py)
+    data = restore_empty_values(data)
     resolver = IncludeResolver(config, path) if config is not None and config.resolve \
         else None
 

@@ -116,11 +116,14 @@ def _entry(el: etree._Element, normalise: frozenset[str],
 
 
 def _parse(data: bytes) -> etree._Element:
-    parser = etree.XMLParser(remove_comments=True, resolve_entities=False, no_network=True,
-                             recover=True)
-    root = etree.fromstring(data, parser)
+    """The root element of ``data``, read as urdfsdf's readers read it (lenient, safe)."""
+    from urdfsdf.core.diagnostics import Diagnostics
+    from urdfsdf.xml.parse import parse
+
+    diags = Diagnostics()
+    root = parse(data, diags)
     if root is None:
-        raise ValueError("not an XML document")
+        raise ValueError("not an XML document: " + "; ".join(d.message for d in diags.items))
     return root
 
 

@@ -41,6 +41,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.record import record
+from urdfsdf.xml.custom import restore_empty_values
 from urdfsdf.xml.parse import children, local, parse
 
 #: the environment variables whose entries (``os.pathsep``-separated) are search roots,
@@ -198,7 +199,8 @@ class IncludeResolver:
         data = self._read(real, found, shown, line, diags)
         if data is None:
             return None
-        return Included(real, data, _shown(os.path.normpath(found)), text)
+        # an SDF urdf2sdf wrote lists its empty attributes in urdf:empty (xml/custom.py)
+        return Included(real, restore_empty_values(data), _shown(os.path.normpath(found)), text)
 
     def _search_roots(self) -> list[str]:
         """The resource paths, then the entries of :data:`ENV_VARIABLES`, each once."""

@@ -70,7 +70,7 @@ from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
-from urdfsdf.xml.custom import unwrap_urdf_element
+from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import (
     Reparse,
@@ -101,6 +101,7 @@ STREAM_TAGS = ("sdf", "gazebo", "model", "world")
 
 def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
     """Parse SDF ``data``; diagnostics go to ``diags``.  None when unusable."""
+    data = restore_empty_values(data)  # urdf:empty lists (xml/custom.py)
     return read_document(data, diags, STREAM_TAGS,
                          lambda root, stream: read_sdf_root(root, diags, stream))
 

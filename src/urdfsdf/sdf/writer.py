@@ -33,7 +33,7 @@ from urdfsdf.core.ir import (
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import _TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
-from urdfsdf.xml.custom import urdf_extra
+from urdfsdf.xml.custom import urdf_extra, without_empty_values
 from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
 from urdfsdf.xml.parse import from_string, to_string
 
@@ -104,7 +104,19 @@ def _pose_text(pose: Pose) -> str | None:
 
 def _extras(out: XmlBuilder, extras: Extras) -> None:
     for x in extras:
-        out.raw(x.xml)
+        out.raw(without_empty_values(x.xml))
+
+
+def _attrs(pairs: tuple[tuple[str, str | None], ...]) -> str:
+    """:func:`attrs`, an empty namespaced one (``urdf:name=""``) listed in ``urdf:empty``.
+
+    libsdformat refuses an empty namespaced attribute (:mod:`urdfsdf.xml.custom`).
+    """
+    empty = [k for k, v in pairs if v == "" and ":" in k]
+    if not empty:
+        return attrs(pairs)
+    return attrs(tuple((k, None if k in empty else v) for k, v in pairs)) + \
+        f' urdf:empty="{" ".join(empty)}"'
 
 
 def _world(out: XmlBuilder, world: World) -> None:
@@ -118,7 +130,7 @@ def _world(out: XmlBuilder, world: World) -> None:
 
 
 def _model(out: XmlBuilder, model: Model) -> None:
-    out.open("model", attrs((("name", model.name), ("canonical_link", model.canonical_link),
+    out.open("model", _attrs((("name", model.name), ("canonical_link", model.canonical_link),
                              ("urdf:version", model.version))))
     if model.static:
         out.leaf("static", "true")
@@ -197,7 +209,7 @@ def _link(out: XmlBuilder, link: Link) -> None:
     if link.original_name is None and link.name is not None:
         a = f' name="{attr(link.name)}"'
     else:
-        a = attrs((("name", link.name), ("urdf:name", link.original_name)))
+        a = _attrs((("name", link.name), ("urdf:name", link.original_name)))
     pad = out.pad
     pose_line = _pose_line(pad + "  ", link.pose)
     if not pose_line and link.inertial is None and not link.visuals and not link.collisions \
@@ -273,7 +285,7 @@ def _shape_open(out: XmlBuilder, tag: str, name: str | None, original: str | Non
     if original is None:
         a = f' name="{attr(name or "")}"'
     else:
-        a = attrs((("name", name or ""), ("urdf:name", original)))
+        a = _attrs((("name", name or ""), ("urdf:name", original)))
     out.parts.append(f"{p}<{tag}{a}>\n{_pose_line(p + '  ', pose)}")
     out.pad = p + "  "
 
@@ -323,7 +335,17 @@ def _material(out: XmlBuilder, material: Material) -> None:
 
 def _urdf_material(out: XmlBuilder, material: Material, with_extras: bool = False) -> None:
     """A URDF material as ``<urdf:material>``; a top-level one with its other children."""
-    write_material(out, material, "urdf:material", with_extras)
+    if material.name != "" and material.texture != "" and material.rgba != () and not (
+            with_extras and any('=""' in x.xml for x in material.extras)):
+        write_material(out, material, "urdf:material", with_extras)
+        return
+    # an empty attribute in it (<material name="">): listed in urdf:empty (custom.py)
+    one = XmlBuilder()
+    one.pad = out.pad
+    write_material(one, material, "urdf:material", with_extras)
+    xml = "".join(one.parts[1:]).strip().replace("<urdf:material", f"<urdf:material{URDF_XMLNS}",
+                                                 1)
+    out.raw(without_empty_values(xml, custom=True))
 
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
@@ -333,7 +355,7 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
             f"{name}{jtype}{parent}{child}"):  # the common case: nothing to escape
         a = f' name="{name}" type="{jtype}"'
     else:
-        a = attrs((("name", name), ("type", jtype), ("urdf:name", joint.original_name)))
+        a = _attrs((("name", name), ("type", jtype), ("urdf:name", joint.original_name)))
         parent, child = text(parent), text(child)
     q = p + "  "
     out.parts.append(f"{p}<joint{a}>\n{_pose_line(q, joint.pose)}"

@@ -410,6 +410,8 @@ def _sdf_loses(joint: Joint) -> bool:
     lim = axis.limit
     if lim is None:
         return False
+    if _negative(lim.effort) or _negative(lim.velocity):
+        return True  # SDF reads a negative effort/velocity as "no limit": URDF's -1 is lost
     if jtype == "continuous":
         return lim.effort is None or lim.velocity is None
     if lim.lower is None or lim.upper is None:
@@ -417,6 +419,11 @@ def _sdf_loses(joint: Joint) -> bool:
     # limits SDF reads as "none": they would come back as a continuous joint
     return jtype == "revolute" and (float(lim.lower) <= -UNBOUNDED_LIMIT
                                     or float(lim.upper) >= UNBOUNDED_LIMIT)
+
+
+def _negative(value: str | None) -> bool:
+    """True for a number text below zero (``-1``, ``-1.0``: a sentinel some URDFs write)."""
+    return value is not None and value.lstrip().startswith("-") and float(value) < 0
 
 
 def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:

@@ -12,7 +12,14 @@ it in the same place: it travels as itself, marked ``urdf:kept="true"`` so that
 sdf2urdf puts it back into the URDF element rather than a ``<gazebo>`` block.
 
 A name SDFormat cannot take travels as ``urdf:name`` (:func:`mark_renamed`,
-:func:`restore_name`).  Which elements travel this way is the translation's
+:func:`restore_name`).
+
+libsdformat makes every attribute of a custom element, and every namespaced
+attribute, a required parameter, and prints an error for a required parameter
+with an empty value ("Empty string used when setting a required parameter").
+Such empty attributes (``<urdf:material name="">``) are written as a list in
+``urdf:empty="name"`` (:func:`without_empty_values`) and restored before any SDF
+is parsed (:func:`restore_empty_values`).  Which elements travel this way is the translation's
 choice (:mod:`urdfsdf.translate.carriers`); this module only wraps and unwraps.
 """
 
@@ -28,6 +35,10 @@ from urdfsdf.xml.parse import from_string, local, to_string
 
 #: the name in an element's start tag
 _START = re.compile(r"<[^\s/>]+")
+#: ``urdf:empty="a b"`` in a start tag (the names of attributes whose value is empty)
+_EMPTY_LIST = re.compile(rb'(?<=[ \t\r\n])urdf:empty="([^"<>&]*)"')
+#: //@urdf:empty: the attributes of an element that are empty, by name (module doc)
+EMPTY = U + "empty"
 
 
 #: marks a namespaced URDF element that travels as itself (//@urdf:kept)
@@ -106,3 +117,54 @@ def unwrap_urdf_extra(x: Extra) -> Extra:
     """The URDF element a carrier holds, as written (its ``urdf:name`` restored)."""
     el = unwrap_urdf_element(from_string(x.xml))
     return Extra(str(el.tag), to_string(el), x.line)
+
+
+def without_empty_values(xml: str, custom: bool = False) -> str:
+    """``xml`` with the empty attributes libsdformat refuses listed in ``urdf:empty``.
+
+    Those are the namespaced attributes anywhere, and every attribute of an
+    element in a custom element's subtree (``custom``: ``xml`` is inside one).
+    ``xml`` must declare the namespaces it uses (as :func:`to_string` writes it).
+    """
+    if '=""' not in xml:
+        return xml
+    el = from_string(xml)
+    holder = etree.Element("holder", nsmap={"urdf": URDF_NS})  # urdf:, not ns0:
+    holder.append(el)
+    changed = False
+    stack = [(el, custom)]
+    while stack:
+        e, inside = stack.pop()
+        inside = inside or str(e.tag).startswith("{")
+        empty = [str(k) for k, v in e.attrib.items()
+                 if v == "" and (inside or str(k).startswith("{"))]
+        if empty:
+            names = [_qualified(e, k) for k in empty]
+            for k in empty:
+                del e.attrib[k]
+            e.set(EMPTY, " ".join(names))
+            changed = True
+        stack.extend((c, inside) for c in e if isinstance(c.tag, str))
+    return to_string(el) if changed else xml
+
+
+def _qualified(el: etree._Element, key: str) -> str:
+    """``prefix:local`` of a namespaced attribute name ``{uri}local`` (else ``key``)."""
+    if not key.startswith("{"):
+        return key
+    q = etree.QName(key)
+    for prefix, uri in (el.nsmap or {}).items():
+        if uri == q.namespace and prefix:
+            return f"{prefix}:{q.localname}"
+    return key
+
+
+def restore_empty_values(data: bytes) -> bytes:
+    """SDF ``data`` with each ``urdf:empty`` list written back as the empty attributes.
+
+    A plain scan, linear in ``data``; line numbers stay.  The inverse of
+    :func:`without_empty_values`.
+    """
+    if b'urdf:empty="' not in data:
+        return data
+    return _EMPTY_LIST.sub(lambda m: b" ".join(n + b'=""' for n in m.group(1).split()), data)
