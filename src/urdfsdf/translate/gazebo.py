@@ -245,7 +245,7 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
             t = _translate(block, "model", diags, x.line)
             if t.static is not None:
                 static = t.static
-            model_extras.extend(t.extras)
+            model_extras.extend(_loadable_joints(model, t.extras, model_extras, diags))
         elif link_names.get(ref, ref) in links:
             name = link_names.get(ref, ref)
             link = _apply_link(links[name], _translate(block, "link", diags, x.line))
@@ -260,6 +260,48 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
     return evolve(model, links=tuple(links[n.name] for n in model.links),
                    joints=tuple(joints[j.name] for j in model.joints), static=static,
                    extras=unique_names((*model.extras, *model_extras), diags))
+
+
+def _loadable_joints(model: Model, extras: list[Extra], applied: list[Extra],
+                     diags: Diagnostics) -> list[Extra]:
+    """``extras`` less the SDF ``<joint>`` elements SDF readers cannot take.
+
+    Old PR2 descriptions define SDF joints in ``<gazebo>`` blocks to close a
+    gripper's linkage, some named like a URDF joint.  A joint whose name is taken
+    (libsdformat: DUPLICATE_NAME) or whose child link already has a joint (a
+    kinematic loop, which Drake and URDF readers refuse, and which the URDF input
+    does not have for them) is not applied, with a warning: the block travels
+    verbatim in ``<urdf:gazebo>`` and comes back as written.
+    """
+    if not any(x.tag == "joint" for x in extras):
+        return extras
+    taken = {link.name for link in model.links} | {j.name for j in model.joints}
+    has_joint = {j.child for j in model.joints}
+    for x in applied:
+        if x.tag == "joint":
+            el = from_string(x.xml)
+            taken.add(el.get("name") or "")
+            has_joint.add(el.findtext("child") or "")
+    out = []
+    for x in extras:
+        if x.tag != "joint":
+            out.append(x)
+            continue
+        el = from_string(x.xml)
+        name, child = el.get("name") or "", (el.findtext("child") or "").strip()
+        if name in taken:
+            why = "its name is taken by a link or joint of the robot"
+        elif child in has_joint:
+            why = f"its child link {child!r} already has a joint (it closes a kinematic " \
+                "loop, which SDF readers other than Gazebo refuse)"
+        else:
+            taken.add(name)
+            has_joint.add(child)
+            out.append(x)
+            continue
+        diags.warning("ELEMENT_DROPPED", f"<joint name={name!r}> in a <gazebo> block is not "
+                      f"applied: {why}; the block travels verbatim", x.line)
+    return out
 
 
 #: SDF elements whose name must be unique among their siblings of the same tag

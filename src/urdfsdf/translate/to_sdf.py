@@ -44,7 +44,7 @@ from urdfsdf.translate.names import sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.urdf.writer import SDF_FRAME, sdf_frame_xml
-from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, urdf_extra
+from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.parse import from_string, local, to_string
 
 
@@ -294,10 +294,12 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model
 def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
     """``sdf`` with the names of its carried children unique among the model's children.
 
-    SDFormat wants the named children of a model unique (libsdformat 12 warns, Drake's
-    newer libsdformat refuses): a ``drake:collision_filter_group``, a transmission or a
-    carried ``<urdf:joint>`` named like a link or joint is renamed ``NAME_2`` with
-    ``urdf:name`` (restored by sdf2urdf), and a warning.
+    SDFormat wants the named children of a model unique, whatever their tag or
+    namespace (libsdformat 12 warns, Drake's newer libsdformat refuses): a
+    ``drake:collision_filter_group``, a transmission, a carried ``<urdf:joint>``, or
+    what a ``<gazebo>`` block adds (a plugin, a Gazebo-0.x ``<joint:slider>``) named
+    like another child is renamed ``NAME_2`` with ``urdf:name`` (restored by sdf2urdf),
+    and a warning.
     """
     if not sdf.extras and not sdf.urdf_joints:
         return sdf  # no carried children
@@ -321,12 +323,13 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
     changed = False
     for x in sdf.extras:
         head = x.xml[: x.xml.find(">") + 1]
-        if " name=" not in head or not is_urdf_extra(x):
-            extras.append(x)  # the SDF's own elements (an applied plugin) keep their names
+        if " name=" not in head:
+            extras.append(x)
             continue
         el = from_string(x.xml)
         name = el.get("name")
-        new = renamed(name, local(el), x.line) if name is not None else None
+        new = renamed(name, f"{el.prefix}:{local(el)}" if el.prefix else local(el), x.line) \
+            if name is not None else None
         if new is None:
             extras.append(x)
             continue

@@ -466,14 +466,9 @@ def _declare_prefixes(data: bytes, exc: etree.XMLSyntaxError,
         if used is not None and used.group(1) not in first and used.group(1) != "xmlns":
             first[used.group(1)] = entry.line
     found = find_declaration(data)
-    pos = found.end if found is not None else 0
-    while True:  # the root start tag: past comments, processing instructions, DOCTYPE
-        m = _ROOT_TAG.search(data, pos)
-        if m is None or not first:
-            return None
-        if data[m.start() - 1:m.start()] not in (b"?", b"!"):  # "<?pi" or "<!-" matched no name
-            break
-        pos = m.end()
+    m = _root_start(data, found.end if found is not None else 0)
+    if m is None or not first:
+        return None
     decls = "".join(f' xmlns:{p}="{KNOWN_PREFIXES.get(p, "urn:undeclared:" + p)}"'
                     for p in first)
     for prefix, line in first.items():
@@ -481,6 +476,28 @@ def _declare_prefixes(data: bytes, exc: etree.XMLSyntaxError,
                       f"xmlns:{prefix}={KNOWN_PREFIXES.get(prefix, 'urn:undeclared:' + prefix)!r}",
                       line)
     return data[:m.end()] + decls.encode() + data[m.end():]
+
+
+def _root_start(data: bytes, pos: int) -> re.Match[bytes] | None:
+    """The root element's start tag name: past blanks, comments (whose text may hold
+    ``<tag>``), processing instructions and a DOCTYPE; one pass, linear."""
+    while True:
+        lt = data.find(b"<", pos)
+        if lt < 0:
+            return None
+        if data.startswith(b"<!--", lt):
+            end = data.find(b"-->", lt + 4)
+            pos = end + 3 if end >= 0 else len(data)
+        elif data.startswith(b"<?", lt):
+            end = data.find(b"?>", lt + 2)
+            pos = end + 2 if end >= 0 else len(data)
+        elif data.startswith(b"<!", lt):  # DOCTYPE, with or without an internal subset
+            gt = data.find(b">", lt)
+            bracket = data.find(b"[", lt, gt if gt >= 0 else len(data))
+            end = data.find(b"]>", bracket) + 1 if bracket >= 0 else gt
+            pos = end + 1 if end > 0 else len(data)
+        else:
+            return _ROOT_TAG.match(data, lt)
 
 
 def _cut_at(data: bytes, line: int, column: int) -> bytes:
