@@ -136,6 +136,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     """
     from urdfsdf.document import load_document
     from urdfsdf.sdf.writer import write_sdf_model
+    from urdfsdf.translate.output_check import check_sdf_output
     from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
 
     diags = Diagnostics()
@@ -155,6 +156,8 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         from urdfsdf.translate.lump import lump_fixed_joints as lump
 
         sdf_model = lump(sdf_model, [x for x in model.extras if x.tag == "gazebo"], diags)
+    if not check_sdf_output(sdf_model, diags):
+        return Result(None, diags.items)
     return Result(write_sdf_model(sdf_model, sdf_version), diags.items, "copy")
 
 
@@ -181,6 +184,7 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     is written (a big model's IR and frame graphs are most of the peak memory).
     """
     from urdfsdf.sdf.frames import analyze
+    from urdfsdf.translate.output_check import check_urdf_output
     from urdfsdf.translate.to_urdf import sdf_model_to_urdf, select_model
     from urdfsdf.translate.uris import map_uris
     from urdfsdf.urdf.writer import write_urdf_model
@@ -210,6 +214,8 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
         if urdf_model is None or diags.has_errors():
             return Result(None, diags.items, path)
         urdf_model = map_uris(urdf_model, uri_map or (), "urdf", diags)
+        if not check_urdf_output(urdf_model, diags):
+            return Result(None, diags.items, path)
     finally:
         diags.file = outer
     return Result(write_urdf_model(urdf_model), diags.items, path)

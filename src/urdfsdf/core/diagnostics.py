@@ -66,6 +66,8 @@ CODES: dict[str, str] = {
     "VALUE_APPROXIMATED": "a value was approximated in the target format",
     "NAME_CHANGED": "a name was changed to satisfy the target format",
     "OUTPUT_REFUSED": "the output path is not allowed",
+    "OUTPUT_INVALID": "the output failed urdfsdf's own check, so none was written (a bug "
+                      "of urdfsdf's: the message names the checker's code)",
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
     "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",

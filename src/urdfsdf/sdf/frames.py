@@ -41,7 +41,7 @@ from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDoc
 from urdfsdf.core.record import factory, record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.names import MODEL_FRAME, SCOPE_SEP, WORLD, is_reserved, version_of
-from urdfsdf.xml.parse import from_string
+from urdfsdf.xml.parse import from_string, local
 
 #: what a vertex of a frame graph stands for: a scope's root (``__model__`` or ``world``),
 #: an implicit frame (link, joint, nested model) or an explicit one
@@ -346,6 +346,33 @@ class _Builder:
             seen[name] = (kind, line)
         return rejected
 
+    def check_other_names(self, model: Model, where: str) -> None:
+        """Every other named child of a model (plugins, custom elements, carried URDF
+        materials and joints) named like a sibling: DUPLICATE_NAME, a warning.
+
+        libsdformat 12 warns ("Non-unique name[..] detected N times in XML children of
+        model", Model.cc), whatever the children's tags and namespaces; the newer
+        libsdformat inside Drake refuses the model.
+        """
+        seen = {x.name for x in (*model.links, *model.joints, *model.frames, *model.models)}
+        named: list[tuple[str, str, int | None]] = [
+            ("urdf:material", m.name, m.line) for m in model.materials if m.name is not None]
+        named += [("urdf:joint", j.name, j.line) for j in model.urdf_joints]
+        for x in model.extras:
+            head = x.xml[: x.xml.find(">") + 1]
+            if " name=" in head:
+                el = from_string(x.xml)
+                name = el.get("name")
+                if name is not None:
+                    named.append((f"{el.prefix}:{local(el)}" if el.prefix else local(el), name,
+                                  x.line))
+        for tag, name, line in named:
+            if name in seen:
+                self.diags.add("DUPLICATE_NAME", f"<{tag}> {name!r} in {where} has the same "
+                               "name as another child of the model (libsdformat warns; "
+                               "Drake refuses)", line, severity="warning", file=self.file)
+            seen.add(name)
+
     # model scope (9 phases) -------------------------------------------------
     def model_scope(self, model: Model, scoped: str) -> Scope:
         outer_file = self.file
@@ -366,6 +393,8 @@ class _Builder:
             + [("joint", x.name, x.line) for x in model.joints]
             + [("frame", x.name, x.line) for x in model.frames]
             + [("model", x.name, x.line) for x in model.models], where, self.strict_names)
+        if model.extras or model.materials or model.urdf_joints:
+            self.check_other_names(model, where)
         for link in model.links:
             # one shape can only have a reserved name: no list to build for it
             vis, col = link.visuals, link.collisions

@@ -22,9 +22,10 @@ run on them):
   same-named visuals/collisions with or without ``<origin>`` (and with only
   ``xyz`` or only ``rpy``); box, cylinder, sphere, mesh with/without scale;
   inline materials and references to named ones; material children URDF does
-  not define; unknown elements in links, visuals, collisions and joints;
-  joints of all six types with origin, axis (a zero axis on fixed/floating
-  joints too), limit (with and without lower/upper), dynamics, mimic,
+  not define; unknown elements in links, visuals, collisions and joints (an
+  empty attribute value too); joints of all six types with origin, axis (a
+  zero axis on fixed/floating joints too), limit (with and without
+  lower/upper; effort and velocity -1.0, a sentinel, now and then), dynamics, mimic,
   safety_controller, calibration; transmissions in ROS 1 and ROS 2 form; a
   ``<ros2_control>`` block; ``<gazebo>`` blocks with no reference, a link
   reference and a joint reference; names SDFormat forbids (``world``,
@@ -211,7 +212,7 @@ def _geometry(draw: st.DrawFn, parent: etree._Element) -> None:
 def _unknown(draw: st.DrawFn, parent: etree._Element) -> None:
     """An element URDF does not define (urdfdom ignores it; urdfsdf carries it)."""
     el = _sub(parent, draw(st.sampled_from(["ext_data", "contact_info", "drake_note"])),
-              key=draw(NAMES))
+              key=draw(st.one_of(NAMES, st.just(""))))  # an empty value too
     if draw(st.booleans()):
         el.text = draw(number_text())
     if draw(st.booleans()):
@@ -394,8 +395,9 @@ def _urdf_part(draw: st.DrawFn, opt: UrdfOptions, n_materials: int) -> _UrdfPart
         _sub(j, "axis", xyz=xyz)
     limited = jtype in ("revolute", "prismatic")
     if limited or draw(st.integers(0, 3)) == 3:
-        attrib = {"effort": draw(number_text(negative=False)),
-                  "velocity": draw(number_text(negative=False))}
+        # now and then the "no limit" sentinel of some vendor URDFs (urdfdom reads it)
+        attrib = {k: "-1.0" if draw(st.integers(0, 9)) == 9 else draw(number_text(
+            negative=False)) for k in ("effort", "velocity")}
         for k in ("lower", "upper"):
             if draw(st.integers(0, 3)) > 0:
                 attrib[k] = draw(number_text())

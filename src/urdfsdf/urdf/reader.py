@@ -122,7 +122,6 @@ def read_robot(root: etree._Element, ctx: ReadContext,
                 materials.append(material)
         else:
             extras.append(extra(el))
-    _check_names(root, links, joints, ctx)
     model = Model(
         name=name or "",
         links=tuple(links),
@@ -133,24 +132,21 @@ def read_robot(root: etree._Element, ctx: ReadContext,
         line=line_of(root),
         convention="urdf",
     )
+    check_names(model, ctx.diags)
     check_tree(model, ctx.diags)
     return model
 
 
-def _check_names(root: etree._Element, links: list[Link], joints: list[Joint],
-                 ctx: ReadContext) -> None:
-    seen: dict[str, int | None] = {}
-    for link in links:
-        if link.name in seen:
-            ctx.diags.error("DUPLICATE_NAME", f"link {link.name!r} is defined twice "
-                            f"(first at line {seen[link.name]})", link.line)
-        seen[link.name] = link.line
-    seen = {}
-    for joint in joints:
-        if joint.name in seen:
-            ctx.diags.error("DUPLICATE_NAME", f"joint {joint.name!r} is defined twice "
-                            f"(first at line {seen[joint.name]})", joint.line)
-        seen[joint.name] = joint.line
+def check_names(model: Model, diags: Diagnostics) -> None:
+    """Links, joints and top-level materials each defined once (urdfdom refuses repeats)."""
+    for kind, items in (("link", model.links), ("joint", model.joints),
+                        ("material", model.materials)):
+        seen: dict[str | None, int | None] = {}
+        for item in items:
+            if item.name in seen:
+                diags.error("DUPLICATE_NAME", f"{kind} {item.name!r} is defined twice "
+                            f"(first at line {seen[item.name]})", item.line)
+            seen[item.name] = item.line
 
 
 def check_tree(model: Model, diags: Diagnostics) -> str | None:

@@ -1,0 +1,50 @@
+"""The self-check: a conversion's output, checked by urdfsdf's own checker before it is written.
+
+A translation that would write a file its readers refuse fails instead, with an
+``OUTPUT_INVALID`` error that names the cause (the checker's code, message and the
+line of the input element that led to it).  What is checked is the IR the writer
+is about to serialise, with the checks the readers apply to input:
+
+- SDF (urdf2sdf): the frame engine's build and validation of the model (names,
+  reserved names, joint parents and children, the attached_to and relative_to
+  graphs), and the names of every other child of the model (``DUPLICATE_NAME``,
+  which libsdformat 12 prints as a warning and Drake refuses: an error here).
+- URDF (sdf2urdf): links, joints and top-level materials named once, and the
+  joints forming a tree over the links (what urdfdom refuses).
+"""
+
+from __future__ import annotations
+
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.ir import Model, SdfDocument
+
+#: warnings of the checker that make an output unusable for some reader
+REFUSED_WARNINGS = frozenset({"DUPLICATE_NAME"})
+
+
+def check_sdf_output(model: Model, diags: Diagnostics) -> bool:
+    """Check the SDF model urdf2sdf is about to write; False (and errors) when refused."""
+    from urdfsdf.sdf.frames import analyze
+
+    found = Diagnostics(diags.file)
+    analyze(SdfDocument(version="1.7", models=(model,)), found)
+    return _report(found.items, "SDF", diags)
+
+
+def check_urdf_output(model: Model, diags: Diagnostics) -> bool:
+    """Check the URDF model sdf2urdf is about to write; False (and errors) when refused."""
+    from urdfsdf.urdf.reader import check_names, check_tree
+
+    found = Diagnostics(diags.file)
+    check_names(model, found)
+    check_tree(model, found)
+    return _report(found.items, "URDF", diags)
+
+
+def _report(found: list[Diagnostic], fmt: str, diags: Diagnostics) -> bool:
+    bad = [d for d in found if d.severity == "error" or (
+        d.severity == "warning" and d.code in REFUSED_WARNINGS)]
+    for d in bad:
+        diags.error("OUTPUT_INVALID", f"the {fmt} output would be invalid, so none is written "
+                    f"(please report it): [{d.code}] {d.message}", d.line)
+    return not bad
