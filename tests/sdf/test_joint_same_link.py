@@ -19,9 +19,11 @@ import json
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from urdfsdf.commands.cli import main
+from urdfsdf.compare import kinematic_model
 
 from conftest import ROOT, oracle_path, requires_check_urdf, requires_oracle
 from expectations import expected
@@ -94,3 +96,12 @@ def test_sdf2urdf_lossy_floating_is_a_urdf(tmp_path: Path) -> None:
                           timeout=60, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 
+
+def test_kinematic_model_leaves_the_joint_out() -> None:
+    # it moves no link relative to another; before, poses() climbed from link_01 to its
+    # own parent forever
+    k = kinematic_model(str(GZ_SIM))
+    assert k.joints == {}
+    poses = k.poses()
+    assert set(poses) == {"model_00::link_00", "model_00::model_01::link_01"}
+    assert np.allclose(poses["model_00::model_01::link_01"], np.eye(4))  # both at 20 21 22
