@@ -213,3 +213,17 @@ def test_text_paths_and_the_ir_are_accepted() -> None:
     model = urdfsdf.read_urdf(PARITY)
     assert_same_document(model, urdfsdf.write_urdf(model))
     assert_same_document(path, PARITY)
+
+
+def test_a_loop_of_joints_no_root_reaches_ends() -> None:
+    # SDFormat (and libsdformat) accept joints in a loop; poses() leaves a link on a loop
+    # that no root reaches where it is (it climbed the loop forever before)
+    sdf = """<sdf version="1.8"><model name="m"><link name="R"/>
+      <link name="A"><pose>1 0 0 0 0 0</pose></link><link name="B"/>
+      <joint name="j1" type="revolute"><parent>A</parent><child>B</child>
+        <axis><xyz>1 0 0</xyz></axis></joint>
+      <joint name="j2" type="revolute"><parent>B</parent><child>A</child>
+        <axis><xyz>1 0 0</xyz></axis></joint></model></sdf>"""
+    k = kinematic_model(sdf)
+    assert k.root == "R"
+    assert set(k.poses({"j1": 0.3})) == {"R", "A", "B"}

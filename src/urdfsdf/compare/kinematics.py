@@ -197,11 +197,14 @@ class KinematicModel:
         up = {j.child: j for j in self.joints.values()}
         for link in self.zero:
             stack = []
+            on_path: set[str] = set()
             cur = link
             while cur not in out:
                 stack.append(cur)
+                on_path.add(cur)
                 j = up.get(cur)
-                if j is None or j.parent not in self.zero:  # a free link: where it is
+                # a free link, or one on a loop of joints no root reaches: where it is
+                if j is None or j.parent not in self.zero or j.parent in on_path:
                     out[cur] = x_root @ self.zero[cur]
                     stack.pop()
                     break
@@ -438,6 +441,10 @@ def _scope_model(model: Model, top: Scope, x_mw: Matrix) -> KinematicModel:
             parent, child = s.joint_bodies(j.name)
             if parent is None or child is None:
                 raise ValueError(f"joint {name!r} connects no link")
+            if parent == child:
+                # two frames of one link (libsdformat loads it in a nested model; see
+                # joint_bodies in sdf/frames.py): it moves no link relative to another
+                continue
             parent = parent if parent == "world" else prefix + parent
             child = prefix + child
             x_mj = _must(top.pose_of(name), f"joint {name!r}")

@@ -374,16 +374,17 @@ class _Builder:
             seen.add(name)
 
     # model scope (9 phases) -------------------------------------------------
-    def model_scope(self, model: Model, scoped: str) -> Scope:
+    def model_scope(self, model: Model, scoped: str, is_nested: bool = False) -> Scope:
+        """The scope of ``model``: a root or world model, or (``is_nested``) one in a model."""
         outer_file = self.file
         if model.file is not None:
             self.file = model.file
         try:
-            return self._model_scope(model, scoped)
+            return self._model_scope(model, scoped, is_nested)
         finally:
             self.file = outer_file
 
-    def _model_scope(self, model: Model, scoped: str) -> Scope:
+    def _model_scope(self, model: Model, scoped: str, is_nested: bool) -> Scope:
         s = Scope("model", model.name, scoped)
         s.model = model
         s.static = model.static
@@ -410,7 +411,8 @@ class _Builder:
         for nested in model.models:
             if ("model", nested.name) in rejected:
                 continue
-            s.children[nested.name] = self.model_scope(nested, f"{scoped}::{nested.name}")
+            s.children[nested.name] = self.model_scope(nested, f"{scoped}::{nested.name}",
+                                                       is_nested=True)
             vs[nested.name] = Vertex(nested.name, "model", nested.line, nested.pose)
         links, joints = s.links, s.joints
         for link in model.links:
@@ -431,7 +433,7 @@ class _Builder:
         self.joint_links(s)                      # phase 4
         self.canonical(s, model)                 # phase 5
         self.attached_to(s)                      # phases 6, 7
-        self.joint_bodies(s)                     # phase 7: the links joints connect
+        self.joint_bodies(s, is_nested)          # phase 7: the links joints connect
         self.placements(s)                       # the frames nested models are placed by
         self.relative_to(s)                      # phases 8, 9
         self.other_poses(s)                      # phase 8 for visuals, ..., and axes
@@ -463,8 +465,22 @@ class _Builder:
                 self.error("JOINT_PARENT_LINK_INVALID", f"{what}: parent {joint.parent!r} is "
                            f"not a link or frame of this {where}", joint.line)
 
-    def joint_bodies(self, s: Scope) -> None:
-        """Phase 7 for joints naming frames: the links they resolve to must differ."""
+    def joint_bodies(self, s: Scope, is_nested: bool = False) -> None:
+        """Phase 7 for joints naming frames: the links they resolve to must differ.
+
+        Only in a root model, a world's models and a world (``is_nested`` false), as in
+        libsdformat: the check that a joint's parent and child frames resolve to
+        different links is ``checkScopedJointParentChildNames`` (sdf12:
+        ``checkJointParentChildNames``) in src/parser.cc, which ``Root::Load``
+        (src/Root.cc) calls for ``Root::Model()``, each ``World::ModelByIndex`` and
+        (libsdformat 14) the world itself, never for the models nested in those.  So
+        libsdformat 12 loads a nested model's joint whose parent and child are two
+        frames on one link (gz-sim's test/worlds/models/nested_models/model.sdf,
+        tests/data/sdf/nested_joint_same_link.sdf), and refuses the same joint in a
+        root model (sdformat test/sdf/joint_invalid_resolved_parent_same_as_child.sdf).
+        Equal parent and child *names* are refused at every depth (phase 4, as
+        ``Joint::Load`` does in src/Joint.cc).
+        """
         for joint in s.joints.values():
             if joint.child in s.links and (joint.parent in s.links or joint.parent == WORLD):
                 continue  # links (the common case): checked in phase 4
@@ -474,7 +490,7 @@ class _Builder:
             if child == "":
                 self.error("JOINT_CHILD_LINK_INVALID", f"joint {joint.name!r}: child "
                            f"{joint.child!r} is fixed in the world", joint.line)
-            elif parent is not None and parent == child:
+            elif parent is not None and parent == child and not is_nested:
                 self.error("JOINT_PARENT_SAME_AS_CHILD", f"joint {joint.name!r}: parent "
                            f"{joint.parent!r} and child {joint.child!r} are both attached to "
                            f"link {child!r}", joint.line)

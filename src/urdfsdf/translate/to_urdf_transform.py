@@ -115,6 +115,24 @@ class _Flattener:
                            f"nested models are flattened; renamed {new!r}", line)
         return new
 
+    def same_link(self, name: str, joint: Joint, link: str) -> None:
+        """A joint whose parent and child frames are on one link: no URDF joint can say it.
+
+        libsdformat loads one in a nested model (see ``joint_bodies`` in
+        sdf/frames.py); a URDF joint from a link to itself breaks the tree (urdfdom
+        finds no root, or makes the link its own child).  The joint moves nothing, so
+        ``--lossy`` drops it; otherwise an error naming it (not the loop it would make).
+        """
+        what = (f"joint {name!r}: parent {joint.parent!r} and child {joint.child!r} are both "
+                f"on link {link!r}")
+        if self.opt.lossy:
+            self.diags.warning("ELEMENT_DROPPED", f"{what}: a URDF joint needs two links; "
+                               "dropped (--lossy)", joint.line)
+            return
+        self.diags.error("NO_URDF_EQUIVALENT", f"{what}: a URDF joint needs two links "
+                         "(--lossy drops it)", joint.line)
+        self.ok = False
+
     def walk(self) -> None:
         """Collect links, joints and frames of every scope, posed in the top model frame."""
         sep = self.opt.separator
@@ -156,6 +174,9 @@ class _Flattener:
                     parent = WORLD if parent_body == WORLD else flat_link(scope, parent_body)
                     child = flat_link(scope, child_body)
                 if parent is None or child is None:
+                    continue
+                if parent == child:
+                    self.same_link(prefix + name, joint, child)
                     continue
                 copy = joint.pose.relative_to == joint.parent and joint.parent in scope.links
                 self.edges.append(_Edge(self.unique(prefix + name, joint.line, "joint"), joint,
