@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from urdfsdf.api import ConvertOptions, convert
-from urdfsdf.core.diagnostics import Diagnostic, to_json
+from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
 from urdfsdf.sdf.writer import WRITTEN_VERSIONS
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def _read_input(path: str | None, stdin: TextIO) -> tuple[bytes | None, str]:
 
 
 def _print_diags(diags: Sequence[Diagnostic], args: argparse.Namespace, err: TextIO) -> None:
-    shown = [d for d in diags if (d.severity == "error" or not args.quiet)
+    shown = [d for d in in_order(diags) if (d.severity == "error" or not args.quiet)
              and (d.severity != "info" or getattr(args, "verbose", False))]
     if args.format == "json":
         if shown:
@@ -301,7 +301,7 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                       for m in report.failed]
             print(json.dumps(found, indent=1), file=out)
     else:
-        for d in errors:
+        for d in in_order(errors):
             print(d.format(), file=err)
         for diff in report.differences:
             print(f"{name}: {diff.check}: {diff}", file=out)
