@@ -125,6 +125,25 @@ def _build_parser() -> argparse.ArgumentParser:
                         "{check, path, message}")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     _includes(p)
+    p = sub.add_parser("diff", help="what changed between two robot descriptions (URDF or "
+                                    "SDF, any mix): kinematics, inertia, the document")
+    p.add_argument("a", help="the first file, URDF or SDF (- for stdin)")
+    p.add_argument("b", help="the second file, compared with the first")
+    p.add_argument("--tol", type=float, default=None, metavar="T",
+                   help="tolerance: metres and radians for poses and axes (default 1e-9), "
+                        "relative for inertias (default 1e-6)")
+    p.add_argument("--samples", type=int, default=3, metavar="N",
+                   help="random joint configurations (seeded) compared besides zero "
+                        "(default 3)")
+    p.add_argument("--document", action="store_true",
+                   help="also compare the documents element by element (a URDF and an "
+                        "SDF: in URDF form)")
+    p.add_argument("--model", help="the model of an SDF file holding several")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: one difference per line; json: a JSON list of "
+                        "{check, path, message}")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    _includes(p)
     p = sub.add_parser("poses", help="print every resolved pose of an SDF file")
     p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -318,6 +337,35 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     return EXIT_OK if report.ok() else EXIT_INVALID
 
 
+def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from urdfsdf.commands.diff import diff_sources, format_json, format_text
+
+    tol = args.tol
+    if (tol is not None and not tol >= 0) or args.samples < 0 or args.a == args.b == "-":
+        print("diff: error: --tol and --samples must be >= 0, and only one file can be "
+              "stdin", file=err)
+        return EXIT_USAGE
+    data_a, name_a = _read_input(args.a, stdin)
+    data_b, name_b = _read_input(args.b, stdin)
+    report = diff_sources(data_a if data_a is not None else name_a,
+                          data_b if data_b is not None else name_b, name_a, name_b,
+                          model=args.model, tol=tol, samples=args.samples,
+                          document=args.document, includes=_include_config(args))
+    if args.format == "json":
+        if report.diagnostics:
+            print(to_json(report.diagnostics), file=err)
+        if not report.failed():
+            print(format_json(report), file=out)
+    else:
+        for d in in_order(report.diagnostics):
+            print(d.format(), file=err)
+        if not report.failed():
+            out.write(format_text(report, name_a, name_b, summary=not args.quiet))
+    if report.usage:
+        return EXIT_USAGE
+    return EXIT_INVALID if report.failed() or report.differences else EXIT_OK
+
+
 def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     from urdfsdf.commands.graph import graph_source, render
 
@@ -344,6 +392,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]]
     "poses": _poses,
     "graph": _graph,
     "roundtrip": _roundtrip,
+    "diff": _diff,
 }
 
 
