@@ -34,9 +34,10 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="how diagnostics are printed (default: text)")
+def _common(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json"),
+            more: str = "") -> None:
+    p.add_argument("--format", choices=formats, default="text",
+                   help="how diagnostics are printed (default: text)" + more)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     p.add_argument("-v", "--verbose", action="store_true",
@@ -111,9 +112,12 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("graph", help="draw the kinematic tree and the frame graphs")
     p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
     p.add_argument("-o", "--output", required=True,
-                   help="picture to write: .svg, .png, .pdf (Graphviz) or .dot")
+                   help="picture to write: .svg, .png, .pdf (Graphviz) or .dot; or "
+                        ".graphml (the graphs of one model, with resolved poses)")
+    p.add_argument("--model", help="GraphML: the model of an SDF file (default: its first)")
     _includes(p)
-    _common(p)
+    _common(p, ("text", "json", "graphml"), "; graphml: write the graphs as GraphML "
+                                           "(networkx), as does an -o ending in .graphml")
     p = sub.add_parser("roundtrip", help="convert a URDF or SDF file there and back and list "
                                          "every difference (kinematics, inertia, document)")
     p.add_argument("input", help="URDF or SDF file (- for stdin)")
@@ -367,9 +371,23 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
 
 
 def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from urdfsdf.commands.graph import graph_source, render
+    from urdfsdf.commands.graph import graph_source, graphml_source, render
 
     data, name = _read_input(args.input, stdin)
+    if args.format == "graphml" or args.output.lower().endswith(".graphml"):
+        text, diags = graphml_source(data if data is not None else name, file=name,
+                                     model=args.model, includes=_include_config(args))
+        _print_diags(diags.items, args, err)
+        from urdfsdf.commands.files import write_atomic
+
+        problem = None if text is None else write_atomic(args.output, text)
+        if problem is not None:
+            print(f"{args.output}: error: {problem}", file=err)
+        if text is None or problem is not None:
+            return EXIT_INVALID
+        if not args.quiet:
+            print(f"wrote {args.output}", file=out)
+        return EXIT_OK
     dot_text, diags = graph_source(data if data is not None else name, file=name,
                                    includes=_include_config(args))
     _print_diags(diags.items, args, err)

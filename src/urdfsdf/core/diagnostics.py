@@ -73,6 +73,7 @@ CODES: dict[str, str] = {
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
     "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",
+    "NETWORKX_UNAVAILABLE": "GraphML output needs the networkx package (urdfsdf[networkx])",
     "INCLUDE_OUTSIDE_ROOTS": "an <include> names a file outside the folders files may be read "
                              "from (resource paths, search path variables, the input's folder)",
     "INCLUDE_CYCLE": "an <include> names a file that is already being read",
