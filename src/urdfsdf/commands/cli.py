@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from urdfsdf.api import ConvertOptions, convert
-from urdfsdf.core.diagnostics import Diagnostic, to_json
+from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
 from urdfsdf.sdf.writer import WRITTEN_VERSIONS
 
 if TYPE_CHECKING:
@@ -34,9 +34,10 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="how diagnostics are printed (default: text)")
+def _common(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json"),
+            more: str = "") -> None:
+    p.add_argument("--format", choices=formats, default="text",
+                   help="how diagnostics are printed (default: text)" + more)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     p.add_argument("-v", "--verbose", action="store_true",
@@ -111,15 +112,37 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("graph", help="draw the kinematic tree and the frame graphs")
     p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
     p.add_argument("-o", "--output", required=True,
-                   help="picture to write: .svg, .png, .pdf (Graphviz) or .dot")
+                   help="picture to write: .svg, .png, .pdf (Graphviz) or .dot; or "
+                        ".graphml (the graphs of one model, with resolved poses)")
+    p.add_argument("--model", help="GraphML: the model of an SDF file (default: its first)")
     _includes(p)
-    _common(p)
+    _common(p, ("text", "json", "graphml"), "; graphml: write the graphs as GraphML "
+                                           "(networkx), as does an -o ending in .graphml")
     p = sub.add_parser("roundtrip", help="convert a URDF or SDF file there and back and list "
                                          "every difference (kinematics, inertia, document)")
     p.add_argument("input", help="URDF or SDF file (- for stdin)")
     p.add_argument("--via", choices=("sdf", "urdf"), default=None,
                    help="the format to go through (default and only choice: the other one)")
     p.add_argument("--model", help="compare only this model of an SDF file (default: each)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: one difference per line; json: a JSON list of "
+                        "{check, path, message}")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    _includes(p)
+    p = sub.add_parser("diff", help="what changed between two robot descriptions (URDF or "
+                                    "SDF, any mix): kinematics, inertia, the document")
+    p.add_argument("a", help="the first file, URDF or SDF (- for stdin)")
+    p.add_argument("b", help="the second file, compared with the first")
+    p.add_argument("--tol", type=float, default=None, metavar="T",
+                   help="tolerance: metres and radians for poses and axes (default 1e-9), "
+                        "relative for inertias (default 1e-6)")
+    p.add_argument("--samples", type=int, default=3, metavar="N",
+                   help="random joint configurations (seeded) compared besides zero "
+                        "(default 3)")
+    p.add_argument("--document", action="store_true",
+                   help="also compare the documents element by element (a URDF and an "
+                        "SDF: in URDF form)")
+    p.add_argument("--model", help="the model of an SDF file holding several")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: one difference per line; json: a JSON list of "
                         "{check, path, message}")
@@ -141,7 +164,7 @@ def _read_input(path: str | None, stdin: TextIO) -> tuple[bytes | None, str]:
 
 
 def _print_diags(diags: Sequence[Diagnostic], args: argparse.Namespace, err: TextIO) -> None:
-    shown = [d for d in diags if (d.severity == "error" or not args.quiet)
+    shown = [d for d in in_order(diags) if (d.severity == "error" or not args.quiet)
              and (d.severity != "info" or getattr(args, "verbose", False))]
     if args.format == "json":
         if shown:
@@ -301,7 +324,7 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                       for m in report.failed]
             print(json.dumps(found, indent=1), file=out)
     else:
-        for d in errors:
+        for d in in_order(errors):
             print(d.format(), file=err)
         for diff in report.differences:
             print(f"{name}: {diff.check}: {diff}", file=out)
@@ -318,10 +341,53 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     return EXIT_OK if report.ok() else EXIT_INVALID
 
 
+def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from urdfsdf.commands.diff import diff_sources, format_json, format_text
+
+    tol = args.tol
+    if (tol is not None and not tol >= 0) or args.samples < 0 or args.a == args.b == "-":
+        print("diff: error: --tol and --samples must be >= 0, and only one file can be "
+              "stdin", file=err)
+        return EXIT_USAGE
+    data_a, name_a = _read_input(args.a, stdin)
+    data_b, name_b = _read_input(args.b, stdin)
+    report = diff_sources(data_a if data_a is not None else name_a,
+                          data_b if data_b is not None else name_b, name_a, name_b,
+                          model=args.model, tol=tol, samples=args.samples,
+                          document=args.document, includes=_include_config(args))
+    if args.format == "json":
+        if report.diagnostics:
+            print(to_json(report.diagnostics), file=err)
+        if not report.failed():
+            print(format_json(report), file=out)
+    else:
+        for d in in_order(report.diagnostics):
+            print(d.format(), file=err)
+        if not report.failed():
+            out.write(format_text(report, name_a, name_b, summary=not args.quiet))
+    if report.usage:
+        return EXIT_USAGE
+    return EXIT_INVALID if report.failed() or report.differences else EXIT_OK
+
+
 def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from urdfsdf.commands.graph import graph_source, render
+    from urdfsdf.commands.graph import graph_source, graphml_source, render
 
     data, name = _read_input(args.input, stdin)
+    if args.format == "graphml" or args.output.lower().endswith(".graphml"):
+        text, diags = graphml_source(data if data is not None else name, file=name,
+                                     model=args.model, includes=_include_config(args))
+        _print_diags(diags.items, args, err)
+        from urdfsdf.commands.files import write_atomic
+
+        problem = None if text is None else write_atomic(args.output, text)
+        if problem is not None:
+            print(f"{args.output}: error: {problem}", file=err)
+        if text is None or problem is not None:
+            return EXIT_INVALID
+        if not args.quiet:
+            print(f"wrote {args.output}", file=out)
+        return EXIT_OK
     dot_text, diags = graph_source(data if data is not None else name, file=name,
                                    includes=_include_config(args))
     _print_diags(diags.items, args, err)
@@ -344,6 +410,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]]
     "poses": _poses,
     "graph": _graph,
     "roundtrip": _roundtrip,
+    "diff": _diff,
 }
 
 

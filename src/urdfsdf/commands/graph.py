@@ -1,7 +1,10 @@
 """``urdfsdf graph``: a picture of the kinematic tree and the frame graphs.
 
 Writes Graphviz DOT; ``.svg``/``.png``/``.pdf`` outputs are rendered with the
-``dot`` program (Debian package ``graphviz``) when it is installed.
+``dot`` program (Debian package ``graphviz``) when it is installed.  With
+``--format graphml`` (or a ``.graphml`` output) it writes one model's graphs as
+GraphML instead (:func:`urdfsdf.interop.to_networkx`, with networkx), each node
+with its resolved pose; that needs a valid file.
 
 Legend: links are boxes, joints ellipses, explicit frames notes, nested
 models folders, ``__model__``/``world`` double circles.  Edges:
@@ -170,6 +173,24 @@ def graph_source(source: Source, file: str | None = None,
     if doc.sdf is None:
         return None, diags
     return dot_of_semantics(analyze(doc.sdf, diags)), diags
+
+
+def graphml_source(source: Source, file: str | None = None, model: str | None = None,
+                   includes: IncludeConfig | None = None) -> tuple[str | None, Diagnostics]:
+    """GraphML of a URDF or SDF file's graphs (None, with diagnostics: invalid input, or
+    networkx missing)."""
+    from urdfsdf.interop import graphs_of, to_graphml
+
+    diags = Diagnostics()
+    doc = load_document(source, diags, file, includes=includes)
+    if doc is None or diags.has_errors():
+        return None, diags
+    try:
+        graphs = graphs_of(doc, diags, model)
+        return (to_graphml(graphs) if graphs is not None else None), diags
+    except ImportError as exc:
+        diags.error("NETWORKX_UNAVAILABLE", str(exc))
+        return None, diags
 
 
 def render(dot_text: str, output: str) -> str | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from urdfsdf.api import gc_paused
 from urdfsdf.core import transforms as tf
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, in_order
 from urdfsdf.core.ir import SdfDocument
 from urdfsdf.core.transforms import Transform
 from urdfsdf.document import load_document
@@ -84,7 +84,7 @@ def report(sem: Semantics, diagnostics: list[Diagnostic]) -> Json:
             "models": {m: pose_json(world.pose(m)) for m in world.children},
             "frames": {f: pose_json(world.pose(f)) for f in world.frames},
         }
-    out["errors"] = [d.to_dict() for d in diagnostics if d.severity == "error"]
+    out["errors"] = [d.to_dict() for d in in_order(diagnostics) if d.severity == "error"]
     return out
 
 
@@ -101,7 +101,8 @@ def poses_source(source: Source, file: str | None = None,
     diags = Diagnostics()
     doc = load_document(source, diags, file, expect="sdf", includes=includes)
     if doc is None or doc.sdf is None:
-        return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in diags]}, diags.items
+        return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in in_order(diags)]}, \
+            diags.items
     return poses_document(doc.sdf, diags), diags.items
 
 

@@ -11,6 +11,7 @@ so a URDF can be compared with the SDF made from it (see
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 
 import numpy as np
@@ -22,6 +23,7 @@ from urdfsdf.compare.kinematics import (
     MassProperties,
     ModelSource,
     default_configurations,
+    inv,
     kinematic_model,
 )
 from urdfsdf.core.record import evolve, record
@@ -109,9 +111,11 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
     The same links, joints (parent, child, how they move) and explicit frames;
     the pose of every link and frame relative to the root link at each
     configuration (joint values by name; default: zero and three random ones
-    within ``a``'s limits, seeded; an int: that many random ones): rotation
-    matrix entries and the distance between positions within ``tol``; every
-    moving joint's axis direction.
+    within ``a``'s limits, seeded; an int: that many random ones): the distance
+    between positions (m) and the angle between orientations (rad) within
+    ``tol``; every moving joint's axis direction.  Each frame is reported once, at
+    the first configuration where it is off, with the joints on its path from the
+    root whose own transform changed (``moved by joint 'j1'``).
     ``model`` picks a model of an SDF document holding several; ``rename`` (a
     mapping or a function) gives the second model's name of each link, joint and
     frame of the first (for code that renames them).  Configurations name the
@@ -142,10 +146,11 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
                                   f"{ja.type!r} != {jb.type!r} (moves as {ja.kind} != "
                                   f"{jb.kind})"))
     reported: set[tuple[str, str]] = set()
-    up = {j.child: j.name for j in ka.joints.values()}
+    up = {j.child: j for j in ka.joints.values()}
     for q in qs:
         pa, pb = ka.poses(q), kb.poses(q)
         fa, fb = ka.frame_poses(pa), kb.frame_poses(pb)
+        causes = _Causes(ka, kb, pa, pb, tol)
         for kind, xa, xb in (("link", pa, pb), ("frame", fa, fb)):
             for name in xa:
                 if name not in xb or (kind, name) in reported:
@@ -153,10 +158,11 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
                 d = _pose_difference(xa[name], xb[name], tol)
                 if d:
                     reported.add((kind, name))
-                    frame = f" (the frame of its joint {up[name]!r})" if kind == "link" and \
-                        name in up else ""
+                    frame = f" (the frame of its joint {up[name].name!r})" if \
+                        kind == "link" and name in up else ""
+                    why = causes.of_link(name) if kind == "link" else causes.of_frame(name)
                     out.append(Difference("kinematics", f"{kind}[@name={name!r}]",
-                                          f"at {_q_text(q)}{frame}: {d}"))
+                                          f"at {_q_text(q)}{frame}: {d}{why}"))
         for name, ja in ka.joints.items():
             jb = kb.joints.get(name)
             if jb is None or ja.axis is None or jb.axis is None or ("joint", name) in reported:
@@ -170,7 +176,7 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
                 reported.add(("joint", name))
                 out.append(Difference("kinematics", f"joint[@name={name!r}]/axis",
                                       f"at {_q_text(q)}: direction (in the root link frame) "
-                                      f"{_vec(da)} != {_vec(db)}"))
+                                      f"{_vec(da)} != {_vec(db)}{causes.of_link(ja.child)}"))
     return out
 
 
@@ -180,17 +186,81 @@ def _new_name(name: str, rename: Rename) -> str:
     return rename(name) if rename is not None else name
 
 
+def rotation_angle(a: np.ndarray, b: np.ndarray) -> float:
+    """The angle (rad) of the rotation between the rotation parts of ``a`` and ``b``.
+
+    From the Frobenius distance, ``|Ra - Rb| = 2 sqrt(2) sin(angle / 2)``: exact
+    near zero, where ``arccos`` of the trace would round 1e-16 up to 1e-8 rad.
+    """
+    d = float(np.linalg.norm(a[:3, :3] - b[:3, :3])) / (2.0 * math.sqrt(2.0))
+    return 2.0 * math.asin(min(1.0, d))
+
+
 def _pose_difference(a: np.ndarray, b: np.ndarray, tol: float) -> str:
-    dr = float(np.max(np.abs(a[:3, :3] - b[:3, :3])))
+    """How far pose ``b`` is from ``a`` (metres, radians); ``""`` within ``tol``."""
     dp = float(np.linalg.norm(a[:3, 3] - b[:3, 3]))
+    dr = rotation_angle(a, b)
     if dr <= tol and dp <= tol:
         return ""
     parts = []
     if dp > tol:
         parts.append(f"position off by {dp:.3g} m ({_vec(a[:3, 3])} != {_vec(b[:3, 3])})")
     if dr > tol:
-        parts.append(f"rotation matrix off by {dr:.3g}")
+        parts.append(f"rotation off by {dr:.3g} rad")
     return ", ".join(parts)
+
+
+class _Causes:
+    """Which joints (or explicit frame poses) moved a frame: those on its path from the
+    root whose own transform differs (child relative to parent, at one configuration)."""
+
+    def __init__(self, ka: KinematicModel, kb: KinematicModel, pa: Mapping[str, np.ndarray],
+                 pb: Mapping[str, np.ndarray], tol: float) -> None:
+        self.ka, self.kb, self.pa, self.pb, self.tol = ka, kb, pa, pb, tol
+        self.up = {j.child: j for j in ka.joints.values()}
+        self.memo: dict[str, tuple[str, ...]] = {}
+
+    def _moved(self, parent: str, child: str) -> bool:
+        pa, pb = self.pa, self.pb
+        if parent not in pb or child not in pb:
+            return False
+        return bool(_pose_difference(inv(pa[parent]) @ pa[child],
+                                     inv(pb[parent]) @ pb[child], self.tol))
+
+    def _joints(self, link: str) -> tuple[str, ...]:
+        """The joints above ``link`` (its own too) that moved, root first."""
+        memo = self.memo
+        chain: list[str] = []
+        cur = link
+        while cur not in memo:
+            j = self.up.get(cur)
+            if j is None or j.parent not in self.pa or cur in chain:
+                memo[cur] = ()
+                break
+            chain.append(cur)
+            cur = j.parent
+        for name in reversed(chain):
+            j = self.up[name]
+            memo[name] = memo[j.parent] + ((j.name,) if self._moved(j.parent, name) else ())
+        return memo[link]
+
+    @staticmethod
+    def _text(what: list[str]) -> str:
+        if not what:
+            return ""
+        shown = ", ".join(what[:3]) + (f" and {len(what) - 3} more" if len(what) > 3 else "")
+        return f"; moved by {shown}"
+
+    def of_link(self, link: str) -> str:
+        return self._text([f"joint {j!r}" for j in self._joints(link)])
+
+    def of_frame(self, frame: str) -> str:
+        body, x_a = self.ka.frames[frame]
+        what = [f"joint {j!r}" for j in self._joints(body)]
+        other = self.kb.frames.get(frame)
+        if other is not None and (other[0] != body or _pose_difference(x_a, other[1], self.tol)):
+            what.append(f"its own pose (relative to link {body!r})")
+        return self._text(what)
 
 
 def assert_same_kinematics(a: ModelSource, b: ModelSource, *,

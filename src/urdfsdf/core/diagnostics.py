@@ -8,6 +8,10 @@ libsdformat returns ``sdf::Errors``.  The public API raises one
 Error codes follow libsdformat's ``sdf::ErrorCode`` names where one exists
 (``DUPLICATE_NAME``, ``POSE_RELATIVE_TO_CYCLE``, ...); codes that are ours
 (``URDF_*``, ``DROPPED_*``...) are listed in :data:`CODES`.
+
+Diagnostics are collected in the order the checks run; :func:`in_order` is the
+order they are shown in (file, then line).  :func:`did_you_mean` is the one
+place a message about an undefined name gets its suggestion.
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ CODES: dict[str, str] = {
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
     "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",
+    "NETWORKX_UNAVAILABLE": "GraphML output needs the networkx package (urdfsdf[networkx])",
     "INCLUDE_OUTSIDE_ROOTS": "an <include> names a file outside the folders files may be read "
                              "from (resource paths, search path variables, the input's folder)",
     "INCLUDE_CYCLE": "an <include> names a file that is already being read",
@@ -165,7 +170,8 @@ class TranslationError(Exception):
 
     def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
         self.diagnostics: list[Diagnostic] = list(diagnostics)
-        errors = [d for d in self.diagnostics if d.severity == "error"] or self.diagnostics
+        errors = in_order(d for d in self.diagnostics if d.severity == "error") or \
+            in_order(self.diagnostics)
         first = errors[0].format() if errors else "translation failed"
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         super().__init__(first + more)
@@ -176,8 +182,29 @@ class TranslationError(Exception):
         return [d.code for d in self.diagnostics if d.severity == "error"]
 
 
+def in_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics in file and line order, as they are shown (stable: diagnostics of one
+    line keep the order they were found in; one without a line comes first in its file)."""
+    return sorted(diagnostics, key=_place)
+
+
+def _place(d: Diagnostic) -> tuple[str, int]:
+    return (d.file or "", d.line if d.line is not None else 0)
+
+
+def did_you_mean(name: str, defined: Iterable[str]) -> str:
+    """``"; did you mean 'NAME'?"`` with the defined name closest to ``name`` (``""``:
+    none is close).  Called only when an undefined name is reported: the names need
+    not be gathered before."""
+    import difflib
+
+    close = difflib.get_close_matches(name, [n for n in defined if n != name], n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
 def to_json(diagnostics: Iterable[Diagnostic]) -> str:
-    """Diagnostics as a JSON list of {code, severity, message, file, line, xpath}."""
+    """Diagnostics as a JSON list of {code, severity, message, file, line, xpath}, in
+    file and line order (:func:`in_order`)."""
     import json
 
-    return json.dumps([d.to_dict() for d in diagnostics], indent=2)
+    return json.dumps([d.to_dict() for d in in_order(diagnostics)], indent=2)

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
 from urdfsdf.core.record import factory, record
 from urdfsdf.core.transforms import Transform
@@ -289,6 +289,20 @@ class Scope:
             yield s
             stack.extend(reversed(list(s.children.values())))
 
+    def names(self, kinds: Iterable[str] | None = None, but: str = "") -> Iterator[str]:
+        """Every reference this scope can make (``N::F`` into nested model ``N``), to
+        frames of ``kinds`` (default: any), except ``but``: what "did you mean" picks
+        from, gathered only when a name is reported undefined."""
+        wanted = None if kinds is None else set(kinds)
+        stack: list[tuple[Scope, str]] = [(self, "")]
+        while stack:
+            scope, prefix = stack.pop()
+            for name, v in scope.vertices.items():
+                if (wanted is None or v.kind in wanted) and prefix + name != but:
+                    yield prefix + name
+            stack.extend((child, f"{prefix}{name}{SCOPE_SEP}")
+                         for name, child in scope.children.items())
+
 
 @record(frozen=False)
 class Semantics:
@@ -459,11 +473,20 @@ class _Builder:
                            joint.line)
             elif joint.child == joint.name or not self._joint_frame(s, joint.child):
                 self.error("JOINT_CHILD_LINK_INVALID", f"{what}: child {joint.child!r} is not "
-                           f"a link or frame of this {where}", joint.line)
+                           f"a link or frame of this {where}"
+                           f"{self._suggest(s, joint.child, joint.name)}", joint.line)
             if joint.parent != WORLD and (joint.parent == joint.name
                                           or not self._joint_frame(s, joint.parent)):
                 self.error("JOINT_PARENT_LINK_INVALID", f"{what}: parent {joint.parent!r} is "
-                           f"not a link or frame of this {where}", joint.line)
+                           f"not a link or frame of this {where}"
+                           f"{self._suggest(s, joint.parent, joint.name)}", joint.line)
+
+    @staticmethod
+    def _suggest(s: Scope, ref: str, joint: str) -> str:
+        """"did you mean" for a joint's parent or child (not the joint itself)."""
+        if ref == joint:
+            return ""
+        return did_you_mean(ref, s.names(_JOINT_FRAME_KINDS, but=joint))
 
     def joint_bodies(self, s: Scope, is_nested: bool = False) -> None:
         """Phase 7 for joints naming frames: the links they resolve to must differ.
@@ -509,7 +532,8 @@ class _Builder:
                 target = attr
             if not ok:
                 self.error("MODEL_CANONICAL_LINK_INVALID", f"model {s.scoped_name!r}: "
-                           f"canonical_link {attr!r} is not a link of this model", model.line)
+                           f"canonical_link {attr!r} is not a link of this model"
+                           f"{did_you_mean(attr, s.names(('link',)))}", model.line)
                 return
             s.canonical_link = attr
             if not s.static:
@@ -567,7 +591,8 @@ class _Builder:
                 where = f"world {s.name!r}" if s.kind == "world" else \
                     f"model {s.scoped_name!r}"
                 self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
-                           f"{target!r} names no frame of {where}", frame.line)
+                           f"{target!r} names no frame of {where}"
+                           f"{did_you_mean(target, s.names(but=frame.name))}", frame.line)
                 bad.add(frame.name)
         for v in vs.values():
             if v.att_ref is not None and s.body_of(v.att_ref) is None:
@@ -596,7 +621,8 @@ class _Builder:
                 continue
             if child.find(pf) is None:
                 self.error("POSE_RELATIVE_TO_INVALID", f"model {child.scoped_name!r}: "
-                           f"placement_frame {pf!r} names no frame of the model",
+                           f"placement_frame {pf!r} names no frame of the model"
+                           f"{did_you_mean(pf, child.names())}",
                            model.line if model is not None else None)
                 continue
             s.vertices[name].placement = pf
@@ -627,7 +653,8 @@ class _Builder:
             if not self._target(s, v, target, "rel"):
                 what = "its attached_to" if not written else "relative_to"
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {what} "
-                           f"{target!r} names no frame of {where}", line)
+                           f"{target!r} names no frame of {where}"
+                           f"{did_you_mean(target, s.names(but=name))}", line)
                 bad.add(name)
         self._relative_graph(s, bad)
 
@@ -733,7 +760,8 @@ class _Builder:
                 if target and target not in s.vertices and s.find(target) is None:
                     self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
                                f"{name!r}: relative_to {target!r} names no frame of model "
-                               f"{s.scoped_name!r}", pose.line)
+                               f"{s.scoped_name!r}{did_you_mean(target, s.names())}",
+                               pose.line)
         for joint in s.joints.values():
             for axis in (joint.axis, joint.axis2):
                 if axis is None or not axis.expressed_in:
@@ -741,7 +769,9 @@ class _Builder:
                 if axis.expressed_in not in s.vertices and s.find(axis.expressed_in) is None:
                     self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: "
                                f"axis expressed_in {axis.expressed_in!r} names no frame of "
-                               f"model {s.scoped_name!r}", axis.line or joint.line)
+                               f"model {s.scoped_name!r}"
+                               f"{did_you_mean(axis.expressed_in, s.names())}",
+                               axis.line or joint.line)
 
     # world scope (7 phases) -------------------------------------------------
     def world_scope(self, world: World) -> Scope:
@@ -799,7 +829,8 @@ class _Builder:
                 bad.add(name)
             elif not self._target(s, v, target, "rel"):
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: relative_to "
-                           f"{target!r} names no frame or model of {where}", line)
+                           f"{target!r} names no frame or model of {where}"
+                           f"{did_you_mean(target, s.names(but=name))}", line)
                 bad.add(name)
         self._relative_graph(s, bad)
         return s
@@ -861,7 +892,8 @@ def analyze(doc: SdfDocument, diags: Diagnostics) -> Semantics:
         scope = builder.model_scope(model, model.name)
         if model.placement_frame and scope.find(model.placement_frame) is None:
             builder.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: placement_frame "
-                          f"{model.placement_frame!r} names no frame of the model",
+                          f"{model.placement_frame!r} names no frame of the model"
+                          f"{did_you_mean(model.placement_frame, scope.names())}",
                           model.line)
         for sub in scope.walk():
             sem.models[sub.scoped_name] = sub

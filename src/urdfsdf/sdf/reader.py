@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.inertia import (
     MassProperties,
     auto_inertial,
@@ -529,7 +529,9 @@ class SdfReader:
             if x_rm is None:
                 self.ctx.diags.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: "
                                      f"placement_frame {model.placement_frame!r} names no "
-                                     "frame of the model", model.line, file=model.file)
+                                     "frame of the model"
+                                     f"{did_you_mean(model.placement_frame, scope.names())}",
+                                     model.line, file=model.file)
             else:
                 pose = computed_pose(x_rm, pose.relative_to, pose.line)
         return merged(model, parent_frame, pose)

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import (
     Axis,
     Collision,
@@ -255,8 +255,9 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
             joint = _apply_joint(joints[name], _translate(block, "joint", diags, x.line))
             joints[name] = evolve(joint, extras=unique_names(joint.extras, diags))
         elif ref != "world":
+            known = [*links, *joints, *link_names, *joint_names]
             diags.warning("ELEMENT_DROPPED", f"<gazebo reference={ref!r}> names no link or "
-                          "joint; kept verbatim only", x.line)
+                          f"joint{did_you_mean(ref, known)}; kept verbatim only", x.line)
     return evolve(model, links=tuple(links[n.name] for n in model.links),
                    joints=tuple(joints[j.name] for j in model.joints), static=static,
                    extras=unique_names((*model.extras, *model_extras), diags))

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import (
     Axis,
     Calibration,
@@ -158,11 +158,13 @@ def check_tree(model: Model, diags: Diagnostics) -> str | None:
     for joint in model.joints:
         if joint.parent not in names:
             diags.error("JOINT_PARENT_LINK_INVALID", f"joint {joint.name!r}: parent link "
-                        f"{joint.parent!r} is not defined", joint.line)
+                        f"{joint.parent!r} is not defined{did_you_mean(joint.parent, names)}",
+                        joint.line)
             ok = False
         if joint.child not in names:
             diags.error("JOINT_CHILD_LINK_INVALID", f"joint {joint.name!r}: child link "
-                        f"{joint.child!r} is not defined", joint.line)
+                        f"{joint.child!r} is not defined{did_you_mean(joint.child, names)}",
+                        joint.line)
             ok = False
         if joint.parent == joint.child:
             diags.error("JOINT_PARENT_SAME_AS_CHILD", f"joint {joint.name!r}: parent and "
