@@ -112,6 +112,21 @@ CASES: dict[str, Callable[[], bytes]] = {
     # the DOCTYPE scan
     "doctype_starts": lambda: b"<!DOCTYPE r" + _fill(b"<!DOCTYPE a"),
     "doctype_long_name": lambda: b"<!DOCTYPE " + _fill(b"a") + b" SYSTEM 'x'><robot/>",
+    # what TinyXML reads and libxml2 refuses, mended before parsing (xml.parse._repair)
+    "comments_with_double_hyphens": lambda: _R + _fill(b"<!-- see --help -->\n") + b"</robot>",
+    "text_before_root": lambda: _fill(b'?xml version="1.0"?> ') + _R + b"</robot>",
+    "bare_ampersands": lambda: _R + b"<x>" + _fill(b"a & b &nbsp; ") + b"</x></robot>",
+    "ampersands_in_values": lambda: (b'<robot name="r"><link name="a" '
+                                     + _attrs(MB // 16, b'a%d="&x"') + b"/></robot>"),
+    "lt_in_values": lambda: (b'<robot name="r"><link name="a"><x '
+                             + _attrs(MB // 12, b"a%d='<'") + b"/></link></robot>"),
+    "attributes_without_blanks": lambda: (b'<robot name="r"><link name="a"><x '
+                                          + _attrs(MB // 12, b'a%d="1"').replace(b" ", b"")
+                                          + b"/></link></robot>"),
+    "cdata_ends_in_text": lambda: _R + b"<x>" + _fill(b"]]>") + b"</x></robot>",
+    "control_characters": lambda: _R + b"<x>" + _fill(b"\x0c") + b"</x></robot>",
+    "latin1_bytes": lambda: _R + b"<x>" + _fill(b"caf\xe9 ") + b"</x></robot>",
+    "many_elements_then_an_error": lambda: _R + _fill(b"<x a='1'>t</x>") + b"<!-- -- --></robot>",
     # other shapes of text
     "processing_instructions": lambda: _R + _fill(b"<?pi x?>") + b"</robot>",
     "cdata": lambda: _R + b"<x><![CDATA[" + _fill(b"]") + b"]]></x></robot>",

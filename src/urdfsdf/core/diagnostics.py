@@ -59,6 +59,9 @@ CODES: dict[str, str] = {
     # urdfsdf's own codes
     "ARGUMENT_INVALID": "an API argument is neither XML text, bytes nor a path",
     "CONVERSION_TIMEOUT": "a file of a folder conversion took longer than --timeout",
+    "XML_TOLERATED": "XML that libxml2 refuses and TinyXML (libsdformat, urdfdom) reads, "
+                     "read as TinyXML reads it ('--' in a comment, text before the root, "
+                     "content after it, an undeclared namespace prefix...); a warning",
     "URDF_IGNORED": "content urdfdom ignores (an attribute URDF does not define, a second "
                     "element or shape); kept as written, an info",
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",

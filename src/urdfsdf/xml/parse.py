@@ -7,6 +7,7 @@ access off, and a document that declares entities is refused outright
 
 from __future__ import annotations
 
+import codecs
 import copy
 import os
 import re
@@ -118,7 +119,11 @@ def load_input(source: object, diags: Diagnostics, file: str | None = None) -> b
 
 
 def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
-    """Parse ``data`` into its root element, or record PARSING_ERROR and return None."""
+    """Parse ``data`` into its root element, or record PARSING_ERROR and return None.
+
+    What TinyXML (libsdformat, urdfdom) reads and libxml2 refuses is read as
+    TinyXML reads it, with an ``XML_TOLERATED`` warning (see :func:`_repair`).
+    """
     if not data or data.isspace():  # as data.strip() (ASCII blanks), without a copy
         diags.error("PARSING_ERROR", "the document is empty", 1)
         return None
@@ -128,13 +133,26 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
         return None
     data = _tolerate_declaration(data, diags)
     try:
-        try:
-            root = etree.fromstring(data, _parser())
-        except etree.XMLSyntaxError as exc:
-            declared = _declare_prefixes(data, exc, diags)
-            if declared is None:
+        repaired = declared = False
+        root: etree._Element | None = None
+        while root is None:  # each repair at most once: at most three parses
+            try:
+                root = etree.fromstring(data, _parser())
+            except etree.XMLSyntaxError as exc:
+                code: object = getattr(exc, "code", None)  # lxml-stubs lack it
+                if not repaired and code in _REPAIRABLE:
+                    repaired = True
+                    fixed = _repair(data, diags)
+                    if fixed is not None:
+                        data = fixed
+                        continue
+                if not declared:
+                    declared = True
+                    with_prefixes = _declare_prefixes(data, exc, diags)
+                    if with_prefixes is not None:
+                        data = with_prefixes
+                        continue
                 raise
-            root = etree.fromstring(declared, _parser())
         problem = _refused_tree(root)
         if problem is not None:
             # a DOCTYPE in an encoding the byte scan does not know
@@ -152,7 +170,7 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
             except etree.XMLSyntaxError:
                 pass
             else:
-                diags.warning("PARSING_ERROR", "content after the root element is ignored",
+                diags.warning("XML_TOLERATED", "content after the root element is ignored",
                               line)
                 return root
         diags.error("PARSING_ERROR", f"not well-formed XML: {msg}", line)
@@ -426,7 +444,7 @@ def _tolerate_declaration(data: bytes, diags: Diagnostics) -> bytes:
     if not found.late and _VERSION_1_0.search(decl) is not None:
         return data
     line = data[: found.start].count(b"\n") + 1
-    diags.warning("PARSING_ERROR", "malformed or misplaced XML declaration ignored", line)
+    diags.warning("XML_TOLERATED", "malformed or misplaced XML declaration ignored", line)
     enc = _ENC.search(decl)
     blank = bytes(c if c == 0x0A else 0x20 for c in decl)
     body = data[: found.start] + blank + data[found.end:]
@@ -472,7 +490,7 @@ def _declare_prefixes(data: bytes, exc: etree.XMLSyntaxError,
     decls = "".join(f' xmlns:{p}="{KNOWN_PREFIXES.get(p, "urn:undeclared:" + p)}"'
                     for p in first)
     for prefix, line in first.items():
-        diags.warning("PARSING_ERROR", f"namespace prefix {prefix!r} is not declared; read as "
+        diags.warning("XML_TOLERATED", f"namespace prefix {prefix!r} is not declared; read as "
                       f"xmlns:{prefix}={KNOWN_PREFIXES.get(prefix, 'urn:undeclared:' + prefix)!r}",
                       line)
     return data[:m.end()] + decls.encode() + data[m.end():]
@@ -509,6 +527,276 @@ def _cut_at(data: bytes, line: int, column: int) -> bytes:
             return data
         pos = nxt + 1
     return data[: pos + max(column - 1, 0)]
+
+
+#: libxml2 errors (``XMLSyntaxError.code``) that :func:`_repair` may mend
+_REPAIRABLE = frozenset({
+    etree.ErrorTypes.ERR_HYPHEN_IN_COMMENT,  # "--" in a comment, a comment ending "--->"
+    etree.ErrorTypes.ERR_DOCUMENT_EMPTY,  # "Start tag expected": text before the root
+    etree.ErrorTypes.ERR_ENTITYREF_SEMICOL_MISSING,  # "a&b"
+    etree.ErrorTypes.ERR_NAME_REQUIRED,  # "a & b"
+    etree.ErrorTypes.ERR_UNDECLARED_ENTITY,  # "&nbsp;"
+    etree.ErrorTypes.ERR_LT_IN_ATTRIBUTE,  # name="a<b"
+    etree.ErrorTypes.ERR_SPACE_REQUIRED,  # a="1"b="2"
+    etree.ErrorTypes.ERR_MISPLACED_CDATA_END,  # "]]>" in text
+    etree.ErrorTypes.ERR_INVALID_CHAR,  # a control character
+    etree.ErrorTypes.ERR_INVALID_ENCODING,  # bytes that are not UTF-8
+})
+
+#: what each repair of :func:`_repair` tells, by kind
+_REPAIRS: dict[str, str] = {
+    "encoding": "bytes that are not UTF-8 (the encoding declared or implied) are read as "
+                "Latin-1 characters",
+    "before_root": "text before the root element is ignored",
+    "comment": "'--' inside a comment, or a comment ending '--->' (TinyXML ends a comment "
+               "at the first '-->'; its second '-' is read as U+2010)",
+    "ampersand": "an '&' that starts no character reference nor &amp; &lt; &gt; &quot; "
+                 "&apos; (as in 'a & b' or '&nbsp;') is read as a plain '&'",
+    "lt_in_value": "a '<' in an attribute value is read as a plain '<'",
+    "cdata_end": "']]>' in text is read as is",
+    "control": "a control character (U+0001 to U+001F but tab, newline, carriage return) "
+               "is read as a space",
+    "no_space": "attributes not separated by white space",
+}
+
+#: a character or predefined entity reference, at an "&"
+_REFERENCE = re.compile(rb"&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);")
+#: what text may hold that libxml2 refuses and TinyXML reads ("]" for "]]>")
+_ODD_TEXT = re.compile(rb"[&\]\x01-\x08\x0b\x0c\x0e-\x1f]")
+_ODD_VALUE = re.compile(rb"[&<\x01-\x08\x0b\x0c\x0e-\x1f]")
+#: a tag or attribute name, as far as TinyXML reads one
+_NAME = re.compile(rb"[^\s/>=<\"'&]+")
+
+
+def _read_latin1(exc: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: undecodable bytes as the Latin-1 characters of their values."""
+    assert isinstance(exc, UnicodeDecodeError)
+    return exc.object[exc.start:exc.end].decode("latin-1"), exc.end
+
+
+codecs.register_error("urdfsdf-latin1", _read_latin1)
+
+
+class _Repairs:
+    """The repaired bytes of a document, built as pieces, and what was repaired where."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pieces: list[bytes] = []
+        self.copied = 0  # data[:copied] is in pieces
+        self.first: dict[str, int] = {}  # kind: position of its first repair
+        self.count: dict[str, int] = {}
+
+    def note(self, kind: str, pos: int) -> None:
+        self.first.setdefault(kind, pos)
+        self.count[kind] = self.count.get(kind, 0) + 1
+
+    def replace(self, kind: str, start: int, end: int, new: bytes, at: int = -1) -> None:
+        """``data[start:end]`` (at or after what was copied) becomes ``new``.
+
+        The repair is located at ``at`` (default: ``start``).
+        """
+        self.note(kind, start if at < 0 else at)
+        self.pieces.append(self.data[self.copied:start])
+        self.pieces.append(new)
+        self.copied = end
+
+    def result(self) -> bytes:
+        self.pieces.append(self.data[self.copied:])
+        return b"".join(self.pieces)
+
+
+def _repair(data: bytes, diags: Diagnostics) -> bytes | None:
+    """``data`` with what TinyXML reads and libxml2 refuses made well-formed, or None.
+
+    libsdformat (TinyXML2) and urdfdom (TinyXML2 from urdfdom 4, TinyXML before)
+    read: ``--`` in a comment (a comment ends at the first ``-->``); text before
+    the root element; an ``&`` that starts no reference, read as is; ``<`` in an
+    attribute value; ``]]>`` in text; control characters; attributes without
+    white space between them; bytes that are not UTF-8.  One linear scan of the
+    markup mends each (no new line: line numbers stay) and records one warning
+    per kind at its first line.  None when nothing was mended, and for a document
+    with a DOCTYPE or in UTF-16/32 (read as libxml2 reads it).  The scan stops at
+    anything else it does not understand; libxml2 then reports that.
+    """
+    if b"<!DOCTYPE" in data or b"\x00" in data[:4]:
+        return None
+    found = find_declaration(data)
+    enc = None if found is None else _ENC.search(data[found.start:found.end])
+    utf8 = enc is None or enc.group(1).lower().replace(b"-", b"") in (b"utf8", b"ascii",
+                                                                      b"usascii")
+    bad_byte = -1
+    if utf8:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad_byte = exc.start
+            data = data.decode("utf-8", "urdfsdf-latin1").encode("utf-8")
+    fix = _Repairs(data)
+    if not _scan(fix, "\u2010".encode() if utf8 else b" "):
+        return None  # no root element: nothing to tolerate
+    if bad_byte >= 0:
+        fix.note("encoding", bad_byte)  # bytes (at or) before the same line
+    if not fix.first:
+        return None
+    for kind, pos in sorted(fix.first.items(), key=lambda item: item[1]):
+        more = fix.count[kind] - 1
+        diags.warning("XML_TOLERATED", _REPAIRS[kind] + (f" (here and {more} more)" if more
+                                                          else ""),
+                      data.count(b"\n", 0, pos) + 1)
+    return fix.result()
+
+
+def _scan(fix: _Repairs, hyphen: bytes) -> bool:
+    """Walk the markup of ``fix.data`` once, recording each repair (see :func:`_repair`).
+
+    True when a root element was found.
+    """
+    data = fix.data
+    size = len(data)
+    pos = len(_BOM) if data.startswith(_BOM) else 0
+    depth = 0
+    root_seen = False
+    while pos < size:
+        lt = data.find(b"<", pos)
+        end = size if lt < 0 else lt
+        if depth:
+            _scan_text(fix, pos, end)
+        elif pos < end and not data[pos:end].isspace():
+            if root_seen:
+                return True  # after the root: what parse() cuts
+            pos = _BLANKS.match(data, pos).end()  # type: ignore[union-attr]  # \s* matches
+            blank = bytes(c if c in (0x0A, 0x0D) else 0x20 for c in data[pos:end])
+            fix.replace("before_root", pos, end, blank)
+        if lt < 0:
+            return root_seen
+        pos = lt
+        if data.startswith(b"<!--", pos):
+            close = data.find(b"-->", pos + 4)
+            if close < 0:
+                return root_seen
+            body = data[pos + 4:close]
+            first = body.find(b"--")
+            if first >= 0 or body.endswith(b"-"):
+                new = body.replace(b"--", b"-" + hyphen)
+                if new.endswith(b"-"):
+                    new = new[:-1] + hyphen
+                fix.replace("comment", pos + 4, close, new,
+                            pos + 4 + (first if first >= 0 else len(body) - 1))
+            pos = close + 3
+        elif data.startswith(b"<?", pos):
+            close = data.find(b"?>", pos + 2)
+            if close < 0:
+                return root_seen
+            pos = close + 2
+        elif data.startswith(b"<![CDATA[", pos) and depth:
+            close = data.find(b"]]>", pos + 9)
+            if close < 0:
+                return root_seen
+            pos = close + 3
+        elif data.startswith(b"<!", pos):
+            return root_seen  # a DOCTYPE is not scanned (and CDATA outside the root is an error)
+        elif data.startswith(b"</", pos):
+            close = data.find(b">", pos + 2)
+            if close < 0 or depth == 0:
+                return root_seen
+            depth -= 1
+            pos = close + 1
+        else:
+            if root_seen and depth == 0:
+                return True  # a second root: what parse() cuts
+            root_seen = True
+            after = _scan_start_tag(fix, pos)
+            if after is None:
+                return True
+            pos, opened = after
+            depth += opened
+    return root_seen
+
+
+def _scan_text(fix: _Repairs, pos: int, end: int) -> None:
+    """Mend ``fix.data[pos:end]``, text inside the root element."""
+    data = fix.data
+    while True:
+        m = _ODD_TEXT.search(data, pos, end)
+        if m is None:
+            return
+        pos = m.start()
+        c = data[pos]
+        if c == 0x26:  # "&"
+            ref = _REFERENCE.match(data, pos)
+            if ref is None:
+                fix.replace("ampersand", pos, pos + 1, b"&amp;")
+                pos += 1
+            else:
+                pos = ref.end()
+        elif c == 0x5D:  # "]"
+            if data.startswith(b"]]>", pos):
+                fix.replace("cdata_end", pos + 2, pos + 3, b"&gt;")
+                pos += 3
+            else:
+                pos += 1
+        else:
+            fix.replace("control", pos, pos + 1, b" ")
+            pos += 1
+
+
+def _scan_start_tag(fix: _Repairs, pos: int) -> tuple[int, int] | None:
+    """Read the start tag at ``pos``: (the position after it, 1 if it opens an element,
+    0 if empty), or None when it is not one TinyXML reads.  Mends its attribute values
+    and a missing blank between attributes."""
+    data = fix.data
+    m = _NAME.match(data, pos + 1)
+    if m is None:
+        return None
+    pos = m.end()
+    while True:
+        blank = _BLANKS.match(data, pos).end()  # type: ignore[union-attr]  # \s* always matches
+        if data.startswith(b">", blank):
+            return blank + 1, 1
+        if data.startswith(b"/>", blank):
+            return blank + 2, 0
+        name = _NAME.match(data, blank)
+        if name is None:
+            return None
+        if blank == pos:
+            fix.replace("no_space", pos, pos, b" ")
+        pos = _BLANKS.match(data, name.end()).end()  # type: ignore[union-attr]
+        if not data.startswith(b"=", pos):
+            return None
+        pos = _BLANKS.match(data, pos + 1).end()  # type: ignore[union-attr]
+        quote = data[pos:pos + 1]
+        if quote not in (b'"', b"'"):
+            return None
+        close = data.find(quote, pos + 1)
+        if close < 0:
+            return None
+        _scan_value(fix, pos + 1, close)
+        pos = close + 1
+
+
+def _scan_value(fix: _Repairs, pos: int, end: int) -> None:
+    """Mend the attribute value ``fix.data[pos:end]``."""
+    data = fix.data
+    while True:
+        m = _ODD_VALUE.search(data, pos, end)
+        if m is None:
+            return
+        pos = m.start()
+        c = data[pos]
+        if c == 0x26:  # "&"
+            ref = _REFERENCE.match(data, pos, end)
+            if ref is None:
+                fix.replace("ampersand", pos, pos + 1, b"&amp;")
+                pos += 1
+            else:
+                pos = ref.end()
+        elif c == 0x3C:  # "<"
+            fix.replace("lt_in_value", pos, pos + 1, b"&lt;")
+            pos += 1
+        else:
+            fix.replace("control", pos, pos + 1, b" ")
+            pos += 1
 
 
 def children(el: etree._Element) -> list[etree._Element]:
