@@ -34,13 +34,41 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, what: str = "diagnostics are printed") -> None:
     p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="how diagnostics are printed (default: text)")
+                   help=f"how {what} (default: text; --json is the same as --format json)")
+    p.add_argument("--json", dest="format", action="store_const", const="json",
+                   help=argparse.SUPPRESS)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print info diagnostics (e.g. why sdf2urdf transforms)")
+
+
+def version() -> str:
+    """The installed version of urdfsdf (package metadata, else ``urdfsdf.__version__``)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("urdfsdf")
+    except metadata.PackageNotFoundError:
+        import urdfsdf
+
+        return str(getattr(urdfsdf, "__version__", "unknown"))
+
+
+class _Version(argparse.Action):
+    """``--version``: print ``PROGRAM VERSION`` and stop (the version is looked up then)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS,
+                 help: str = "print the program's version and exit") -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        parser._print_message(f"{parser.prog.split()[0]} {version()}\n", sys.stdout)
+        parser.exit()
 
 
 def _includes(p: argparse.ArgumentParser) -> None:
@@ -61,7 +89,8 @@ def _include_config(args: argparse.Namespace) -> IncludeConfig:
 
 def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
     p.add_argument("input", nargs="?",
-                   help=f"{kind} file, or a folder to convert recursively (default: stdin)")
+                   help=f"{kind} file, a Gazebo model folder (holding model.config), or a "
+                        "folder to convert recursively (default: stdin)")
     p.add_argument("-o", "--output",
                    help="output file (default: stdout); an output folder for a folder input")
     p.add_argument("--uri-map", action="append", default=[], metavar="FROM=TO",
@@ -73,10 +102,7 @@ def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
                         "reported as CONVERSION_TIMEOUT (default: 60; 0: no limit)")
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="urdfsdf", description="Exact URDF <-> SDFormat 1.7 translation.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    p = sub.add_parser("urdf2sdf", help="convert URDF (or xacro) to SDFormat 1.7")
+def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     _conversion(p, "URDF or .xacro")
     p.add_argument("--xacro-arg", action="append", default=[], metavar="NAME:=VALUE",
                    help="a xacro argument (repeatable)")
@@ -88,8 +114,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lump-fixed-joints", action="store_true",
                    help="merge links joined by fixed joints into their parent, as "
                         "libsdformat/Gazebo do (leaves a //frame for each)")
-    _common(p)
-    p = sub.add_parser("sdf2urdf", help="convert SDFormat to URDF")
+    _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+
+
+def _sdf2urdf_args(p: argparse.ArgumentParser) -> None:
     _conversion(p, "SDF")
     p.add_argument("--model", help="the model to convert when the file holds several")
     p.add_argument("--separator", default="::",
@@ -103,33 +131,79 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="links not connected to the joint tree: error (default) or attach "
                         "them with floating joints")
     _includes(p)
-    _common(p)
-    p = sub.add_parser("check", help="validate a URDF or SDF file")
-    p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
+    _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+
+
+def _check_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
+                                            "(default: stdin)")
     _includes(p)
-    _common(p)
-    p = sub.add_parser("graph", help="draw the kinematic tree and the frame graphs")
-    p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
+    _common(p, "the report is printed (json: the diagnostics on stdout)")
+
+
+def _graph_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
+                                            "(default: stdin)")
     p.add_argument("-o", "--output", required=True,
                    help="picture to write: .svg, .png, .pdf (Graphviz) or .dot")
     _includes(p)
     _common(p)
-    p = sub.add_parser("roundtrip", help="convert a URDF or SDF file there and back and list "
-                                         "every difference (kinematics, inertia, document)")
+
+
+def _roundtrip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", help="URDF or SDF file (- for stdin)")
     p.add_argument("--via", choices=("sdf", "urdf"), default=None,
                    help="the format to go through (default and only choice: the other one)")
     p.add_argument("--model", help="compare only this model of an SDF file (default: each)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: one difference per line; json: a JSON list of "
-                        "{check, path, message}")
+                        "{check, path, message} (--json is the same)")
+    p.add_argument("--json", dest="format", action="store_const", const="json",
+                   help=argparse.SUPPRESS)
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     _includes(p)
-    p = sub.add_parser("poses", help="print every resolved pose of an SDF file")
-    p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _poses_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
+                                            "(default: stdin)")
     _includes(p)
-    _common(p)
+    _common(p, "the poses are printed (json: the JSON report; diagnostics as JSON too)")
+
+
+#: command -> (one-line help, its arguments)
+SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "urdf2sdf": ("convert URDF (or xacro) to SDFormat 1.7", _urdf2sdf_args),
+    "sdf2urdf": ("convert SDFormat to URDF", _sdf2urdf_args),
+    "check": ("validate a URDF or SDF file", _check_args),
+    "graph": ("draw the kinematic tree and the frame graphs", _graph_args),
+    "roundtrip": ("convert a URDF or SDF file there and back and list every difference "
+                  "(kinematics, inertia, document)", _roundtrip_args),
+    "poses": ("print every resolved pose of a URDF or SDF file", _poses_args),
+}
+#: the programs: ``urdfsdf COMMAND ...`` and the two converters as programs of their own
+PROGRAMS = ("urdfsdf", "urdf2sdf", "sdf2urdf")
+EXIT_STATUS_HELP = "exit status: 0 done, 1 invalid input (or differences), 2 usage"
+
+
+def _build_parser(prog: str = "urdfsdf") -> argparse.ArgumentParser:
+    """The parser of ``prog``: ``urdfsdf`` (with commands), ``urdf2sdf`` or ``sdf2urdf``."""
+    if prog in SUBCOMMANDS:
+        what, add = SUBCOMMANDS[prog]
+        parser = _Parser(prog=prog, description=what[0].upper() + what[1:] + ".",
+                         epilog=EXIT_STATUS_HELP)
+        parser.add_argument("--version", action=_Version)
+        add(parser)
+        parser.set_defaults(command=prog, prog=prog)
+        return parser
+    parser = _Parser(prog="urdfsdf", description="Exact URDF <-> SDFormat 1.7 translation.",
+                     epilog=EXIT_STATUS_HELP)
+    parser.add_argument("--version", action=_Version)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, (what, add) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=what, epilog=EXIT_STATUS_HELP)
+        add(p)
+        p.set_defaults(prog=p.prog)
     return parser
 
 
@@ -193,7 +267,7 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> in
     from urdfsdf.commands.batch import DEFAULT_TIMEOUT, print_summary, run_batch
 
     if not args.output:
-        print(f"{args.command}: error: a folder input needs -o OUTDIR", file=err)
+        print(f"{args.prog}: error: a folder input needs -o OUTDIR", file=err)
         return EXIT_USAGE
     out_dir = Path(args.output)
     if out_dir.resolve() == Path(args.input).resolve():
@@ -202,7 +276,7 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> in
         return EXIT_INVALID
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if timeout < 0 or timeout != timeout:
-        print(f"{args.command}: error: --timeout must be a number of seconds >= 0", file=err)
+        print(f"{args.prog}: error: --timeout must be a number of seconds >= 0", file=err)
         return EXIT_USAGE
     start = time.monotonic()
     outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
@@ -217,7 +291,7 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> in
 def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     options = _options(args)
     if isinstance(options, str):
-        print(f"{args.command}: error: {options}", file=err)
+        print(f"{args.prog}: error: {options}", file=err)
         return EXIT_USAGE
     if args.input and args.input != "-" and Path(args.input).is_dir():
         return _batch(args, options, err)
@@ -271,7 +345,7 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     report, diags = poses_source(data if data is not None else name, file=name,
                                  includes=_include_config(args))
     _print_diags(diags, args, err)
-    if args.json:
+    if args.format == "json":
         import json
 
         print(json.dumps(report, indent=1), file=out)
@@ -348,13 +422,18 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]]
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
-         stderr: TextIO | None = None, stdin: TextIO | None = None) -> int:
-    """Run ``urdfsdf ARGS...``; returns the exit status."""
+         stderr: TextIO | None = None, stdin: TextIO | None = None,
+         prog: str = "urdfsdf") -> int:
+    """Run ``PROG ARGS...`` (default ``urdfsdf COMMAND ...``); returns the exit status.
+
+    ``prog`` is one of :data:`PROGRAMS`: ``urdf2sdf`` and ``sdf2urdf`` take the
+    arguments of that command, and speak their own name in help and errors.
+    """
     # a closed standard stream (``>&-``) is None: writing to it is an error, not a crash
     out = stdout or sys.stdout or _Closed("standard output")
     err = stderr or sys.stderr or _Closed("standard error")
     inp = stdin or sys.stdin or _Closed("standard input")
-    parser = _build_parser()
+    parser = _build_parser(prog)
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except _UsageError as exc:
@@ -375,7 +454,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return EXIT_INVALID
     except _ClosedStreamError as exc:
         if not isinstance(err, _Closed):
-            print(f"urdfsdf: error: {exc}", file=err)
+            print(f"{prog}: error: {exc}", file=err)
         return EXIT_INVALID
 
 
@@ -399,12 +478,12 @@ class _Closed(io.StringIO):
 
 def urdf2sdf_entry() -> None:
     """Console script ``urdf2sdf``."""
-    raise SystemExit(main(["urdf2sdf", *sys.argv[1:]]))
+    raise SystemExit(main(sys.argv[1:], prog="urdf2sdf"))
 
 
 def sdf2urdf_entry() -> None:
     """Console script ``sdf2urdf``."""
-    raise SystemExit(main(["sdf2urdf", *sys.argv[1:]]))
+    raise SystemExit(main(sys.argv[1:], prog="sdf2urdf"))
 
 
 def urdfsdf_entry() -> None:
