@@ -8,7 +8,9 @@ import, so the scripts run the code under test.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +85,100 @@ def test_umbrella_help_names_its_commands() -> None:
     result = run("urdfsdf", "check", "--help")
     assert result.returncode == 0
     assert result.stdout.startswith("usage: urdfsdf check ")
+
+
+# -- 3. poses and check take URDF; a converter given the other format says so ---------
+
+def _close(a: object, b: object) -> bool:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float) and isinstance(b, float):
+        return abs(a - b) <= 1e-9
+    return a == b
+
+
+@pytest.mark.parametrize("name", ["parity.urdf", "pendulum_with_base.urdf"])
+def test_poses_of_a_urdf_are_those_of_its_sdf(name: str, tmp_path: Path) -> None:
+    """Every link and joint frame of a URDF, as the frame engine poses its SDF form."""
+    result = run("urdfsdf", "poses", SAMPLES / name, "--json")
+    assert result.returncode == 0, result.stderr
+    ours = json.loads(result.stdout)
+    sdf = tmp_path / "robot.sdf"
+    assert run("urdf2sdf", SAMPLES / name, "-o", sdf).returncode == 0
+    result = run("urdfsdf", "poses", sdf, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    theirs = json.loads(result.stdout)
+    assert ours["errors"] == [] and ours["worlds"] == {}
+    (model, got), = ours["models"].items()
+    expected = theirs["models"][model]
+    assert set(got["links"]) == set(expected["links"]) and got["links"]
+    assert set(got["joints"]) == set(expected["joints"]) and got["joints"]
+    assert _close(got, expected)
+
+
+def test_poses_of_a_urdf_every_joint(tmp_path: Path) -> None:
+    """Floating and planar joints (no SDF 1.7 form) are posed too; the text listing works."""
+    from lxml import etree
+
+    result = run("urdfsdf", "poses", SAMPLES / "every_element.urdf", "--json")
+    assert result.returncode == 0, result.stderr
+    (model,) = json.loads(result.stdout)["models"].values()
+    robot = etree.parse(str(SAMPLES / "every_element.urdf")).getroot()
+    assert set(model["links"]) == {el.get("name") for el in robot.iterfind("link")}
+    assert set(model["joints"]) == {el.get("name") for el in robot.iterfind("joint")}
+    assert all(p is not None for p in [*model["links"].values(), *model["joints"].values()])
+    text = run("urdfsdf", "poses", SAMPLES / "every_element.urdf")
+    assert text.returncode == 0 and "joint     floating_joint: xyz" in text.stdout
+
+
+def test_poses_of_a_broken_urdf(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.urdf"
+    bad.write_text('<robot name="r">\n  <link name="a"/>\n  <joint name="j" type="fixed">\n'
+                   '    <parent link="a"/><child link="b"/>\n  </joint>\n</robot>\n')
+    result = run("urdfsdf", "poses", bad, "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["models"] == {}
+    assert [(d["code"], d["line"]) for d in report["errors"]] == \
+        [("JOINT_CHILD_LINK_INVALID", 3)]
+
+
+CHECK_URDF = shutil.which("check_urdf") or shutil.which(
+    "check_urdf", path=str(Path(sys.executable).parent))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('<robot name="r">\n  <link name="a"/>\n</robot>\n', []),
+    ('<robot name="r">\n  <link name="a"/>\n  <joint name="j" type="fixed">\n'
+     '    <parent link="a"/><child link="b"/>\n  </joint>\n</robot>\n',
+     [("JOINT_CHILD_LINK_INVALID", 3)]),
+    ('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n</robot>\n',
+     [("URDF_TREE_INVALID", 3)]),
+    ('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n  <joint name="j" '
+     'type="fixed">\n    <origin xyz="1 2"/>\n    <parent link="a"/>\n    <child link="b"/>\n'
+     '  </joint>\n</robot>\n', [("ATTRIBUTE_INVALID", 5)]),
+], ids=["valid", "missing_child", "two_roots", "bad_number"])
+def test_check_of_a_urdf(text: str, expected: list[tuple[str, int]], tmp_path: Path) -> None:
+    path = tmp_path / "robot.urdf"
+    path.write_text(text)
+    result = run("urdfsdf", "check", path)
+    assert result.returncode == (1 if expected else 0), result.stderr
+    found = codes(result.stderr)
+    assert set(expected) <= set(found) and (expected or found == [])
+    if CHECK_URDF is not None:  # urdfdom agrees on well-formed or not
+        theirs = subprocess.run([CHECK_URDF, str(path)], capture_output=True, check=False)
+        assert (theirs.returncode == 0) == (not expected)
+
+
+def test_converter_given_the_other_format_names_the_command(tmp_path: Path) -> None:
+    result = run("sdf2urdf", SAMPLES / "parity.urdf")
+    assert result.returncode == 1 and result.stdout == ""
+    assert codes(result.stderr) == [("WRONG_FORMAT", 9)]
+    assert "urdf2sdf" in result.stderr
+    result = run("urdf2sdf", SAMPLES / "pendulum_with_base.sdf", "-o", tmp_path / "x.sdf")
+    assert result.returncode == 1 and not (tmp_path / "x.sdf").exists()
+    (code, line), = codes(result.stderr)
+    assert code == "WRONG_FORMAT" and line is not None
+    assert "sdf2urdf" in result.stderr
