@@ -182,3 +182,48 @@ def test_converter_given_the_other_format_names_the_command(tmp_path: Path) -> N
     (code, line), = codes(result.stderr)
     assert code == "WRONG_FORMAT" and line is not None
     assert "sdf2urdf" in result.stderr
+
+
+# -- 4. a Gazebo model folder is one input ----------------------------------------------
+
+def _model_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "pendulum_robot"
+    shutil.copytree(SAMPLES / "worlds" / "classic" / "models" / "pendulum_robot", folder)
+    return folder
+
+
+def test_model_folder_is_one_input(tmp_path: Path) -> None:
+    from lxml import etree
+
+    folder = _model_folder(tmp_path)
+    out = tmp_path / "ur5.urdf"
+    result = run("sdf2urdf", folder, "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert out.is_file()
+    assert etree.parse(str(out)).getroot().tag == "robot"
+    result = run("sdf2urdf", folder)  # no -o: the URDF on stdout
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == out.read_text()
+    before = sorted(p.name for p in folder.iterdir())
+    result = run("sdf2urdf", folder, "-o", folder / "model.sdf")  # never over its input
+    assert result.returncode == 1
+    assert [c for c, _ in codes(result.stderr)] == ["OUTPUT_REFUSED"]
+    assert sorted(p.name for p in folder.iterdir()) == before
+    for command in (["urdfsdf", "check"], ["urdfsdf", "poses"]):
+        assert run(*command, folder).returncode == 0
+
+
+def test_urdf2sdf_of_a_model_folder_names_sdf2urdf(tmp_path: Path) -> None:
+    folder = _model_folder(tmp_path)
+    result = run("urdf2sdf", folder, "-o", tmp_path / "out")
+    assert result.returncode == 1
+    assert [c for c, _ in codes(result.stderr)] == ["WRONG_FORMAT"]
+    assert "sdf2urdf" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_folder_of_model_folders_is_still_a_batch(tmp_path: Path) -> None:
+    _model_folder(tmp_path / "models")
+    result = run("sdf2urdf", tmp_path / "models", "-o", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "pendulum_robot.urdf").is_file()

@@ -293,8 +293,14 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
     if isinstance(options, str):
         print(f"{args.prog}: error: {options}", file=err)
         return EXIT_USAGE
-    if args.input and args.input != "-" and Path(args.input).is_dir():
-        return _batch(args, options, err)
+    inputs = [args.input] if args.input and args.input != "-" else []
+    if inputs and Path(args.input).is_dir():
+        folder = Path(args.input)
+        if not (folder / "model.config").is_file():
+            return _batch(args, options, err)
+        # a Gazebo model folder is one model: its SDF files are inputs too (-o never
+        # writes over them)
+        inputs += [str(p) for p in folder.glob("*.sdf")]
     data, name = _read_input(args.input, stdin)
     source = data if data is not None else name
     result = convert(args.command, source, options, name, getattr(args, "model", None))
@@ -305,7 +311,6 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
                   file=err)
         return EXIT_INVALID
     if args.output:
-        inputs = [args.input] if args.input and args.input != "-" else []
         from urdfsdf.commands.files import write_atomic
 
         problem = write_atomic(args.output, result.text, inputs)
