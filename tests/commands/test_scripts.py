@@ -227,3 +227,65 @@ def test_folder_of_model_folders_is_still_a_batch(tmp_path: Path) -> None:
     result = run("sdf2urdf", tmp_path / "models", "-o", tmp_path / "out")
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "pendulum_robot.urdf").is_file()
+
+
+# -- 5. stdout carries data only; --json is --format json -------------------------------
+
+def test_status_lines_go_to_stderr(tmp_path: Path) -> None:
+    result = run("urdfsdf", "graph", SAMPLES / "parity.urdf", "-o", tmp_path / "g.dot")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "" and "wrote" in result.stderr
+    bad = tmp_path / "bad.urdf"
+    bad.write_text('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n</robot>\n')
+    for path, status in ((SAMPLES / "parity.urdf", 0), (bad, 1),
+                         (SAMPLES / "pendulum_with_base.sdf", 0)):
+        result = run("urdfsdf", "check", path)
+        assert result.returncode == status, result.stderr
+        assert result.stdout == "" and str(path) in result.stderr
+    result = run("urdfsdf", "check", bad, "--format", "json")  # data: on stdout
+    assert result.returncode == 1
+    assert [(d["code"], d["line"]) for d in json.loads(result.stdout)] == \
+        [("URDF_TREE_INVALID", 3)]
+    result = run("urdfsdf", "roundtrip", SAMPLES / "parity.urdf")
+    assert result.returncode == 0 and result.stdout == ""
+    assert "no difference" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["urdfsdf", "poses"], ["urdfsdf", "check"],
+                                     ["urdfsdf", "roundtrip"], ["urdf2sdf"]])
+def test_json_is_one_option(command: list[str]) -> None:
+    sample = SAMPLES / ("parity.urdf" if command[-1] != "poses" else "pendulum_with_base.sdf")
+    long = run(*command, sample, "--format", "json")
+    short = run(*command, sample, "--json")
+    assert long.returncode == short.returncode == 0, long.stderr
+    assert (long.stdout, long.stderr) == (short.stdout, short.stderr)
+    if command[-1] != "urdf2sdf":
+        json.loads(long.stdout)
+    usage = run(*command, "--help").stdout
+    assert "--format {text,json}" in usage and "--json" not in usage.replace(
+        "--json is", "")
+
+
+def test_batch_json_lines(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    shutil.copy(SAMPLES / "parity.urdf", src)
+    shutil.copy(SAMPLES / "every_element.urdf", src)  # converts, with warnings
+    (src / "broken.urdf").write_text('<robot name="b">\n  <link name="a"/>\n  <link/>\n'
+                                     '</robot>\n')
+    result = run("urdf2sdf", src, "-o", tmp_path / "out", "--format", "json", "-j", "1")
+    assert result.returncode == 1
+    items = [json.loads(line) for line in result.stdout.splitlines()]
+    assert sorted(Path(i["path"]).name for i in items) == \
+        ["broken.urdf", "every_element.urdf", "parity.urdf"]
+    by_name = {Path(i["path"]).name: i for i in items}
+    assert all(set(i) == {"path", "status", "output", "diagnostics"} for i in items)
+    assert by_name["broken.urdf"]["status"] == "failed"
+    assert by_name["broken.urdf"]["output"] is None
+    assert [(d["code"], d["line"]) for d in by_name["broken.urdf"]["diagnostics"]
+            if d["severity"] == "error"] == [("ATTRIBUTE_MISSING", 3)]
+    for name in ("parity.urdf", "every_element.urdf"):
+        assert by_name[name]["status"] == "ok"
+        assert Path(by_name[name]["output"]).is_file()
+    assert any(d["severity"] == "warning" for d in by_name["every_element.urdf"]["diagnostics"])
+    assert "converted 2 of 3 files" in result.stderr  # progress and summary: stderr

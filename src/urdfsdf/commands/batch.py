@@ -315,6 +315,21 @@ def run_batch(command: str, src: Path, out_dir: Path, options: ConvertOptions,
     return outcomes
 
 
+def outcome_json(outcome: Outcome, out_dir: Path) -> dict[str, object]:
+    """One file of a batch as JSON: ``{path, status, output, diagnostics}``.
+
+    ``status`` is ``"ok"`` or ``"failed"``; ``output`` the file written (None when
+    nothing was); a crash of the converter adds ``error``.
+    """
+    item: dict[str, object] = {
+        "path": str(outcome.job.source), "status": "ok" if outcome.ok else "failed",
+        "output": str(out_dir / outcome.job.output) if outcome.ok else None,
+        "diagnostics": [d.to_dict() for d in outcome.diagnostics]}
+    if outcome.error is not None:
+        item["error"] = outcome.error
+    return item
+
+
 def summary(outcomes: Sequence[Outcome], elapsed: float | None = None) -> list[str]:
     """Summary lines: counts, and each failure with its first error codes."""
     ok = sum(1 for o in outcomes if o.ok)

@@ -261,10 +261,19 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
                           sdf_version=args.sdf_version)
 
 
-def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> int:
+def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
+           err: TextIO) -> int:
+    """A folder conversion: progress and summary on stderr; with --format json, one
+    JSON object per input file on stdout (:func:`urdfsdf.commands.batch.outcome_json`)."""
     import time
 
-    from urdfsdf.commands.batch import DEFAULT_TIMEOUT, print_summary, run_batch
+    from urdfsdf.commands.batch import (
+        DEFAULT_TIMEOUT,
+        Outcome,
+        outcome_json,
+        print_summary,
+        run_batch,
+    )
 
     if not args.output:
         print(f"{args.prog}: error: a folder input needs -o OUTDIR", file=err)
@@ -279,11 +288,19 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> in
         print(f"{args.prog}: error: --timeout must be a number of seconds >= 0", file=err)
         return EXIT_USAGE
     start = time.monotonic()
+    on_done = None
+    if args.format == "json":
+        import json
+
+        def on_done(outcome: Outcome) -> None:
+            print(json.dumps(outcome_json(outcome, out_dir)), file=out, flush=True)
+
     outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
-                         timeout=timeout or None)
-    for o in outcomes:
-        _print_diags([d for d in o.diagnostics if d.severity != "warning" or args.verbose],
-                     args, err)
+                         on_done=on_done, timeout=timeout or None)
+    if args.format != "json":
+        for o in outcomes:
+            _print_diags([d for d in o.diagnostics if d.severity != "warning" or args.verbose],
+                         args, err)
     print_summary(outcomes, err, time.monotonic() - start)
     return EXIT_OK if all(o.ok for o in outcomes) else EXIT_INVALID
 
@@ -297,7 +314,7 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
     if inputs and Path(args.input).is_dir():
         folder = Path(args.input)
         if not (folder / "model.config").is_file():
-            return _batch(args, options, err)
+            return _batch(args, options, out, err)
         # a Gazebo model folder is one model: its SDF files are inputs too (-o never
         # writes over them)
         inputs += [str(p) for p in folder.glob("*.sdf")]
@@ -335,11 +352,12 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     if args.format == "json":
         print(to_json(diags), file=out)
     else:
-        # info diagnostics (why a model is not URDF-shaped) are in the summary
+        # info diagnostics (why a model is not URDF-shaped) are in the summary; the
+        # summary is a status report, on stderr with the diagnostics
         _print_diags([d for d in diags if d.severity != "info"], args, err)
         if not args.quiet:
             for line in report.summary:
-                print(line, file=out)
+                print(line, file=err)
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -391,7 +409,7 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                 what = "the model" if not report.per_model else f"{len(report.failed)} model(s)"
                 parts.append(f"{what} did not convert (see the diagnostics)")
             print(f"{name}: {report.format.upper()} -> {str(report.via).upper()} -> "
-                  f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=out)
+                  f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=err)
     if report.via_mismatch:
         return EXIT_USAGE
     return EXIT_OK if report.ok() else EXIT_INVALID
@@ -412,7 +430,7 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
         return EXIT_INVALID
     if not args.quiet:
         print(f"wrote {args.output}" + (" (the file has errors: drawn in red)"
-                                        if diags.has_errors() else ""), file=out)
+                                        if diags.has_errors() else ""), file=err)
     return EXIT_OK
 
 
