@@ -512,7 +512,7 @@ class _BrokenPipe(io.StringIO):
         raise BrokenPipeError(32, "Broken pipe")
 
 
-@pytest.mark.parametrize("argv", [["urdf2sdf"], ["poses", "--json"], ["check"]])
+@pytest.mark.parametrize("argv", [["urdf2sdf"], ["poses", "--json"], ["check", "--json"]])
 def test_broken_pipe_is_not_a_crash(argv: list[str]) -> None:
     """``urdf2sdf robot.urdf | head``: the reader goes away; no traceback."""
     sample = ROOT / "samples" / ("parity.urdf" if argv[0] != "poses" else
