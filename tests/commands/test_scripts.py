@@ -289,3 +289,76 @@ def test_batch_json_lines(tmp_path: Path) -> None:
         assert Path(by_name[name]["output"]).is_file()
     assert any(d["severity"] == "warning" for d in by_name["every_element.urdf"]["diagnostics"])
     assert "converted 2 of 3 files" in result.stderr  # progress and summary: stderr
+
+
+# -- 6. batch reports what matters -------------------------------------------------------
+
+def _batch_input(tmp_path: Path) -> Path:
+    src = tmp_path / "in"
+    src.mkdir()
+    shutil.copy(SAMPLES / "every_element.urdf", src / "a_warned.urdf")  # 2 warnings
+    shutil.copy(SAMPLES / "parity.urdf", src / "b_clean.urdf")
+    (src / "c_broken.urdf").write_text('<robot name="b">\n  <link name="a"/>\n  <link/>\n'
+                                       '</robot>\n')
+    return src
+
+
+def test_batch_one_line_per_file_with_its_warnings(tmp_path: Path) -> None:
+    src = _batch_input(tmp_path)
+    result = run("urdf2sdf", src, "-o", tmp_path / "out", "-j", "1")
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    per_file = {name: [line for line in lines if line.startswith("[")
+                       and str(src / name) + ":" in line]
+                for name in ("a_warned.urdf", "b_clean.urdf", "c_broken.urdf")}
+    assert all(len(found) == 1 for found in per_file.values()), per_file
+    assert per_file["a_warned.urdf"][0].endswith(": 2 warnings")
+    assert per_file["b_clean.urdf"][0].endswith(": 0 warnings")
+    assert " FAILED " in per_file["c_broken.urdf"][0]
+    assert codes(result.stderr).count(("ATTRIBUTE_MISSING", 3)) >= 1
+    assert not [c for c in codes(result.stderr) if c[0] == "VALUE_APPROXIMATED"]
+    # each line names a path once (was: "FAILED X: X:3: error[...]")
+    for line in lines:
+        assert all(line.count(str(src / name)) <= 1 for name in per_file), line
+    assert any(line.strip().startswith(f"FAILED {src / 'c_broken.urdf'}:3: error[") for
+               line in lines)
+    verbose = run("urdf2sdf", src, "-o", tmp_path / "out2", "-j", "1", "-v")
+    assert [c for c, _ in codes(verbose.stderr)].count("VALUE_APPROXIMATED") == 2
+
+
+def test_batch_unwritable_output_folder_is_refused_once(tmp_path: Path) -> None:
+    src = _batch_input(tmp_path)
+    (tmp_path / "file").write_text("")
+    result = run("urdf2sdf", src, "-o", tmp_path / "file" / "out")  # not a folder
+    assert result.returncode == 1
+    assert codes(result.stderr) == [("OUTPUT_REFUSED", None)]
+    assert result.stderr.count("OUTPUT_REFUSED") == 1
+    assert "CRASH" not in result.stderr and "converted" not in result.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_batch_stops_at_an_output_it_cannot_write(tmp_path: Path, jobs: str) -> None:
+    src = _batch_input(tmp_path)
+    for i in range(4):
+        shutil.copy(SAMPLES / "parity.urdf", src / f"d{i}.urdf")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a_warned").write_text("")  # where the first file's model folder goes
+    result = run("urdf2sdf", src, "-o", out, "-j", jobs, "--format", "json")
+    assert result.returncode == 1
+    items = {Path(i["path"]).name: i for i in map(json.loads, result.stdout.splitlines())}
+    assert len(items) == 7
+    assert items["a_warned.urdf"]["status"] == "failed"
+    assert [d["code"] for d in items["a_warned.urdf"]["diagnostics"]
+            if d["severity"] == "error"] == ["OUTPUT_REFUSED"]
+    skipped = [name for name, i in items.items() if i["status"] == "skipped"]
+    if jobs == "1":  # in order: the batch stopped at the first file
+        assert len(skipped) == 6
+    # (-j 2: the files another worker finished first are written; none after the refusal)
+    assert sum(1 for i in items.values() for d in i["diagnostics"]
+               if d["code"] == "OUTPUT_REFUSED") == 1
+    assert "CRASH" not in result.stderr
+    assert ("not converted" in result.stderr) == bool(skipped)
+    assert sorted(p.name for p in out.iterdir() if p.name not in
+                  {Path(i["output"]).parent.name for i in items.values() if i["output"]}) == \
+        ["a_warned"]

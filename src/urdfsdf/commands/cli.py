@@ -271,6 +271,7 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
         DEFAULT_TIMEOUT,
         Outcome,
         outcome_json,
+        output_folder_problem,
         print_summary,
         run_batch,
     )
@@ -278,29 +279,31 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
     if not args.output:
         print(f"{args.prog}: error: a folder input needs -o OUTDIR", file=err)
         return EXIT_USAGE
-    out_dir = Path(args.output)
-    if out_dir.resolve() == Path(args.input).resolve():
-        _print_diags([Diagnostic("OUTPUT_REFUSED", "error", "the output folder is the input "
-                                 "folder", args.output)], args, err)
-        return EXIT_INVALID
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if timeout < 0 or timeout != timeout:
         print(f"{args.prog}: error: --timeout must be a number of seconds >= 0", file=err)
         return EXIT_USAGE
+    out_dir = Path(args.output)
+    problem = "the output folder is the input folder" \
+        if out_dir.resolve() == Path(args.input).resolve() else output_folder_problem(out_dir)
+    if problem is not None:  # reported once; nothing is converted
+        _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args, err)
+        return EXIT_INVALID
     start = time.monotonic()
-    on_done = None
+    on_done = details = None
     if args.format == "json":
         import json
 
         def on_done(outcome: Outcome) -> None:
             print(json.dumps(outcome_json(outcome, out_dir)), file=out, flush=True)
+    else:
+        def details(outcome: Outcome) -> list[str]:
+            # errors always (-q: only they); warnings with -v (their count is on the line)
+            return [d.format() for d in outcome.diagnostics if d.severity == "error"
+                    or (args.verbose and not args.quiet)]
 
     outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
-                         on_done=on_done, timeout=timeout or None)
-    if args.format != "json":
-        for o in outcomes:
-            _print_diags([d for d in o.diagnostics if d.severity != "warning" or args.verbose],
-                         args, err)
+                         on_done=on_done, timeout=timeout or None, details=details)
     print_summary(outcomes, err, time.monotonic() - start)
     return EXIT_OK if all(o.ok for o in outcomes) else EXIT_INVALID
 
