@@ -362,3 +362,24 @@ def test_batch_stops_at_an_output_it_cannot_write(tmp_path: Path, jobs: str) -> 
     assert sorted(p.name for p in out.iterdir() if p.name not in
                   {Path(i["output"]).parent.name for i in items.values() if i["output"]}) == \
         ["a_warned"]
+
+
+def test_batch_lines_on_a_terminal_stay_above_the_bar() -> None:
+    """On a terminal each file's line is printed above the bar, which is cleared at a stop."""
+    import io
+
+    from urdfsdf.commands.batch import Job, Outcome, Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    term = Terminal()
+    progress = Progress(3, term)
+    progress.update(Outcome(Job(Path("a.urdf"), Path("a")), True))
+    progress.update(Outcome(Job(Path("b.urdf"), Path("b")), False), ["b.urdf:1: error[X]: m"])
+    progress.close()
+    screen = term.getvalue().split("\r\x1b[K")
+    assert screen == ["", "[1/3] ok     a.urdf: 0 warnings\n[##########" + "-" * 20 + "] 1/3",
+                      "[2/3] FAILED b.urdf: 0 warnings\nb.urdf:1: error[X]: m\n[" + "#" * 20
+                      + "-" * 10 + "] 2/3", ""]

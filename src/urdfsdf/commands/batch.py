@@ -343,6 +343,12 @@ class Progress:
             self.stream.write("".join(line + "\n" for line in lines))
         self.stream.flush()
 
+    def close(self) -> None:
+        """Clear the bar of a batch that stopped before its last file."""
+        if self.tty and 0 < self.done < self.total:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
 
 def run_batch(command: str, src: Path, out_dir: Path, options: ConvertOptions,
               err: TextIO, jobs_n: int | None = None,
@@ -378,6 +384,7 @@ def run_batch(command: str, src: Path, out_dir: Path, options: ConvertOptions,
     elif jobs:
         left = _run_in_workers(command, jobs, str(out_dir), options, workers,
                                timeout or None, done)
+    progress.close()
     for job in left:
         outcomes.append(Outcome(job, False, skipped=True))
         if on_done is not None:
