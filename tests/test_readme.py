@@ -57,3 +57,29 @@ def test_readme_commands_work_as_written(tmp_path: Path) -> None:
     assert (tmp_path / "parity.urdf").read_text().startswith("<?xml")
     assert (tmp_path / "frames.dot").read_text().startswith("digraph")
     assert (tmp_path / "models" / "parity" / "model.sdf").exists()
+
+
+def test_testing_extra_runs_the_example_with_pytest(tmp_path: Path) -> None:
+    """`pip install 'urdfsdf[testing]'` then `pytest test_prefix.py`, as README says."""
+    import os
+    import subprocess
+    import sys
+
+    import urdfsdf
+
+    # the extra's one line in pyproject.toml (tomllib is Python 3.11+; 3.10 is supported)
+    (line,) = re.findall(r"^testing = \[(.*)\]$", (ROOT / "pyproject.toml").read_text(), re.M)
+    extras = [e.strip().strip('"') for e in line.split(",")]
+    assert {re.split(r"[<>=\[ ]", e, maxsplit=1)[0] for e in extras} >= {"hypothesis", "pytest"}
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Testing your own robot code", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert "pytest test_prefix.py" in block
+    (tmp_path / "test_prefix.py").write_text(block)
+    src = str(Path(urdfsdf.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": src}
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             "test_prefix.py"], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "1 passed" in result.stdout

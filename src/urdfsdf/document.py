@@ -66,6 +66,10 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     IGN_GAZEBO_RESOURCE_PATH, and next to the input file).
     """
     path = _path_of(source)
+    if expect == "urdf" and path is not None and _model_folder(path):
+        diags.error("WRONG_FORMAT", "a Gazebo model folder holds SDFormat, not URDF "
+                    "(convert it with sdf2urdf)", file=file or path)
+        return None
     config: IncludeConfig | None = None
     tags: tuple[str, ...] = URDF_TAGS
     if expect != "urdf":  # the URDF path needs nothing of the SDF reader (cold start)
@@ -116,6 +120,16 @@ def _load_bytes(source: Source, diags: Diagnostics, file: str | None,
         diags.file = file or str(source)
         return expand_xacro(str(source), xacro_args or {}, package_paths or {}, diags)
     return load_input(source, diags, file)
+
+
+def _model_folder(path: str) -> bool:
+    """Whether ``path`` is a Gazebo model folder (or its ``model.config``).
+
+    (``manifest.xml``, the older name, is left out: a rosbuild package has one too.)
+    """
+    if os.path.isdir(path):
+        return os.path.isfile(os.path.join(path, "model.config"))
+    return os.path.basename(path) == "model.config"
 
 
 def _path_of(source: Source) -> str | None:

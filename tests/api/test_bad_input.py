@@ -15,9 +15,9 @@ CASES = {
     "truncated": ("urdf", '<robot name="r">\n  <link name="a">\n', "PARSING_ERROR", 3),
     "empty": ("urdf", "", "PARSING_ERROR", 1),
     "wrong_root_urdf": ("urdf", '<?xml version="1.0"?>\n<sdf version="1.7"/>\n',
-                        "ELEMENT_INVALID", 2),
+                        "WRONG_FORMAT", 2),
     "wrong_root_sdf": ("sdf", '<?xml version="1.0"?>\n<robot name="r"/>\n',
-                       "ELEMENT_INVALID", 2),
+                       "WRONG_FORMAT", 2),
     "link_without_name": ("urdf", '<robot name="r">\n  <link name="a"/>\n  <link/>\n</robot>\n',
                           "ATTRIBUTE_MISSING", 3),
     "joint_parent_missing": ("urdf", '<robot name="r">\n  <link name="a"/>\n'

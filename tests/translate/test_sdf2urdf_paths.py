@@ -102,7 +102,7 @@ def assert_textual_copy(sdf_text: str, urdf_text: str) -> None:
 
 def test_pendulum_is_copied(tmp_path: Path) -> None:
     path = SAMPLES / "pendulum_with_base.sdf"
-    status, out, _err = run_cli(["check", str(path)])
+    status, _out, out = run_cli(["check", str(path)])  # the report is on stderr
     assert status == 0
     assert "model 'pendulum_with_base': copy" in out
     result = sdf_to_urdf_result(str(path))
@@ -114,7 +114,7 @@ def test_urdf2sdf_output_is_copied_back(tmp_path: Path) -> None:
     sdf = urdfsdf.urdf_to_sdf(str(SAMPLES / "parity.urdf"))
     path = tmp_path / "parity.sdf"
     path.write_text(sdf)
-    status, out, _err = run_cli(["check", str(path)])
+    status, _out, out = run_cli(["check", str(path)])  # the report is on stderr
     assert status == 0
     assert ": copy (URDF-shaped" in out and "transform" not in out
     assert check_source(str(path)).paths == {"model": "copy"} or \
@@ -156,7 +156,7 @@ def test_model_absolute_check_lists_reasons_with_lines(tmp_path: Path) -> None:
         assert any(d.code == "SHAPE_JOINT_POSE" and f"'{joint.get('name')}'" in d.message
                    for d in reasons)
     # the CLI prints them: "line N: message [CODE]"
-    status, out, _err = run_cli(["check", str(path)])
+    status, _out, out = run_cli(["check", str(path)])  # the report is on stderr
     assert status == 0
     assert f"transform ({len(reasons)} reasons" in out
     assert out.count("[SHAPE_") == len(reasons)

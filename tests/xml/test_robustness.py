@@ -133,12 +133,12 @@ def test_empty_file(tmp_path: Path, fmt: str, text: str) -> None:
 
 def test_wrong_root_urdf(tmp_path: Path) -> None:
     refused(tmp_path, "urdf", '<?xml version="1.0"?>\n<sdf version="1.7"/>\n',
-            "ELEMENT_INVALID", 2)
+            "WRONG_FORMAT", 2)
 
 
 def test_wrong_root_sdf(tmp_path: Path) -> None:
     refused(tmp_path, "sdf", '<?xml version="1.0"?>\n<robot name="r"/>\n',
-            "ELEMENT_INVALID", 2)
+            "WRONG_FORMAT", 2)
 
 
 # -- entities: XXE and billion laughs ----------------------------------------
@@ -512,7 +512,7 @@ class _BrokenPipe(io.StringIO):
         raise BrokenPipeError(32, "Broken pipe")
 
 
-@pytest.mark.parametrize("argv", [["urdf2sdf"], ["poses", "--json"], ["check"]])
+@pytest.mark.parametrize("argv", [["urdf2sdf"], ["poses", "--json"], ["check", "--json"]])
 def test_broken_pipe_is_not_a_crash(argv: list[str]) -> None:
     """``urdf2sdf robot.urdf | head``: the reader goes away; no traceback."""
     sample = ROOT / "samples" / ("parity.urdf" if argv[0] != "poses" else

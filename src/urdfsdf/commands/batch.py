@@ -59,6 +59,18 @@ class Outcome:
     ok: bool
     diagnostics: list[Diagnostic] = factory(list)
     error: str | None = None
+    #: never converted: the batch stopped first (an output that could not be written)
+    skipped: bool = False
+
+    @property
+    def refused(self) -> bool:
+        """Its output could not be written (``OUTPUT_REFUSED``): the batch stops."""
+        return any(d.code == "OUTPUT_REFUSED" for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        """How many warnings it had."""
+        return sum(1 for d in self.diagnostics if d.severity == "warning")
 
 
 def model_config_sdf(folder: Path) -> Path | None:
@@ -140,15 +152,30 @@ def write_job(job: Job, converted: Converted, out_dir: str) -> Outcome:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return Outcome(job, False, converted.diagnostics,
-                       f"cannot write {str(target)!r}: {exc.strerror or exc}")
-    problem = write_atomic(str(target), converted.text, [str(job.source)])
-    if problem is None and job.model_folder:
-        name = _model_name(converted.text) or target.parent.name
-        problem = write_atomic(str(target.parent / "model.config"), model_config(name))
+        problem: str | None = f"cannot write {str(target)!r}: {exc.strerror or exc}"
+    else:
+        problem = write_atomic(str(target), converted.text, [str(job.source)])
+        if problem is None and job.model_folder:
+            name = _model_name(converted.text) or target.parent.name
+            problem = write_atomic(str(target.parent / "model.config"), model_config(name))
     if problem is not None:
-        return Outcome(job, False, converted.diagnostics, problem)
+        refused = Diagnostic("OUTPUT_REFUSED", "error", problem, str(target))
+        return Outcome(job, False, [*converted.diagnostics, refused])
     return Outcome(job, True, converted.diagnostics)
+
+
+def output_folder_problem(out_dir: Path) -> str | None:
+    """Why files cannot be written in ``out_dir`` (made if absent), or None."""
+    import tempfile
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".urdfsdf-probe.", dir=out_dir)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return f"cannot write in the output folder {str(out_dir)!r}: {exc.strerror or exc}"
+    return None
 
 
 def run_job(command: str, job: Job, out_dir: str, options: ConvertOptions) -> Outcome:
@@ -208,14 +235,28 @@ class _Worker:
 
 def _run_in_workers(command: str, jobs: Sequence[Job], out_dir: str, options: ConvertOptions,
                     workers: int, timeout: float | None,
-                    done: Callable[[Outcome], None]) -> None:
-    """Convert ``jobs`` in ``workers`` processes, each job within ``timeout`` seconds."""
+                    done: Callable[[Outcome], bool]) -> list[Job]:
+    """Convert ``jobs`` in ``workers`` processes, each job within ``timeout`` seconds.
+
+    ``done(outcome)`` returns True to stop the batch: the jobs in progress are
+    abandoned (their workers killed, nothing written); returns the jobs not done.
+    """
     ctx = multiprocessing.get_context()
     pending = deque(jobs)
     idle = [_Worker(ctx) for _ in range(min(workers, len(jobs)))]
     busy: dict[Connection, _Worker] = {}
+    stopped = False
+    abandoned: list[Job] = []  # converted after the batch stopped: not written
+
+    def finish(outcome: Outcome) -> None:
+        nonlocal stopped
+        if stopped:
+            abandoned.append(outcome.job)
+        elif done(outcome):
+            stopped = True
+
     try:
-        while pending or busy:
+        while (pending or busy) and not stopped:
             while idle and pending:
                 worker = idle.pop()
                 worker.give((command, pending.popleft(), options), timeout)
@@ -232,10 +273,15 @@ def _run_in_workers(command: str, jobs: Sequence[Job], out_dir: str, options: Co
                     worker.stop(kill=True)
                     code = worker.process.exitcode
                     idle.append(_Worker(ctx))
-                    done(Outcome(job, False, error=f"the worker process died (exit {code})"))
+                    finish(Outcome(job, False, error=f"the worker process died (exit {code})"))
                     continue
                 idle.append(worker)
-                done(write_job(job, converted, out_dir))
+                if stopped:
+                    abandoned.append(job)
+                else:
+                    finish(write_job(job, converted, out_dir))
+            if stopped:
+                break
             now = time.monotonic()
             for conn, worker in list(busy.items()):
                 if worker.deadline <= now:
@@ -243,8 +289,9 @@ def _run_in_workers(command: str, jobs: Sequence[Job], out_dir: str, options: Co
                     worker.stop(kill=True)
                     idle.append(_Worker(ctx))
                     assert worker.job is not None and timeout is not None
-                    done(_timed_out(worker.job, timeout))
-    finally:  # busy workers remain only when interrupted (KeyboardInterrupt)
+                    finish(_timed_out(worker.job, timeout))
+        return [*abandoned, *(w.job for w in busy.values() if w.job is not None), *pending]
+    finally:  # busy workers remain when stopped or interrupted (KeyboardInterrupt)
         for worker in idle:
             worker.stop()
         for worker in busy.values():
@@ -259,8 +306,19 @@ def _model_name(sdf_text: str) -> str | None:
     return sdf_text[start: sdf_text.find('"', start)]
 
 
+def file_line(outcome: Outcome) -> str:
+    """The report line of one file: status, path, its error and warning counts."""
+    errors = sum(1 for d in outcome.diagnostics if d.severity == "error")
+    counts = [f"{errors} error{'s' if errors != 1 else ''}"] if errors else []
+    if outcome.error is not None:
+        counts.insert(0, "crashed")
+    warnings = outcome.warnings
+    counts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    return f"{'ok' if outcome.ok else 'FAILED':6} {outcome.job.source}: {', '.join(counts)}"
+
+
 class Progress:
-    """A progress bar on a terminal, plain lines otherwise."""
+    """One line per finished file (and its details); on a terminal, a bar below them."""
 
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total = total
@@ -269,66 +327,110 @@ class Progress:
         self.tty = stream.isatty()
         self.start = time.monotonic()
 
-    def update(self, outcome: Outcome) -> None:
-        """One more job finished."""
+    def update(self, outcome: Outcome, details: Sequence[str] = ()) -> None:
+        """One more job finished: its line, then ``details`` (its diagnostics)."""
         self.done += 1
-        status = "ok" if outcome.ok else "FAILED"
+        lines = [f"[{self.done}/{self.total}] {file_line(outcome)}", *details]
         if self.tty:
             width = 30
             filled = int(width * self.done / max(self.total, 1))
             bar = "#" * filled + "-" * (width - filled)
-            name = outcome.job.source.name[:40]
-            self.stream.write(f"\r[{bar}] {self.done}/{self.total} {name:40}")
-            if self.done == self.total:
-                self.stream.write("\n")
+            # the lines above the bar, which is redrawn after them
+            self.stream.write("\r\x1b[K" + "".join(line + "\n" for line in lines))
+            if self.done < self.total:
+                self.stream.write(f"[{bar}] {self.done}/{self.total}")
         else:
-            self.stream.write(f"[{self.done}/{self.total}] {status} {outcome.job.source}\n")
+            self.stream.write("".join(line + "\n" for line in lines))
         self.stream.flush()
+
+    def close(self) -> None:
+        """Clear the bar of a batch that stopped before its last file."""
+        if self.tty and 0 < self.done < self.total:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
 
 
 def run_batch(command: str, src: Path, out_dir: Path, options: ConvertOptions,
               err: TextIO, jobs_n: int | None = None,
               on_done: Callable[[Outcome], None] | None = None,
-              timeout: float | None = DEFAULT_TIMEOUT) -> list[Outcome]:
+              timeout: float | None = DEFAULT_TIMEOUT,
+              details: Callable[[Outcome], Sequence[str]] | None = None) -> list[Outcome]:
     """Convert every input below ``src`` into ``out_dir``, in parallel.
 
     Each file gets ``timeout`` seconds (None or 0: no limit; then one worker
-    converts in this process).
+    converts in this process).  ``err`` gets one line per file as it finishes,
+    followed by ``details(outcome)``.  An output that cannot be written
+    (``OUTPUT_REFUSED``) stops the batch: the files not converted come back as
+    ``skipped`` outcomes (also given to ``on_done``, not to ``err``).
     """
     jobs = find_jobs(command, src)
     progress = Progress(len(jobs), err)
     outcomes: list[Outcome] = []
 
-    def done(outcome: Outcome) -> None:
+    def done(outcome: Outcome) -> bool:
         outcomes.append(outcome)
-        progress.update(outcome)
+        progress.update(outcome, details(outcome) if details is not None else ())
         if on_done is not None:
             on_done(outcome)
+        return outcome.refused
 
     workers = max(1, jobs_n or os.cpu_count() or 1)
+    left: list[Job] = []
     if not timeout and (workers == 1 or len(jobs) <= 1):
-        for job in jobs:
-            done(run_job(command, job, str(out_dir), options))
+        for i, job in enumerate(jobs):
+            if done(run_job(command, job, str(out_dir), options)):
+                left = jobs[i + 1:]
+                break
     elif jobs:
-        _run_in_workers(command, jobs, str(out_dir), options, workers, timeout or None, done)
+        left = _run_in_workers(command, jobs, str(out_dir), options, workers,
+                               timeout or None, done)
+    progress.close()
+    for job in left:
+        outcomes.append(Outcome(job, False, skipped=True))
+        if on_done is not None:
+            on_done(outcomes[-1])
     outcomes.sort(key=lambda o: str(o.job.source))
     return outcomes
 
 
+def outcome_json(outcome: Outcome, out_dir: Path) -> dict[str, object]:
+    """One file of a batch as JSON: ``{path, status, output, diagnostics}``.
+
+    ``status`` is ``"ok"``, ``"failed"`` or ``"skipped"`` (not converted: the batch
+    stopped first); ``output`` the file written (None when nothing was); a crash of
+    the converter adds ``error``.
+    """
+    status = "ok" if outcome.ok else "skipped" if outcome.skipped else "failed"
+    item: dict[str, object] = {
+        "path": str(outcome.job.source), "status": status,
+        "output": str(out_dir / outcome.job.output) if outcome.ok else None,
+        "diagnostics": [d.to_dict() for d in outcome.diagnostics]}
+    if outcome.error is not None:
+        item["error"] = outcome.error
+    return item
+
+
 def summary(outcomes: Sequence[Outcome], elapsed: float | None = None) -> list[str]:
-    """Summary lines: counts, and each failure with its first error codes."""
-    ok = sum(1 for o in outcomes if o.ok)
-    failed = [o for o in outcomes if not o.ok]
-    warnings = sum(1 for o in outcomes for d in o.diagnostics if d.severity == "warning")
+    """Summary lines: counts, and each failure with its first error (its path once)."""
+    done = [o for o in outcomes if not o.skipped]
+    ok = sum(1 for o in done if o.ok)
+    failed = [o for o in done if not o.ok]
+    skipped = len(outcomes) - len(done)
+    warnings = sum(o.warnings for o in done)
     lines = [f"converted {ok} of {len(outcomes)} files"
              + (f" in {elapsed:.1f}s" if elapsed is not None else "")
-             + f"; {len(failed)} failed; {warnings} warnings"]
+             + f"; {len(failed)} failed; {warnings} warnings"
+             + (f"; stopped (OUTPUT_REFUSED): {skipped} not converted" if skipped else "")]
     codes: Counter[str] = Counter()
     for o in failed:
         first = [d for d in o.diagnostics if d.severity == "error"]
         codes.update({d.code for d in first} or {"CRASH" if o.error else "FAILED"})
-        reason = o.error or (first[0].format() if first else "failed")
-        lines.append(f"  FAILED {o.job.source}: {reason}")
+        if o.error is not None or not first:
+            lines.append(f"  FAILED {o.job.source}: {o.error or 'failed'}")
+        elif first[0].file == str(o.job.source):  # the path once: file:line: error[..]
+            lines.append(f"  FAILED {first[0].format()}")
+        else:  # an error in another file (an include, the output)
+            lines.append(f"  FAILED {o.job.source}: {first[0].format()}")
     if codes:
         lines.append("  by code: " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     return lines

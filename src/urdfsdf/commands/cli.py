@@ -34,14 +34,43 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
-def _common(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json"),
-            more: str = "") -> None:
+def _common(p: argparse.ArgumentParser, what: str = "diagnostics are printed",
+            formats: tuple[str, ...] = ("text", "json"), more: str = "") -> None:
     p.add_argument("--format", choices=formats, default="text",
-                   help="how diagnostics are printed (default: text)" + more)
+                   help=f"how {what} (default: text; --json is the same as --format json)"
+                        + more)
+    p.add_argument("--json", dest="format", action="store_const", const="json",
+                   help=argparse.SUPPRESS)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print info diagnostics (e.g. why sdf2urdf transforms)")
+
+
+def version() -> str:
+    """The installed version of urdfsdf (package metadata, else ``urdfsdf.__version__``)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("urdfsdf")
+    except metadata.PackageNotFoundError:
+        import urdfsdf
+
+        return str(getattr(urdfsdf, "__version__", "unknown"))
+
+
+class _Version(argparse.Action):
+    """``--version``: print ``PROGRAM VERSION`` and stop (the version is looked up then)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS,
+                 help: str = "print the program's version and exit") -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        parser._print_message(f"{parser.prog.split()[0]} {version()}\n", sys.stdout)
+        parser.exit()
 
 
 def _includes(p: argparse.ArgumentParser) -> None:
@@ -62,7 +91,8 @@ def _include_config(args: argparse.Namespace) -> IncludeConfig:
 
 def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
     p.add_argument("input", nargs="?",
-                   help=f"{kind} file, or a folder to convert recursively (default: stdin)")
+                   help=f"{kind} file, a Gazebo model folder (holding model.config), or a "
+                        "folder to convert recursively (default: stdin)")
     p.add_argument("-o", "--output",
                    help="output file (default: stdout); an output folder for a folder input")
     p.add_argument("--uri-map", action="append", default=[], metavar="FROM=TO",
@@ -74,10 +104,7 @@ def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
                         "reported as CONVERSION_TIMEOUT (default: 60; 0: no limit)")
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="urdfsdf", description="Exact URDF <-> SDFormat 1.7 translation.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    p = sub.add_parser("urdf2sdf", help="convert URDF (or xacro) to SDFormat 1.7")
+def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     _conversion(p, "URDF or .xacro")
     p.add_argument("--xacro-arg", action="append", default=[], metavar="NAME:=VALUE",
                    help="a xacro argument (repeatable)")
@@ -89,8 +116,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lump-fixed-joints", action="store_true",
                    help="merge links joined by fixed joints into their parent, as "
                         "libsdformat/Gazebo do (leaves a //frame for each)")
-    _common(p)
-    p = sub.add_parser("sdf2urdf", help="convert SDFormat to URDF")
+    _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+
+
+def _sdf2urdf_args(p: argparse.ArgumentParser) -> None:
     _conversion(p, "SDF")
     p.add_argument("--model", help="the model to convert when the file holds several")
     p.add_argument("--separator", default="::",
@@ -104,33 +133,44 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="links not connected to the joint tree: error (default) or attach "
                         "them with floating joints")
     _includes(p)
-    _common(p)
-    p = sub.add_parser("check", help="validate a URDF or SDF file")
-    p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
+    _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+
+
+def _check_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
+                                            "(default: stdin)")
     _includes(p)
-    _common(p)
-    p = sub.add_parser("graph", help="draw the kinematic tree and the frame graphs")
-    p.add_argument("input", nargs="?", help="URDF or SDF file (default: stdin)")
+    _common(p, "the report is printed (json: the diagnostics on stdout)")
+
+
+def _graph_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
+                                            "(default: stdin)")
     p.add_argument("-o", "--output", required=True,
                    help="picture to write: .svg, .png, .pdf (Graphviz) or .dot; or "
                         ".graphml (the graphs of one model, with resolved poses)")
     p.add_argument("--model", help="GraphML: the model of an SDF file (default: its first)")
     _includes(p)
-    _common(p, ("text", "json", "graphml"), "; graphml: write the graphs as GraphML "
-                                           "(networkx), as does an -o ending in .graphml")
-    p = sub.add_parser("roundtrip", help="convert a URDF or SDF file there and back and list "
-                                         "every difference (kinematics, inertia, document)")
+    _common(p, formats=("text", "json", "graphml"),
+            more="; graphml: write the graphs as GraphML (networkx), as does an -o ending "
+                 "in .graphml")
+
+
+def _roundtrip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", help="URDF or SDF file (- for stdin)")
     p.add_argument("--via", choices=("sdf", "urdf"), default=None,
                    help="the format to go through (default and only choice: the other one)")
     p.add_argument("--model", help="compare only this model of an SDF file (default: each)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: one difference per line; json: a JSON list of "
-                        "{check, path, message}")
+                        "{check, path, message} (--json is the same)")
+    p.add_argument("--json", dest="format", action="store_const", const="json",
+                   help=argparse.SUPPRESS)
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     _includes(p)
-    p = sub.add_parser("diff", help="what changed between two robot descriptions (URDF or "
-                                    "SDF, any mix): kinematics, inertia, the document")
+
+
+def _diff_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("a", help="the first file, URDF or SDF (- for stdin)")
     p.add_argument("b", help="the second file, compared with the first")
     p.add_argument("--tol", type=float, default=None, metavar="T",
@@ -145,14 +185,55 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="the model of an SDF file holding several")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: one difference per line; json: a JSON list of "
-                        "{check, path, message}")
+                        "{check, path, message} (--json is the same)")
+    p.add_argument("--json", dest="format", action="store_const", const="json",
+                   help=argparse.SUPPRESS)
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     _includes(p)
-    p = sub.add_parser("poses", help="print every resolved pose of an SDF file")
-    p.add_argument("input", nargs="?", help="SDF file (default: stdin)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _poses_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
+                                            "(default: stdin)")
     _includes(p)
-    _common(p)
+    _common(p, "the poses are printed (json: the JSON report; diagnostics as JSON too)")
+
+
+#: command -> (one-line help, its arguments)
+SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "urdf2sdf": ("convert URDF (or xacro) to SDFormat 1.7", _urdf2sdf_args),
+    "sdf2urdf": ("convert SDFormat to URDF", _sdf2urdf_args),
+    "check": ("validate a URDF or SDF file", _check_args),
+    "graph": ("draw the kinematic tree and the frame graphs", _graph_args),
+    "roundtrip": ("convert a URDF or SDF file there and back and list every difference "
+                  "(kinematics, inertia, document)", _roundtrip_args),
+    "poses": ("print every resolved pose of a URDF or SDF file", _poses_args),
+    "diff": ("what changed between two robot descriptions (URDF or SDF, any mix): "
+             "kinematics, inertia, the document", _diff_args),
+}
+#: the programs: ``urdfsdf COMMAND ...`` and the two converters as programs of their own
+PROGRAMS = ("urdfsdf", "urdf2sdf", "sdf2urdf")
+EXIT_STATUS_HELP = "exit status: 0 done, 1 invalid input (or differences), 2 usage"
+
+
+def _build_parser(prog: str = "urdfsdf") -> argparse.ArgumentParser:
+    """The parser of ``prog``: ``urdfsdf`` (with commands), ``urdf2sdf`` or ``sdf2urdf``."""
+    if prog in SUBCOMMANDS:
+        what, add = SUBCOMMANDS[prog]
+        parser = _Parser(prog=prog, description=what[0].upper() + what[1:] + ".",
+                         epilog=EXIT_STATUS_HELP)
+        parser.add_argument("--version", action=_Version)
+        add(parser)
+        parser.set_defaults(command=prog, prog=prog)
+        return parser
+    parser = _Parser(prog="urdfsdf", description="Exact URDF <-> SDFormat 1.7 translation.",
+                     epilog=EXIT_STATUS_HELP)
+    parser.add_argument("--version", action=_Version)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, (what, add) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=what, epilog=EXIT_STATUS_HELP)
+        add(p)
+        p.set_defaults(prog=p.prog)
     return parser
 
 
@@ -210,29 +291,49 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
                           sdf_version=args.sdf_version)
 
 
-def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> int:
+def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
+           err: TextIO) -> int:
+    """A folder conversion: progress and summary on stderr; with --format json, one
+    JSON object per input file on stdout (:func:`urdfsdf.commands.batch.outcome_json`)."""
     import time
 
-    from urdfsdf.commands.batch import DEFAULT_TIMEOUT, print_summary, run_batch
+    from urdfsdf.commands.batch import (
+        DEFAULT_TIMEOUT,
+        Outcome,
+        outcome_json,
+        output_folder_problem,
+        print_summary,
+        run_batch,
+    )
 
     if not args.output:
-        print(f"{args.command}: error: a folder input needs -o OUTDIR", file=err)
+        print(f"{args.prog}: error: a folder input needs -o OUTDIR", file=err)
         return EXIT_USAGE
-    out_dir = Path(args.output)
-    if out_dir.resolve() == Path(args.input).resolve():
-        _print_diags([Diagnostic("OUTPUT_REFUSED", "error", "the output folder is the input "
-                                 "folder", args.output)], args, err)
-        return EXIT_INVALID
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if timeout < 0 or timeout != timeout:
-        print(f"{args.command}: error: --timeout must be a number of seconds >= 0", file=err)
+        print(f"{args.prog}: error: --timeout must be a number of seconds >= 0", file=err)
         return EXIT_USAGE
+    out_dir = Path(args.output)
+    problem = "the output folder is the input folder" \
+        if out_dir.resolve() == Path(args.input).resolve() else output_folder_problem(out_dir)
+    if problem is not None:  # reported once; nothing is converted
+        _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args, err)
+        return EXIT_INVALID
     start = time.monotonic()
+    on_done = details = None
+    if args.format == "json":
+        import json
+
+        def on_done(outcome: Outcome) -> None:
+            print(json.dumps(outcome_json(outcome, out_dir)), file=out, flush=True)
+    else:
+        def details(outcome: Outcome) -> list[str]:
+            # errors always (-q: only they); warnings with -v (their count is on the line)
+            return [d.format() for d in outcome.diagnostics if d.severity == "error"
+                    or (args.verbose and not args.quiet)]
+
     outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
-                         timeout=timeout or None)
-    for o in outcomes:
-        _print_diags([d for d in o.diagnostics if d.severity != "warning" or args.verbose],
-                     args, err)
+                         on_done=on_done, timeout=timeout or None, details=details)
     print_summary(outcomes, err, time.monotonic() - start)
     return EXIT_OK if all(o.ok for o in outcomes) else EXIT_INVALID
 
@@ -240,10 +341,16 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, err: TextIO) -> in
 def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     options = _options(args)
     if isinstance(options, str):
-        print(f"{args.command}: error: {options}", file=err)
+        print(f"{args.prog}: error: {options}", file=err)
         return EXIT_USAGE
-    if args.input and args.input != "-" and Path(args.input).is_dir():
-        return _batch(args, options, err)
+    inputs = [args.input] if args.input and args.input != "-" else []
+    if inputs and Path(args.input).is_dir():
+        folder = Path(args.input)
+        if not (folder / "model.config").is_file():
+            return _batch(args, options, out, err)
+        # a Gazebo model folder is one model: its SDF files are inputs too (-o never
+        # writes over them)
+        inputs += [str(p) for p in folder.glob("*.sdf")]
     data, name = _read_input(args.input, stdin)
     source = data if data is not None else name
     result = convert(args.command, source, options, name, getattr(args, "model", None))
@@ -254,7 +361,6 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
                   file=err)
         return EXIT_INVALID
     if args.output:
-        inputs = [args.input] if args.input and args.input != "-" else []
         from urdfsdf.commands.files import write_atomic
 
         problem = write_atomic(args.output, result.text, inputs)
@@ -279,11 +385,12 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     if args.format == "json":
         print(to_json(diags), file=out)
     else:
-        # info diagnostics (why a model is not URDF-shaped) are in the summary
+        # info diagnostics (why a model is not URDF-shaped) are in the summary; the
+        # summary is a status report, on stderr with the diagnostics
         _print_diags([d for d in diags if d.severity != "info"], args, err)
         if not args.quiet:
             for line in report.summary:
-                print(line, file=out)
+                print(line, file=err)
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -294,7 +401,7 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     report, diags = poses_source(data if data is not None else name, file=name,
                                  includes=_include_config(args))
     _print_diags(diags, args, err)
-    if args.json:
+    if args.format == "json":
         import json
 
         print(json.dumps(report, indent=1), file=out)
@@ -335,7 +442,7 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                 what = "the model" if not report.per_model else f"{len(report.failed)} model(s)"
                 parts.append(f"{what} did not convert (see the diagnostics)")
             print(f"{name}: {report.format.upper()} -> {str(report.via).upper()} -> "
-                  f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=out)
+                  f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=err)
     if report.via_mismatch:
         return EXIT_USAGE
     return EXIT_OK if report.ok() else EXIT_INVALID
@@ -399,7 +506,7 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
         return EXIT_INVALID
     if not args.quiet:
         print(f"wrote {args.output}" + (" (the file has errors: drawn in red)"
-                                        if diags.has_errors() else ""), file=out)
+                                        if diags.has_errors() else ""), file=err)
     return EXIT_OK
 
 
@@ -415,13 +522,18 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]]
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
-         stderr: TextIO | None = None, stdin: TextIO | None = None) -> int:
-    """Run ``urdfsdf ARGS...``; returns the exit status."""
+         stderr: TextIO | None = None, stdin: TextIO | None = None,
+         prog: str = "urdfsdf") -> int:
+    """Run ``PROG ARGS...`` (default ``urdfsdf COMMAND ...``); returns the exit status.
+
+    ``prog`` is one of :data:`PROGRAMS`: ``urdf2sdf`` and ``sdf2urdf`` take the
+    arguments of that command, and speak their own name in help and errors.
+    """
     # a closed standard stream (``>&-``) is None: writing to it is an error, not a crash
     out = stdout or sys.stdout or _Closed("standard output")
     err = stderr or sys.stderr or _Closed("standard error")
     inp = stdin or sys.stdin or _Closed("standard input")
-    parser = _build_parser()
+    parser = _build_parser(prog)
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except _UsageError as exc:
@@ -442,7 +554,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return EXIT_INVALID
     except _ClosedStreamError as exc:
         if not isinstance(err, _Closed):
-            print(f"urdfsdf: error: {exc}", file=err)
+            print(f"{prog}: error: {exc}", file=err)
         return EXIT_INVALID
 
 
@@ -466,12 +578,12 @@ class _Closed(io.StringIO):
 
 def urdf2sdf_entry() -> None:
     """Console script ``urdf2sdf``."""
-    raise SystemExit(main(["urdf2sdf", *sys.argv[1:]]))
+    raise SystemExit(main(sys.argv[1:], prog="urdf2sdf"))
 
 
 def sdf2urdf_entry() -> None:
     """Console script ``sdf2urdf``."""
-    raise SystemExit(main(["sdf2urdf", *sys.argv[1:]]))
+    raise SystemExit(main(sys.argv[1:], prog="sdf2urdf"))
 
 
 def urdfsdf_entry() -> None:

@@ -1,5 +1,10 @@
 """``urdfsdf poses``: every frame of every model and world, resolved.
 
+An SDF file goes through the frame engine.  A URDF gives its robot as one model
+of the same shape: every link and joint frame posed in the root link's frame
+(the model frame of its SDF form), axes in that frame, visuals and collisions
+named as urdf2sdf names them; ``canonical_link`` is the root link.
+
 JSON shape (poses in the frame of the model that holds the entity; world
 entries in ``world``; unresolvable poses are ``null``)::
 
@@ -23,7 +28,7 @@ from typing import Any
 from urdfsdf.api import gc_paused
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, in_order
-from urdfsdf.core.ir import SdfDocument
+from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.core.transforms import Transform
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import Scope, Semantics, analyze
@@ -94,16 +99,66 @@ def poses_document(doc: SdfDocument, diags: Diagnostics) -> Json:
     return report(sem, diags.items)
 
 
+def urdf_model_json(model: Model) -> Json:
+    """Every frame of a URDF robot (read without error), posed in its root link's frame.
+
+    A link's frame is its parent joint's (the last joint naming it as child, as
+    in urdfdom); a joint's frame is its parent link's frame moved by its origin.
+    """
+    from urdfsdf.translate.to_sdf import _name_shapes
+    from urdfsdf.urdf.reader import AXIS_TYPES, check_tree
+
+    root = check_tree(model, Diagnostics()) or (model.links[0].name if model.links else "")
+    above = {joint.child: joint for joint in model.joints}  # the last one, as urdfdom
+    below: dict[str, list[str]] = {}
+    for child, joint in above.items():
+        below.setdefault(joint.parent, []).append(child)
+    x_ml: dict[str, Transform] = {root: tf.IDENTITY}
+    todo = [root]
+    while todo:  # iterative: a 100k-link chain is fine
+        parent = todo.pop()
+        for child in below.get(parent, ()):
+            if child not in x_ml:
+                x_ml[child] = tf.compose(x_ml[parent], tf.pose_transform(above[child].pose))
+                todo.append(child)
+    out: Json = {"canonical_link": root, "links": {}, "joints": {}, "frames": {},
+                 "models": {}, "visuals": {}, "collisions": {}}
+    for link in model.links:
+        x = x_ml.get(link.name)
+        out["links"][link.name] = pose_json(x)
+        visuals, collisions = _name_shapes(link)
+        for v in visuals:
+            out["visuals"][f"{link.name}/{v.name}"] = pose_json(
+                None if x is None else tf.compose(x, tf.pose_transform(v.pose)))
+        for c in collisions:
+            out["collisions"][f"{link.name}/{c.name}"] = pose_json(
+                None if x is None else tf.compose(x, tf.pose_transform(c.pose)))
+    for joint in model.joints:
+        x_p = x_ml.get(joint.parent)
+        x_j = None if x_p is None else tf.compose(x_p, tf.pose_transform(joint.pose))
+        entry = pose_json(x_j)
+        if entry is not None and x_j is not None and joint.axis is not None and \
+                joint.type in AXIS_TYPES:
+            entry["axis_xyz"] = list(tf.rot_apply(x_j[0], joint.axis.xyz))
+        out["joints"][joint.name] = entry
+    return out
+
+
 @gc_paused
 def poses_source(source: Source, file: str | None = None,
                  includes: IncludeConfig | None = None) -> tuple[Json, list[Diagnostic]]:
-    """Read an SDF document and resolve every pose."""
+    """Read a URDF or SDF document and resolve every pose."""
     diags = Diagnostics()
-    doc = load_document(source, diags, file, expect="sdf", includes=includes)
-    if doc is None or doc.sdf is None:
-        return {"models": {}, "worlds": {}, "errors": [d.to_dict() for d in in_order(diags)]}, \
-            diags.items
-    return poses_document(doc.sdf, diags), diags.items
+    doc = load_document(source, diags, file, includes=includes)
+    empty: Json = {"models": {}, "worlds": {}, "errors": []}
+    if doc is not None and doc.urdf is not None and not diags.has_errors():
+        report = {**empty, "models": {doc.urdf.name: urdf_model_json(doc.urdf)}}
+    elif doc is not None and doc.sdf is not None:
+        return poses_document(doc.sdf, diags), diags.items
+    else:
+        report = empty
+    report["errors"] = [d.to_dict() for d in in_order(diags) if d.severity == "error"]
+    return report, diags.items
 
 
 def format_text(rep: Json) -> str:

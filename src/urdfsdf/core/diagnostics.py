@@ -72,9 +72,11 @@ CODES: dict[str, str] = {
     "ELEMENT_DROPPED": "an element has no place in the target format and was dropped",
     "VALUE_APPROXIMATED": "a value was approximated in the target format",
     "NAME_CHANGED": "a name was changed to satisfy the target format",
-    "OUTPUT_REFUSED": "the output path is not allowed",
+    "OUTPUT_REFUSED": "the output path is not allowed, or cannot be written",
     "OUTPUT_INVALID": "the output failed urdfsdf's own check, so none was written (a bug "
                       "of urdfsdf's: the message names the checker's code)",
+    "WRONG_FORMAT": "the input is the other format (URDF given to sdf2urdf, SDFormat to "
+                    "urdf2sdf); the message names the command to use",
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
     "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",

@@ -368,7 +368,8 @@ class _Builder:
         model", Model.cc), whatever the children's tags and namespaces; the newer
         libsdformat inside Drake refuses the model.
         """
-        seen = {x.name for x in (*model.links, *model.joints, *model.frames, *model.models)}
+        seen = {x.name for x in model.links} | {x.name for x in model.joints} | {
+            x.name for x in model.frames} | {x.name for x in model.models}
         named: list[tuple[str, str, int | None]] = [
             ("urdf:material", m.name, m.line) for m in model.materials if m.name is not None]
         named += [("urdf:joint", j.name, j.line) for j in model.urdf_joints]

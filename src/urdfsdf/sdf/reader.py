@@ -156,8 +156,8 @@ class SdfReader:
         tag = root.tag
         if tag not in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
             if tag == "robot":
-                ctx.error("ELEMENT_INVALID", "the root element is <robot>, not <sdf>: a URDF",
-                          root)
+                ctx.error("WRONG_FORMAT", "the root element is <robot>, not <sdf>: the input "
+                          "is URDF, not SDFormat (convert it with urdf2sdf)", root)
             else:  # libsdformat: "XML does not seem to be an SDFormat or an URDF file"
                 ctx.error("PARSING_ERROR", f"the root element is <{tag}>, not <sdf>: the "
                           "document is neither SDFormat nor URDF", root)

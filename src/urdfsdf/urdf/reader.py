@@ -87,7 +87,12 @@ def read_robot(root: etree._Element, ctx: ReadContext,
     False reads every element with the general one (tests compare the two).
     """
     if not isinstance(root.tag, str) or root.tag != "robot":
-        ctx.error("ELEMENT_INVALID", f"the root element is <{root.tag}>, not <robot>", root)
+        if root.tag in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
+            ctx.error("WRONG_FORMAT", f"the root element is <{root.tag}>, not <robot>: the "
+                      "input is SDFormat, not URDF (convert it with sdf2urdf)", root)
+        else:
+            ctx.error("ELEMENT_INVALID", f"the root element is <{root.tag}>, not <robot>",
+                      root)
         return None
     name = ctx.name(root, "<robot>")
     links: list[Link] = []
