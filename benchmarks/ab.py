@@ -1,6 +1,7 @@
 """Interleaved A/B timing of two urdfsdf source trees (is a change slower?).
 
-``python benchmarks/ab.py OLD_SRC NEW_SRC [--links 1000] [--rounds 5] [--only OP]``
+``python benchmarks/ab.py OLD_SRC NEW_SRC [--links 1000] [--rounds 5] [--only OP]
+[--max-slowdown PCT]``
 
 Each round runs both trees in fresh processes, in alternating order, on the same
 generated inputs (``gen_models.py``, the kinds ``run.py --quick`` uses); each process
@@ -8,6 +9,10 @@ times every operation 5 times and reports the median; the report is the median o
 rounds and the change in percent.  Interleaving cancels most of a shared machine's
 drift, which moves two sequential ``run.py`` runs by more than 5%.  An ``OLD_SRC``
 from before the package layout (``urdfsdf/check.py``) works too.
+
+``--max-slowdown 10`` makes it a check (issue 26: the generated models, the 1000-link
+chain among them, no more than 10% slower than a reference commit): exit status 1 when
+any operation's change is over +10%, with the operations over it named.
 """
 
 from __future__ import annotations
@@ -76,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--links", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--only", help="operations whose 'OP KIND' contains this text")
+    ap.add_argument("--max-slowdown", type=float, metavar="PCT",
+                    help="exit 1 when an operation is more than PCT%% slower than OLD_SRC")
     ap.add_argument("--child", nargs=2, metavar=("SRC", "FOLDER"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -101,12 +108,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                 results[side].append(json.loads(proc.stdout))
     print(f"{args.links} links, {args.rounds} interleaved rounds (median of the per-round "
           "medians of 5), ms")
+    over: list[str] = []
     for op in results["before"][0]:
         b = statistics.median(x[op] for x in results["before"])
         a = statistics.median(x[op] for x in results["after"])
+        change = 100 * (a / b - 1)
         print(f"{op:40s} before {b * 1000:8.1f}  after {a * 1000:8.1f}  "
-              f"change {100 * (a / b - 1):+6.1f}%")
-    return 0
+              f"change {change:+6.1f}%")
+        if args.max_slowdown is not None and change > args.max_slowdown:
+            over.append(f"{op} {change:+.1f}%")
+    if args.max_slowdown is not None:
+        verdict = "FAIL" if over else "PASS"
+        print(f"{verdict}  no operation more than {args.max_slowdown:g}% slower than OLD_SRC"
+              + (f": over: {', '.join(over)}" if over else ""))
+    return 1 if over else 0
 
 
 if __name__ == "__main__":

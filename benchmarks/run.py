@@ -18,13 +18,18 @@ operations, in rotating order; the figure is the median over repeats):
 * peak resident memory of each API operation and lxml floor, each run once in a
   fresh subprocess that reports its own peak RSS (``VmHWM``, see ``_peak_rss_mb``);
 * CLI cold start (``urdf2sdf samples/parity.urdf`` as a whole process) and a
-  summary of ``python -X importtime -c "import urdfsdf.api"``.
+  summary of ``python -X importtime -c "import urdfsdf.api"``;
+* the real-file suite (``real_files.py``): urdfsdf, yourdfpy, urdf_parser_py, urchin
+  and python-sdformat on every URDF and SDF file of ``../shared/corpus`` and
+  ``../shared/sdformat_tests``, over the files every reader of a format reads, best of
+  interleaved passes, as ratios to the lxml floor and to the peer of each target.
 
-It prints the tables, then each target as PASS, FAIL or SKIP, and exits 1 when a
-target fails.  Usage::
+It prints the tables, then each target as PASS, FAIL or SKIP (and the targets issue
+26 retired, as information only), and exits 1 when a target fails.  Usage::
 
     python benchmarks/run.py [--quick] [--full] [--sizes 10,100,1000,10000,100000]
-                             [--repeats 5] [--json OUT]
+                             [--repeats 5] [--real-passes 7] [--no-real-files]
+                             [--real-files-only] [--json OUT]
 
 See ``benchmarks/README.md`` for how to read the output.
 """
@@ -59,6 +64,7 @@ ROOT = HERE.parent
 if str(HERE) not in sys.path:  # gen_models.py lives next to this file
     sys.path.insert(0, str(HERE))
 
+import real_files  # noqa: E402
 from gen_models import generate  # noqa: E402
 
 DEFAULT_SIZES = (10, 100, 1000, 10_000, 100_000)
@@ -78,9 +84,11 @@ COLD_START_FILE = ROOT / "samples" / "parity.urdf"
 #: lxml-based reader costs, as a multiple of the floor
 WALK_KINDS = ("urdf_chain", "sdf_absolute")
 
-# Targets (issue 18, "Performance, restated").
-#: 1000 links: (operation, input) <= this multiple of the lxml floor of the same input
-FLOOR_FACTOR_MAX = {("urdf2sdf", "urdf_chain"): 3.5, ("sdf2urdf transform", "sdf_absolute"): 6.0}
+# Targets (issue 18, "Performance, restated"; issue 26, "Benchmarks and targets").
+#: Retired by issue 26, printed as information only (no PASS/FAIL): at 1000 links,
+#: (operation, input) <= this multiple of the lxml floor of the same input.  The
+#: real-file targets against peers (``real_files.TARGETS``) replace them.
+FLOOR_FACTOR_INFO = {("urdf2sdf", "urdf_chain"): 3.5, ("sdf2urdf transform", "sdf_absolute"): 6.0}
 LIBSDFORMAT_SPEEDUP_MIN = 30.0  # urdf2sdf >= 30x faster than libsdformat, 1000-link chain
 #: time(100k) / time(1k) <= max(this, the lxml floor's own ratio on the same input)
 SCALING_MAX = 130.0
@@ -650,7 +658,7 @@ class Target:
     """One performance target and its verdict."""
 
     name: str
-    status: str  # PASS, FAIL or SKIP
+    status: str  # PASS, FAIL, SKIP, or INFO (a retired target: information only)
     detail: str
 
 
@@ -664,24 +672,31 @@ def _median_at(case: Case, n: int) -> tuple[float | None, str]:
 
 
 def evaluate_targets(cases: Sequence[Case], cold: dict[str, Any], quick: bool,
-                     memory: bool) -> list[Target]:
-    """Each target as PASS, FAIL or SKIP (SKIP: the run was not set up to measure it)."""
+                     memory: bool, real: real_files.SuiteResult | None = None
+                     ) -> list[Target]:
+    """Each target as PASS, FAIL or SKIP (SKIP: the run was not set up to measure it);
+    the targets issue 26 retired as INFO (their ratio, no verdict)."""
     targets: list[Target] = []
 
-    for (label, kind), limit in FLOOR_FACTOR_MAX.items():
-        name = f"1000 links: {label} ({kind}) <= {limit:g}x lxml floor"
+    for (label, kind), limit in FLOOR_FACTOR_INFO.items():
+        name = f"1000 links: {label} ({kind}) vs {limit:g}x lxml floor (retired)"
         case, floor = _find_case(cases, label, kind), _find_case(cases, "lxml floor", kind)
         if 1000 not in case.cells:
-            targets.append(Target(name, "SKIP", "1000 not in --sizes"))
+            targets.append(Target(name, "INFO", "1000 not in --sizes"))
             continue
         t, why = _median_at(case, 1000)
         f, why_f = _median_at(floor, 1000)
         if t is None or f is None:
-            targets.append(Target(name, "FAIL", why or why_f))
+            targets.append(Target(name, "INFO", why or why_f))
             continue
-        ratio = t / f
-        targets.append(Target(name, "PASS" if ratio <= limit else "FAIL",
-                              f"{ratio:.1f}x ({_fmt_ms(t)} ms vs {_fmt_ms(f)} ms)"))
+        targets.append(Target(name, "INFO",
+                              f"{t / f:.1f}x ({_fmt_ms(t)} ms vs {_fmt_ms(f)} ms)"))
+
+    if real is None:
+        targets += [Target(f"real {fmt.upper()} files: {label} <= {limit:g}x {peer}", "SKIP",
+                           "--no-real-files") for fmt, label, peer, limit in real_files.TARGETS]
+    else:
+        targets += [Target(v.name, v.status, v.detail) for v in real_files.evaluate(real)]
 
     name = f"1000-link urdf_chain: urdf2sdf >= {LIBSDFORMAT_SPEEDUP_MIN:g}x faster than libsdformat"
     oracle, ours = _find_case(cases, "libsdformat", "urdf_chain"), _find_case(
@@ -798,6 +813,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                              "that runs longer (default %(default)s)")
     parser.add_argument("--no-memory", action="store_true",
                         help="do not measure peak memory (halves the time of a run)")
+    parser.add_argument("--real-passes", type=int, default=None,
+                        help="timed passes of the real-file suite (default "
+                             f"{real_files.DEFAULT_PASSES}, --quick {real_files.QUICK_PASSES})")
+    parser.add_argument("--no-real-files", action="store_true",
+                        help="skip the real-file suite (its targets are SKIP)")
+    parser.add_argument("--real-files-only", action="store_true",
+                        help="skip the generated models: the real-file suite and the "
+                             "cold start only")
     parser.add_argument("--cold-runs", type=int, default=10,
                         help="runs of the cold-start command (default %(default)s)")
     parser.add_argument("--json", metavar="OUT", help="write every figure to OUT as JSON")
@@ -816,11 +839,17 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         sizes = [n for n in sizes if n <= QUICK_MAX_SIZE]
     if not sizes or sizes[0] < 1:
         parser.error("--sizes: need at least one size >= 1")
+    if args.real_files_only:
+        if args.no_real_files:
+            parser.error("--real-files-only and --no-real-files exclude each other")
+        sizes = []
     args.size_list = sizes
     if args.repeats is None:
         args.repeats = 3 if args.quick else 5
-    if args.repeats < 1 or args.large_repeats < 1 or args.cold_runs < 1:
-        parser.error("--repeats, --large-repeats and --cold-runs must be >= 1")
+    if args.real_passes is None:
+        args.real_passes = real_files.QUICK_PASSES if args.quick else real_files.DEFAULT_PASSES
+    if min(args.repeats, args.large_repeats, args.cold_runs, args.real_passes) < 1:
+        parser.error("--repeats, --large-repeats, --cold-runs and --real-passes must be >= 1")
     return args
 
 
@@ -838,6 +867,10 @@ def main(argv: Sequence[str]) -> int:
     _log("cold start ...")
     cold = measure_cold_start(args.cold_runs)
     imports = measure_import_time(5)
+
+    # first, while the process is small (before the 100k-link models)
+    real = None if args.no_real_files else real_files.measure(args.real_passes,
+                                                               op_lxml_floor, _log)
 
     inputs: dict[str, dict[int, int]] = {kind: {} for kind in KINDS}
     rounds_by_size: dict[int, int] = {}
@@ -862,15 +895,25 @@ def main(argv: Sequence[str]) -> int:
     print(f"urdfsdf benchmark  {info['date']}  nproc={info['nproc']}  "
           f"python {info['python']}  lxml {info['lxml']}  "
           f"commit {info['git_commit']}{' +dirty src' if info['git_dirty'] else ''}")
-    print("repeats: " + ", ".join(f"{n:,}: {r}" for n, r in rounds_by_size.items())
-          + f"   load average start/end: {info['loadavg_start'][0]:.1f} / "
-            f"{info['loadavg_end'][0]:.1f}   measuring took {elapsed / 60:.1f} min")
+    print(("repeats: " + ", ".join(f"{n:,}: {r}" for n, r in rounds_by_size.items())
+           + f"   measuring took {elapsed / 60:.1f} min   " if sizes else "")
+          + f"load average start/end: {info['loadavg_start'][0]:.1f} / "
+            f"{info['loadavg_end'][0]:.1f}")
     print()
-    print(report_tables(cases, sizes))
+    if sizes:
+        print(report_tables(cases, sizes))
+        print()
+        print("- = over the case's size cap, n/a = peer not available, err = failed "
+              "(see below), budget = skipped by --budget, t/o = a sample ran over --budget")
+    else:
+        print("Generated models: not run (--real-files-only)")
     print()
-    print("- = over the case's size cap, n/a = peer not available, err = failed "
-          "(see below), budget = skipped by --budget, t/o = a sample ran over --budget")
-    print()
+    if real is not None:
+        print(real_files.report(real))
+        print(f"(the real-file suite took {real.seconds:.0f} s; failed on = files of the "
+              "format the reader raised on; each reader's failures: --json, or "
+              "real_files.py --failures)")
+        print()
     print(f"CLI cold start: {' '.join(cold['command'])}: median {cold['median_s']:.3f} s, "
           f"min {cold['min_s']:.3f} s over {cold['runs']} runs; python -c "
           f"\"{COLD_START_BASELINE}\": median {cold['baseline_median_s']:.3f} s")
@@ -883,10 +926,15 @@ def main(argv: Sequence[str]) -> int:
     for key, n, note in errors:
         print(f"error: {key} at {n} links: {note}")
     print()
-    targets = evaluate_targets(cases, cold, args.quick, memory)
+    targets = evaluate_targets(cases, cold, args.quick, memory, real)
     print("Targets")
     for t in targets:
-        print(f"  {t.status:4}  {t.name}: {t.detail}")
+        if t.status != "INFO":
+            print(f"  {t.status:4}  {t.name}: {t.detail}")
+    print("Retired targets (issue 26), information only")
+    for t in targets:
+        if t.status == "INFO":
+            print(f"        {t.name}: {t.detail}")
 
     if args.json:
         doc = {
@@ -909,6 +957,7 @@ def main(argv: Sequence[str]) -> int:
             "cold_start": cold,
             "import_time": imports,
             "targets": [t.__dict__ for t in targets],
+            "real_files": None if real is None else real_files.to_json(real),
         }
         Path(args.json).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     return 1 if any(t.status == "FAIL" for t in targets) else 0
