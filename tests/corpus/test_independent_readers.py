@@ -29,7 +29,7 @@ import urdfsdf
 from urdfsdf.api import sdf_to_urdf_result
 from urdfsdf.translate.to_urdf_transform import Options
 
-from conftest import CORPUS, corpus_rows, requires_corpus
+from conftest import CORPUS, ROOT, corpus_rows, requires_corpus
 
 TOL = 1e-6
 
@@ -142,8 +142,11 @@ def _mujoco_loads(text: str) -> None:
 
 
 def _rows(fmt: str) -> list[str]:
+    """Corpus paths of ``fmt`` (URDF: those urdfdom accepts), then the repository's own
+    edge cases (tests/corpus_extra: a PR2-style gripper...), as absolute paths."""
     return [r["path"] for r in corpus_rows() if r["format"] == fmt
-            and (fmt != "urdf" or r["check_urdf"] == "ok")]
+            and (fmt != "urdf" or r["check_urdf"] == "ok")] + [
+        str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob(f"*.{fmt}"))]
 
 
 @requires_corpus

@@ -556,6 +556,14 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         if not isinstance(err, _Closed):
             print(f"{prog}: error: {exc}", file=err)
         return EXIT_INVALID
+    except Exception as exc:  # a bug of urdfsdf's: a diagnostic, never a traceback
+        if os.environ.get("URDFSDF_TRACEBACK"):
+            raise
+        code = "INTERNAL_ERROR"
+        print(f"{prog}: error[{code}]: {type(exc).__name__}: {exc} (a bug of "
+              "urdfsdf's: please report it with the input; URDFSDF_TRACEBACK=1 shows where)",
+              file=err)
+        return EXIT_INVALID
 
 
 class _ClosedStreamError(OSError):

@@ -75,6 +75,8 @@ CODES: dict[str, str] = {
     "OUTPUT_REFUSED": "the output path is not allowed, or cannot be written",
     "OUTPUT_INVALID": "the output failed urdfsdf's own check, so none was written (a bug "
                       "of urdfsdf's: the message names the checker's code)",
+    "INTERNAL_ERROR": "urdfsdf failed on the input (a bug: the command prints this instead "
+                      "of a traceback)",
     "WRONG_FORMAT": "the input is the other format (URDF given to sdf2urdf, SDFormat to "
                     "urdf2sdf); the message names the command to use",
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",

@@ -805,7 +805,10 @@ class SdfReader:
             rgba = r[0] if r else None
         tex = self._kid(el, "texture")
         extras = tuple(extra(c) for c in children(el) if c.tag not in ("color", "texture"))
-        return Material(name=el.get("name"), rgba=rgba,
+        # urdf:name: the URDF name of a material renamed to be unique among the model's
+        # children (translate/to_sdf.py)
+        original = el.get(U + "name")
+        return Material(name=el.get("name") if original is None else original, rgba=rgba,
                         texture=tex.get("filename", "") if tex is not None else None,
                         extras=extras, line=line_of(el))
 

@@ -45,6 +45,7 @@ from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.urdf.writer import SDF_FRAME, sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
+from urdfsdf.xml.namespaces import URDF_XMLNS, U
 from urdfsdf.xml.parse import from_string, local, to_string
 
 
@@ -301,10 +302,21 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
     like another child is renamed ``NAME_2`` with ``urdf:name`` (restored by sdf2urdf),
     and a warning.
     """
-    if not sdf.extras and not sdf.urdf_joints:
+    if not sdf.extras and not sdf.urdf_joints and not sdf.materials:
         return sdf  # no carried children
     used = {link.name for link in sdf.links} | {joint.name for joint in sdf.joints} | {
         frame.name for frame in sdf.frames} | {nested.name for nested in sdf.models}
+    materials: list[Material] = []
+    moved: list[Extra] = []
+    for m in sdf.materials:  # <urdf:material name> is a child of the model too
+        if m.name is None or m.name not in used:
+            used.add(m.name or "")
+            materials.append(m)
+            continue
+        # named like a link or joint: carried renamed, as the other children below
+        moved.append(_material_extra(m))
+    if moved:
+        sdf = evolve(sdf, materials=tuple(materials), extras=(*moved, *sdf.extras))
 
     def renamed(name: str, tag: str, line: int | None) -> str | None:
         if name not in used:
@@ -343,6 +355,18 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
                                                         original_name=joint.name))
         changed = changed or new is not None
     return evolve(sdf, extras=tuple(extras), urdf_joints=tuple(joints)) if changed else sdf
+
+
+def _material_extra(material: Material) -> Extra:
+    """A top-level URDF material as the ``<urdf:material>`` element the SDF writer gives."""
+    from urdfsdf.urdf.writer import write_material
+    from urdfsdf.xml.build import XmlBuilder
+
+    out = XmlBuilder()
+    write_material(out, material, "urdf:material", True)
+    xml = "".join(out.parts[1:]).strip().replace("<urdf:material", f"<urdf:material{URDF_XMLNS}",
+                                                 1)
+    return Extra(U + "material", xml, material.line)
 
 
 def _sdf_limits(joint: Joint) -> Joint:
