@@ -35,6 +35,7 @@ from urdfsdf.testing import urdf_documents
 from urdfsdf.xml.namespaces import URDF_NS
 
 from conftest import CORPUS, ROOT, corpus_rows, oracle_path, requires_oracle
+from tiers import examples, sample
 
 EXTRA = ROOT / "tests" / "corpus_extra"
 PR2 = EXTRA / "pr2_style_gripper.urdf"
@@ -43,10 +44,12 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _WHERE = re.compile(r"\[[\w.]+:\d+\]")
 
 
-def _urdf_inputs() -> list[Path]:
-    """Every corpus URDF (one of each set of duplicates) and the repository's extra ones."""
+def _urdf_inputs(quick: int | None = None) -> list[Path]:
+    """Every corpus URDF (one of each set of duplicates; ``quick`` of them in the quick
+    tier) and the repository's extra ones."""
     rows = [r for r in corpus_rows() if r["format"] == "urdf" and not r["duplicate_of"]]
-    return [CORPUS / r["path"] for r in rows] + sorted(EXTRA.glob("*.urdf"))
+    paths = [CORPUS / r["path"] for r in rows]
+    return (paths if quick is None else sample(paths, quick)) + sorted(EXTRA.glob("*.urdf"))
 
 
 def _console(path: str) -> set[str]:
@@ -106,7 +109,7 @@ def _input_value(line: str, text: str) -> bool:
 
 @requires_oracle
 def test_libsdformat_prints_nothing_new_for_any_urdf2sdf_output() -> None:
-    inputs = _urdf_inputs()
+    inputs = _urdf_inputs(quick=30)
     assert len(inputs) >= 2
     with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(2) as pool:
         found = [line for lines in pool.map(lambda p: _new_console_lines(p, folder), inputs)
@@ -115,7 +118,7 @@ def test_libsdformat_prints_nothing_new_for_any_urdf2sdf_output() -> None:
 
 
 @requires_oracle
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # no <gazebo> blocks: the strategy fills them with values out of SDFormat's ranges, which
 # libsdformat reports for the output and, for the input, only when it keeps the link (it
 # drops massless links): the corpus test above covers real blocks
@@ -144,7 +147,7 @@ def _empty_carried_values(sdf: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", _urdf_inputs(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _urdf_inputs(quick=40), ids=lambda p: p.name)
 def test_output_names_unique_and_no_empty_carried_value(path: Path) -> None:
     result = urdf_to_sdf_result(str(path))
     if result.text is None:
@@ -200,7 +203,7 @@ def _accepted_urdfs() -> list[Path]:
     """The URDFs urdfdom accepts: corpus (one of each set of duplicates) and extra ones."""
     rows = [r for r in corpus_rows() if r["format"] == "urdf" and not r["duplicate_of"]
             and r["check_urdf"] == "ok"]
-    return [CORPUS / r["path"] for r in rows] + sorted(EXTRA.glob("*.urdf"))
+    return sample([CORPUS / r["path"] for r in rows], 40) + sorted(EXTRA.glob("*.urdf"))
 
 
 @pytest.mark.parametrize("path", _accepted_urdfs(), ids=lambda p: p.name)

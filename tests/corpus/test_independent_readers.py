@@ -30,6 +30,7 @@ from urdfsdf.api import sdf_to_urdf_result
 from urdfsdf.translate.to_urdf_transform import Options
 
 from conftest import CORPUS, ROOT, corpus_rows, requires_corpus
+from tiers import FULL, sample
 
 TOL = 1e-6
 
@@ -144,8 +145,8 @@ def _mujoco_loads(text: str) -> None:
 def _rows(fmt: str) -> list[str]:
     """Corpus paths of ``fmt`` (URDF: those urdfdom accepts), then the repository's own
     edge cases (tests/corpus_extra: a PR2-style gripper...), as absolute paths."""
-    return [r["path"] for r in corpus_rows() if r["format"] == fmt
-            and (fmt != "urdf" or r["check_urdf"] == "ok")] + [
+    return sample([r["path"] for r in corpus_rows() if r["format"] == fmt
+                   and (fmt != "urdf" or r["check_urdf"] == "ok")], 30 if fmt == "urdf" else 12) + [
         str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob(f"*.{fmt}"))]
 
 
@@ -165,7 +166,7 @@ def test_drake_loads_every_urdf_to_sdf_output_with_the_same_inertias() -> None:
             continue
         compared += 1
         problems += [f"{path}: {d}" for d in _inertia_differences(before, after)]
-    assert compared >= 150
+    assert compared >= (150 if FULL else 20)
     assert problems == []
 
 

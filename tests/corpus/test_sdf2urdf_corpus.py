@@ -57,6 +57,7 @@ from conftest import (
 from expectations import expected as expected_spec_errors
 from kinematics import assert_same_pose, inv, origin_matrix, parse_urdf, pose_matrix
 from oracle import oracle_matrix, run
+from tiers import sample
 
 SDF_ROWS = {r["path"]: r for r in corpus_rows() if r["format"] == "sdf"}
 
@@ -169,7 +170,8 @@ def test_corpus_has_sdf_models() -> None:
 
 @requires_corpus
 @requires_check_urdf
-@pytest.mark.parametrize(("key", "path", "model"), CORPUS_CASES, ids=[c[0] for c in CORPUS_CASES])
+@pytest.mark.parametrize(("key", "path", "model"), sample(CORPUS_CASES, 60),
+                         ids=[c[0] for c in sample(CORPUS_CASES, 60)])
 def test_corpus_sdf_converts_or_fails_as_documented(key: str, path: Path, model: str | None,
                                                     tmp_path: Path) -> None:
     result = convert(path, model)
@@ -194,7 +196,8 @@ LOSSY_CASES = [c for c in CORPUS_CASES
 
 @requires_corpus
 @requires_check_urdf
-@pytest.mark.parametrize(("key", "path", "model"), LOSSY_CASES, ids=[c[0] for c in LOSSY_CASES])
+@pytest.mark.parametrize(("key", "path", "model"), sample(LOSSY_CASES, 30),
+                         ids=[c[0] for c in sample(LOSSY_CASES, 30)])
 def test_corpus_sdf_converts_with_lossy(key: str, path: Path, model: str | None,
                                         tmp_path: Path) -> None:
     result = convert(path, model, lossy=True)
@@ -276,7 +279,8 @@ def _world_pose(data: dict[str, Any], model: str) -> np.ndarray:
 
 
 @requires_oracle
-@pytest.mark.parametrize(("key", "path", "model"), DIFF_CASES, ids=[c[0] for c in DIFF_CASES])
+@pytest.mark.parametrize(("key", "path", "model"), sample(DIFF_CASES, 30),
+                         ids=[c[0] for c in sample(DIFF_CASES, 30)])
 def test_urdf_poses_agree_with_libsdformat(key: str, path: Path, model: str | None) -> None:
     data = oracle_json(path)
     if data.get("errors"):

@@ -29,10 +29,12 @@ from urdfsdf.sdf.frames import Scope, Semantics, analyze
 from urdfsdf.testing import sdf_documents
 from urdfsdf.testing.strategies import SDF_VERSIONS
 
+from tiers import examples
+
 ROT_TOL = 1e-12
 POS_TOL = 1e-10  # translations up to 10 m per hop, chains of up to ~20 hops
 #: FRAMES_PROPERTY_EXAMPLES=5000 for a longer search than the default run's
-SETTINGS = settings(max_examples=int(os.environ.get("FRAMES_PROPERTY_EXAMPLES", "200")),
+SETTINGS = settings(max_examples=int(os.environ.get("FRAMES_PROPERTY_EXAMPLES", examples(200))),
                     deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

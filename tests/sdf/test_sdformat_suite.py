@@ -22,11 +22,13 @@ import pytest
 
 import sdformat_suite as suite
 from conftest import oracle_path
+from tiers import sample
 
 pytestmark = pytest.mark.skipif(not suite.MAIN.is_dir(), reason="../shared/sdformat_tests absent")
 
 
-@pytest.mark.parametrize("rel", [suite.param(f"check:{rel}", rel) for rel in suite.files()])
+@pytest.mark.parametrize("rel", [suite.param(f"check:{rel}", rel)
+                                 for rel in sample(suite.files(), 80)])
 def test_verdict(rel: str) -> None:
     outcome = suite.check_file(rel)
     assert outcome.traceback is None, outcome.traceback
@@ -40,7 +42,8 @@ def test_verdict(rel: str) -> None:
         + f" [{exp.evidence[:120]}]; urdfsdf {why}: {outcome.message}")
 
 
-@pytest.mark.parametrize("rel", [suite.param(f"poses:{rel}", rel) for rel in suite.files()])
+@pytest.mark.parametrize("rel", [suite.param(f"poses:{rel}", rel)
+                                 for rel in sample(suite.files(), 80)])
 def test_poses_agree_with_libsdformat(rel: str) -> None:
     oracle = oracle_path()
     if oracle is None:
@@ -54,7 +57,7 @@ def test_poses_agree_with_libsdformat(rel: str) -> None:
 
 @pytest.mark.parametrize(("rel", "model"), [
     suite.param(f"sdf2urdf:{suite.case_name(rel, model)}", rel, model)
-    for rel, model in suite.sdf2urdf_cases()])
+    for rel, model in sample(suite.sdf2urdf_cases(), 80)])
 def test_sdf2urdf_converts_or_explains(rel: str, model: str | None) -> None:
     outcome = suite.sdf2urdf_file(rel, model)
     assert outcome.ok, outcome.detail

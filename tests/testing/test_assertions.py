@@ -26,8 +26,9 @@ from urdfsdf.testing import (
 )
 
 from conftest import SAMPLES
+from tiers import examples
 
-SETTINGS = settings(max_examples=40, deadline=None,
+SETTINGS = settings(max_examples=examples(40), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

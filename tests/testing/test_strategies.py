@@ -25,8 +25,9 @@ from urdfsdf.testing import (
 )
 
 from conftest import ROOT
+from tiers import FULL, examples
 
-SETTINGS = settings(max_examples=30, deadline=None,
+SETTINGS = settings(max_examples=examples(30), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SRC = ROOT / "src" / "urdfsdf"
 
@@ -60,14 +61,14 @@ def test_bad_options_are_refused() -> None:
 
 def test_a_failing_case_shrinks_to_a_few_links() -> None:
     """Any URDF with a prismatic joint and a mesh: it shrinks to two or three links."""
-    found = find(urdf_documents(),
+    found = find(urdf_documents(links=(1, 8) if FULL else (1, 5)),
                  lambda u: 'type="prismatic"' in u and "<mesh" in u,
                  settings=settings(max_examples=100, database=None), random=random.Random(0))
     assert len(_root(found).findall("link")) <= 3, found
 
 
 def test_a_failing_sdf_case_shrinks_to_a_few_links() -> None:
-    found = find(sdf_documents(),
+    found = find(sdf_documents(links=(1, 8) if FULL else (1, 5)),
                  lambda x: 'type="prismatic"' in x and "<frame name" in x,
                  settings=settings(max_examples=300, database=None), random=random.Random(0))
     assert found.count("<link ") <= 3, found

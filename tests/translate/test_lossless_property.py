@@ -51,6 +51,7 @@ from urdfsdf.testing.strategies import (
 from urdfsdf.xml.parse import canonical
 
 from lossless_urdf import urdf_elements
+from tiers import examples
 
 TOL = 1e-9
 #: SDFormat's inertial of a link without <inertial>
@@ -64,7 +65,7 @@ SDF_OPTIONS = SdfOptions()
 #: ~200 examples of each property keep this file near 30 s on a loaded 2-core machine.
 #: No explain phase (it traces every shrinking run: minutes instead of seconds), and
 #: one failure reported at a time (each extra one is shrunk too).
-SETTINGS = settings(max_examples=200, deadline=None, report_multiple_bugs=False,
+SETTINGS = settings(max_examples=examples(200), deadline=None, report_multiple_bugs=False,
                     phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target,
                             Phase.shrink],
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

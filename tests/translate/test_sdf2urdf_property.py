@@ -56,6 +56,7 @@ from kinematics import (
     spec_from_xml,
     urdf_q,
 )
+from tiers import examples
 
 # -- pose math (numpy, independent of urdfsdf.core.transforms) ----------------------
 
@@ -174,7 +175,7 @@ def sdf_models(draw: st.DrawFn, locked: st.SearchStrategy[float] = LOCKED,
 # -- tests --------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=sdf_models())
 def test_sdf2urdf_keeps_kinematics(spec: Spec) -> None:
     xml = spec.xml()
@@ -225,7 +226,7 @@ except Exception:  # noqa: BLE001 - any import problem means "not available"
 
 
 @pytest.mark.skipif(urchin is None, reason="urchin not importable")
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=sdf_models())
 def test_urchin_agrees_with_our_urdf_fk(spec: Spec) -> None:
     """urchin's link_fk of the produced URDF equals this file's URDF FK."""

@@ -32,6 +32,8 @@ import urdfsdf
 from urdfsdf.commands.check import check_source
 from urdfsdf.xml.parse import find_declaration
 
+from tiers import examples
+
 MB = 1 << 20
 #: time allowed per conversion, as a multiple of a plain lxml parse of as many bytes
 FACTOR = 400
@@ -230,7 +232,7 @@ _HEAD_PARTS = st.sampled_from([
 ])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(_HEAD_PARTS, max_size=8))
 def test_declaration_scan_matches_the_old_pattern(parts: list[bytes]) -> None:
     """On small inputs the linear scan finds what the reference pattern finds."""

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzing import OPS, SAMPLES, STRUCTURE_OPS, TEXTS, mutate, run_all
+from tiers import examples
 
 _BIG = st.integers(min_value=0, max_value=2**31)
 _OP = st.tuples(st.sampled_from(OPS), _BIG, _BIG, _BIG)
@@ -36,19 +37,19 @@ _SETTINGS = settings(deadline=None,
                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-@settings(_SETTINGS, max_examples=1200)
+@settings(_SETTINGS, max_examples=examples(1200))
 @given(_cases(0, _N_URDF))
 def test_fuzz_urdf_samples(data: bytes | str) -> None:
     run_all(data)
 
 
-@settings(_SETTINGS, max_examples=1800)
+@settings(_SETTINGS, max_examples=examples(1800))
 @given(_cases(_N_URDF, len(TEXTS) - _N_URDF))
 def test_fuzz_sdf_samples(data: bytes | str) -> None:
     run_all(data)
 
 
-@settings(_SETTINGS, max_examples=600)
+@settings(_SETTINGS, max_examples=examples(600))
 @given(st.builds(mutate, st.integers(min_value=0, max_value=len(TEXTS) - 1),
                  st.lists(st.tuples(st.sampled_from(STRUCTURE_OPS), _BIG, _BIG, _BIG),
                           min_size=1, max_size=6),
