@@ -36,6 +36,8 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
+    INERTIA_KEYS,
+    SDF_JOINT_TYPES,
     Axis,
     Calibration,
     Collision,
@@ -45,7 +47,6 @@ from urdfsdf.core.ir import (
     Geometry,
     Inertial,
     Joint,
-    JointType,
     Limit,
     Link,
     Material,
@@ -61,7 +62,14 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.numbers import forget_shared, shared
 from urdfsdf.sdf.auto_inertial import auto_inertial_of
-from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
+from urdfsdf.sdf.defaults import (
+    BOX_SIZE,
+    CYLINDER_LENGTH,
+    CYLINDER_RADIUS,
+    DEFAULT_INERTIA,
+    DEFAULT_MASS,
+    SPHERE_RADIUS,
+)
 from urdfsdf.sdf.include_read import IncludeReader, Pushed, UrdfReader
 from urdfsdf.sdf.includes import IncludeResolver
 from urdfsdf.sdf.legacy import LegacyNames
@@ -98,8 +106,6 @@ URDF_SAFETY = U + "safety_controller"
 URDF_CALIBRATION = U + "calibration"
 #: //material/shader/@type values (libsdformat Material.cc)
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
-JOINT_TYPES: tuple[JointType, ...] = ("ball", "continuous", "fixed", "gearbox", "prismatic",
-                                     "revolute", "revolute2", "screw", "universal")
 
 
 #: the tags of the SDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
@@ -476,7 +482,7 @@ class SdfReader:
             if size_el is not None:
                 r = vector3(self.ctx, size_el, what)
                 size = r[0] if r is not None else None
-            return Geometry("box", size or ("1", "1", "1"), None, None, None, None, None,
+            return Geometry("box", size or BOX_SIZE, None, None, None, None, None,
                             line)  # type: ignore[arg-type]
         if kind == "cylinder" or kind == "capsule" or kind == "sphere":
             radius_el = length_el = None
@@ -488,13 +494,13 @@ class SdfReader:
                 elif tag == "length" and length_el is None:
                     length_el = c
             if kind == "sphere":
-                radius = "1" if radius_el is None else number(self.ctx, radius_el, what, "1")
+                radius = number(self.ctx, radius_el, what, SPHERE_RADIUS)
                 return Geometry("sphere", None, radius, None, None, None, None,
                                 line)  # type: ignore[arg-type]
-            radius = "0.5" if radius_el is None else number(self.ctx, radius_el, what, "0.5")
-            length = "1" if length_el is None else number(self.ctx, length_el, what, "1")
-            return Geometry(kind, None, radius, length, None, None, None,
-                            line)  # type: ignore[arg-type]
+            radius = number(self.ctx, radius_el, what, CYLINDER_RADIUS)
+            length = number(self.ctx, length_el, what, CYLINDER_LENGTH)
+            return Geometry("cylinder" if kind == "cylinder" else "capsule", None, radius,
+                            length, None, None, None, line)  # type: ignore[arg-type]
         if kind == "mesh":
             uri_el = scale_el = submesh = None
             for c in s:  # the first of each
@@ -515,7 +521,9 @@ class SdfReader:
                 uri = (uri_el.text or "").strip() if uri_el is not None else ""
                 return Geometry("mesh", None, None, None, uri, scale, None,
                                 line)  # type: ignore[arg-type]
-        return Geometry(str(kind).rsplit("}", 1)[-1], raw=to_string(s),
+        # SDFormat's other shapes (GeometryKind), or a shape element it does not define,
+        # under its tag
+        return Geometry(str(kind).rsplit("}", 1)[-1], raw=to_string(s),  # type: ignore[arg-type]
                         line=line)  # type: ignore[arg-type]
 
     def material(self, el: etree._Element, what: str) -> Material:
@@ -643,7 +651,7 @@ class SdfReader:
             if name is None:
                 return None
         written = el.get("type")
-        jtype = joint_type(written, JOINT_TYPES)
+        jtype = joint_type(written, SDF_JOINT_TYPES)
         if jtype is None:
             if written is None:
                 self.ctx.error("ATTRIBUTE_MISSING", f"joint {name!r} has no 'type' attribute",
@@ -763,4 +771,4 @@ class SdfReader:
 
 
 #: //inertial/inertia's children: their index in the IR's moments (defaults: DEFAULT_INERTIA)
-_MOMENT_INDEX: dict[object, int] = {"ixx": 0, "ixy": 1, "ixz": 2, "iyy": 3, "iyz": 4, "izz": 5}
+_MOMENT_INDEX: dict[object, int] = {key: i for i, key in enumerate(INERTIA_KEYS)}
