@@ -78,7 +78,7 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import is_true, limit_value, number, vector3
+from urdfsdf.sdf.values import is_true, limit_value, number, plain, plain_pose, vector3
 from urdfsdf.sdf.values import pose as read_pose
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
@@ -371,7 +371,8 @@ class SdfReader:
             if c.tag == "pose":
                 pose_el = c
                 break
-        pose = Pose() if pose_el is None else read_pose(self.ctx, pose_el, f"frame {name!r}")
+        pose = Pose() if pose_el is None else \
+            plain_pose(pose_el) or read_pose(self.ctx, pose_el, f"frame {name!r}")
         return Frame(name, el.get("attached_to"), pose, el.sourceline)  # type: ignore[arg-type]
 
     # -- link -------------------------------------------------------------
@@ -427,8 +428,9 @@ class SdfReader:
                 pose_el = c
         mass = DEFAULT_MASS
         if mass_el is not None:
-            mass = number(self.ctx, mass_el, what, DEFAULT_MASS) or DEFAULT_MASS
-            if float(mass) < 0:
+            mass = plain(mass_el.text) or number(self.ctx, mass_el, what, DEFAULT_MASS) \
+                or DEFAULT_MASS
+            if mass[0] == "-" and float(mass) < 0:
                 self.ctx.error("LINK_INERTIA_INVALID", f"{what} has negative mass {mass}",
                                mass_el)
         moments: tuple[str, ...] = DEFAULT_INERTIA
@@ -442,8 +444,14 @@ class SdfReader:
             texts = list(DEFAULT_INERTIA)
             for i, moment in enumerate(found):
                 if moment is not None:
-                    texts[i] = number(self.ctx, moment, what, texts[i]) or texts[i]
-            if len(self.ctx.diags) == before:
+                    texts[i] = plain(moment.text) or number(self.ctx, moment, what, texts[i]) \
+                        or texts[i]
+            ixx, ixy, ixz, iyy, iyz, izz = map(float, texts)
+            # a diagonal inertia with moments >= 0 that meet the triangle inequality
+            # exactly is one the check passes (it allows a tolerance more); else it decides
+            if not (ixy == 0.0 and ixz == 0.0 and iyz == 0.0 and ixx >= 0.0 and iyy >= 0.0
+                    and izz >= 0.0 and ixx + iyy >= izz and iyy + izz >= ixx
+                    and ixx + izz >= iyy) and len(self.ctx.diags) == before:
                 self.ctx.inertia(inertia, texts, what)
             moments = tuple(texts)
         if pose_el is None:

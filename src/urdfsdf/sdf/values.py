@@ -36,14 +36,9 @@ def is_true(text: str | None) -> bool:
     return text is not None and text.strip().lower() in TRUE_TEXTS
 
 
-def pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
-    """The pose ``el`` (None: identity, no relative_to).
-
-    The common case (no attribute but ``relative_to``, six plain finite numbers)
-    is read here in one pass; anything else by :func:`_pose`, which reports it.
-    """
-    if el is None:
-        return Pose()
+def plain_pose(el: etree._Element) -> Pose | None:
+    """The pose ``el`` in its plain form (no attribute but ``relative_to``, six plain
+    finite numbers or none), read in one pass; None: anything else (:func:`pose` reads it)."""
     keys = el.keys()
     if not keys or (len(keys) == 1 and keys[0] == "relative_to"):
         rel = el.get("relative_to") if keys else None
@@ -58,13 +53,24 @@ def pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
             try:
                 total = float(a) + float(b) + float(c) + float(d) + float(e) + float(f)
             except ValueError:
-                total = math.nan
+                return None
             # inf or nan make the sum so, as would finite values whose sum
             # overflows: all_finite decides then
             if total - total == 0.0 or (total == total and
                                         all_finite([float(t) for t in tokens])):
                 return Pose.parsed(text, rel, el.sourceline)  # type: ignore[arg-type]
-    return _pose(ctx, el, what)
+    return None
+
+
+def pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
+    """The pose ``el`` (None: identity, no relative_to).
+
+    The plain form is read by :func:`plain_pose`; anything else by :func:`_pose`,
+    which reports it.
+    """
+    if el is None:
+        return Pose()
+    return plain_pose(el) or _pose(ctx, el, what)
 
 
 def _pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
@@ -135,6 +141,22 @@ def _pose_1_9(ctx: ReadContext, el: etree._Element, what: str, fmt_: str, degree
     return Pose((v[0], v[1], v[2]), rpy, rel, None, line_of(el))
 
 
+def plain(text: str | None) -> str | None:
+    """``text`` stripped when it is one plain finite number (short ones shared), else None."""
+    if text is None:
+        return None
+    t = text.strip()
+    if not t or "_" in t:  # float() takes "1_0"
+        return None
+    try:
+        value = float(t)
+    except ValueError:
+        return None
+    if value - value != 0.0:  # inf, nan
+        return None
+    return shared(t) if len(t) < 4 else t
+
+
 def number(ctx: ReadContext, el: etree._Element | None, what: str, default: str | None = None
            ) -> str | None:
     """The text of ``el`` as one number, stripped (``default`` when it is not one,
@@ -142,17 +164,8 @@ def number(ctx: ReadContext, el: etree._Element | None, what: str, default: str 
     if el is None:
         return default
     text = el.text
-    if text is not None:
-        t = text.strip()
-        if t and "_" not in t:  # float() takes "1_0"
-            try:
-                value = float(t)
-            except ValueError:
-                value = math.nan
-            if value - value == 0.0:  # finite
-                return shared(t) if len(t) < 4 else t
-    return ctx.number(el, (text or "").strip(), f"{what} <{el.tag}>", required=True,
-                           default=default)
+    return plain(text) or ctx.number(el, (text or "").strip(), f"{what} <{el.tag}>",
+                                     required=True, default=default)
 
 
 def number_of(ctx: ReadContext, parent: etree._Element, tag: str, what: str,
@@ -165,6 +178,9 @@ def limit_value(ctx: ReadContext, el: etree._Element | None, what: str) -> str |
     """A //axis/limit value: a number, or ``inf``/``-inf`` (no limit, as libsdformat reads)."""
     if el is None:
         return None
+    found = plain(el.text)
+    if found is not None:
+        return found
     text = (el.text or "").strip()
     if text.lower().lstrip("+-") in ("inf", "infinity"):
         return text
