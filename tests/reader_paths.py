@@ -37,7 +37,7 @@ def read_with(data: bytes, fast: bool, stream: bool = False) -> tuple[Any, list[
     def read(root: etree._Element, stream: parse.Stream | None) -> object:
         if detect_format(root) == "urdf":
             return read_urdf_root(root, diags, stream, fast)
-        return read_sdf_root(root, diags, stream, fast)
+        return read_sdf_root(root, diags, stream)
 
     ir = _read_document(data, diags, (*URDF_TAGS, *SDF_TAGS), read,
                         stream_from=0 if stream else 1 << 62)

@@ -16,7 +16,7 @@ from urdfsdf.sdf.includes import (
     IncludeConfig,
     Included,
     IncludeResolver,
-    _bounded_read,
+    bounded_read,
 )
 
 from conftest import SHARED
@@ -384,11 +384,11 @@ def test_bounded_read_stops_past_the_limit(tmp_path: Path) -> None:
     path.write_bytes(b"x" * 100)
     fd = os.open(path, os.O_RDONLY)
     try:
-        assert _bounded_read(fd, 10, 50) is None  # grew past the limit since its stat
+        assert bounded_read(fd, 10, 50) is None  # grew past the limit since its stat
         os.lseek(fd, 0, os.SEEK_SET)
-        assert _bounded_read(fd, 10, 100) == b"x" * 100  # grew, still within it
+        assert bounded_read(fd, 10, 100) == b"x" * 100  # grew, still within it
         os.lseek(fd, 0, os.SEEK_SET)
-        assert _bounded_read(fd, 100, 99) is None
+        assert bounded_read(fd, 100, 99) is None
     finally:
         os.close(fd)
 

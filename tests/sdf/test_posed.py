@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from urdfsdf.sdf.posed import POSED_TAGS, posed_extra, read_pose, with_pose
-from urdfsdf.sdf.schema import _children, node_at
+from urdfsdf.sdf.schema import node_at, node_children
 from urdfsdf.xml.parse import from_string
 
 
 def test_posed_tags_are_the_link_children_with_a_pose_in_sdformat_1_7() -> None:
     link = node_at("model/link")
     assert link is not None
-    kids = _children(link) or {}
+    kids = node_children(link) or {}
     with_pose_child = {tag for tag, node in kids.items()
                        if tag not in ("pose", "visual", "collision", "inertial")
-                       and "pose" in (_children(node) or {})}
+                       and "pose" in (node_children(node) or {})}
     assert with_pose_child == POSED_TAGS
 
 

@@ -105,7 +105,7 @@ def urdf_model_json(model: Model) -> Json:
     A link's frame is its parent joint's (the last joint naming it as child, as
     in urdfdom); a joint's frame is its parent link's frame moved by its origin.
     """
-    from urdfsdf.translate.to_sdf import _name_shapes
+    from urdfsdf.translate.to_sdf import name_shapes
     from urdfsdf.urdf.reader import AXIS_TYPES, check_tree
 
     root = check_tree(model, Diagnostics()) or (model.links[0].name if model.links else "")
@@ -126,7 +126,7 @@ def urdf_model_json(model: Model) -> Json:
     for link in model.links:
         x = x_ml.get(link.name)
         out["links"][link.name] = pose_json(x)
-        visuals, collisions = _name_shapes(link)
+        visuals, collisions = name_shapes(link)
         for v in visuals:
             out["visuals"][f"{link.name}/{v.name}"] = pose_json(
                 None if x is None else tf.compose(x, tf.pose_transform(v.pose)))

@@ -39,8 +39,9 @@ from typing import TYPE_CHECKING, Union
 import numpy as np
 
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
-from urdfsdf.core.ir import Axis, Inertial, Joint, Model, SdfDocument
+from urdfsdf.core.ir import LIMITED_JOINT_TYPES, Axis, Inertial, Joint, Model, SdfDocument
 from urdfsdf.core.record import evolve, record
+from urdfsdf.sdf.defaults import DEFAULT_INERTIAL
 
 if TYPE_CHECKING:
     from urdfsdf.sdf.frames import Scope
@@ -53,9 +54,7 @@ Matrix = np.ndarray
 Configuration = Mapping[str, float]
 
 #: joints whose motion is evaluated at any value
-MOVING = ("revolute", "prismatic")
-#: SDFormat's inertial of a link without <inertial> (SDFormat 1.7 link.sdf)
-SDF_DEFAULT_INERTIAL = Inertial("1", ("1", "0", "0", "1", "0", "1"))
+MOVING = LIMITED_JOINT_TYPES
 
 
 # -- pose math ----------------------------------------------------------------------
@@ -431,7 +430,7 @@ def _scope_model(model: Model, top: Scope, x_mw: Matrix) -> KinematicModel:
         for link in s.links.values():
             name = prefix + link.name
             link_pose[name] = _must(top.pose_of(name), f"link {name!r}")
-            inertial = link.inertial or SDF_DEFAULT_INERTIAL
+            inertial = link.inertial or DEFAULT_INERTIAL
             x_si = s.element_pose(link.name, inertial.pose)
             inertials[name] = (inertial, x_ms @ _must(x_si, f"inertial of {name!r}"))
         for fname in s.frames:

@@ -31,6 +31,26 @@ Vec3 = tuple[float, float, float]
 JointType = Literal["revolute", "continuous", "prismatic", "fixed", "floating", "planar",
                     "ball", "gearbox", "revolute2", "screw", "universal"]
 JOINT_TYPES: tuple[JointType, ...] = get_args(JointType)
+#: URDF's joint types (urdfdom)
+URDF_JOINT_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "fixed",
+                                          "floating", "planar")
+#: SDFormat's joint types (1.7 to 1.12, libsdformat Joint.cc)
+SDF_JOINT_TYPES: tuple[JointType, ...] = ("ball", "continuous", "fixed", "gearbox", "prismatic",
+                                         "revolute", "revolute2", "screw", "universal")
+#: the joint types both formats have (an SDF joint of another type has no URDF form)
+COMMON_JOINT_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "fixed")
+#: the joint types with one axis of motion in both formats
+ONE_AXIS_JOINT_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic")
+#: the joint types whose motion is bounded by //limit lower and upper
+LIMITED_JOINT_TYPES: tuple[JointType, ...] = ("revolute", "prismatic")
+#: a shape's kind: those the IR reads into fields (``empty``: a geometry with no shape),
+#: and SDFormat's others, kept as XML in :attr:`Geometry.raw`
+GeometryKind = Literal["box", "cylinder", "capsule", "sphere", "mesh", "empty", "plane",
+                       "ellipsoid", "heightmap", "image", "polyline", "cone"]
+GEOMETRY_KINDS: tuple[GeometryKind, ...] = get_args(GeometryKind)
+#: the order of :attr:`Inertial.inertia`'s moments (the attributes and elements of both
+#: formats' ``<inertia>``)
+INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
 
 def joint_type(text: str | None, allowed: tuple[JointType, ...] = JOINT_TYPES
@@ -247,10 +267,11 @@ class Geometry:
     """A shape. ``kind`` is box, cylinder, sphere, mesh, or an SDF-only shape.
 
     SDF-only shapes (plane, capsule, ellipsoid, heightmap, polyline, ...) keep
-    their XML in ``raw``.
+    their XML in ``raw``.  A shape element SDFormat does not define keeps its tag
+    as ``kind`` (the reader reports nothing for it; the translators refuse it).
     """
 
-    kind: str
+    kind: GeometryKind
     size: Tokens | None = None
     radius: str | None = None
     length: str | None = None

@@ -284,7 +284,7 @@ class IncludeResolver:
                 info = os.fstat(fd)  # what was opened: a file swapped in since the stat
                 problem = _unreadable(info, limit)
                 if problem is None:
-                    data = _bounded_read(fd, info.st_size, limit)
+                    data = bounded_read(fd, info.st_size, limit)
                     if data is not None:
                         return data
                     problem = f"it grew over the limit of {limit} bytes while read"
@@ -372,7 +372,7 @@ def _unreadable(info: os.stat_result, limit: int) -> str | None:
     return None
 
 
-def _bounded_read(fd: int, size: int, limit: int) -> bytes | None:
+def bounded_read(fd: int, size: int, limit: int) -> bytes | None:
     """At most ``limit`` bytes from ``fd`` (``size`` expected); None when there are more."""
     parts: list[bytes] = []
     total = 0

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.record import factory, record
+from urdfsdf.core.transforms import computed_pose
+from urdfsdf.sdf.frames import analyze_model, placed_model_pose
 from urdfsdf.sdf.names import MODEL_FRAME
 
 
@@ -97,3 +100,21 @@ def merged(model: Model, parent_frame: str, proxy_pose: Pose) -> Merged:
 def _kept_extras(extras: Sequence[Extra]) -> list[Extra]:
     """M's plugins and namespaced custom elements: merged; the rest is dropped."""
     return [x for x in extras if x.tag == "plugin" or x.tag.startswith("{")]
+
+
+def merge_include(model: Model, parent_frame: str, diags: Diagnostics) -> Merged:
+    """A merge-include's children, M's frame replaced by a proxy frame posed where M's
+    include (with its placement frame) puts M."""
+    pose = model.pose
+    if model.placement_frame:
+        check = Diagnostics()
+        scope = analyze_model(evolve(model, pose=Pose()), check)
+        x_rm = placed_model_pose(scope, model)
+        if x_rm is None:
+            diags.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: "
+                        f"placement_frame {model.placement_frame!r} names no frame of the "
+                        f"model{did_you_mean(model.placement_frame, scope.names())}",
+                        model.line, file=model.file)
+        else:
+            pose = computed_pose(x_rm, pose.relative_to, pose.line)
+    return merged(model, parent_frame, pose)

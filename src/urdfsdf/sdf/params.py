@@ -57,9 +57,10 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.record import record
-from urdfsdf.sdf.schema import _children as schema_children
+from urdfsdf.sdf.schema import node_children as schema_children
 from urdfsdf.sdf.schema import print_table
 from urdfsdf.sdf.schema import table as schema_table
+from urdfsdf.sdf.values import is_boolean, is_true
 from urdfsdf.xml.namespaces import EXPERIMENTAL_NS, EXPERIMENTAL_PREFIX
 from urdfsdf.xml.parse import children, local, source_line
 
@@ -246,7 +247,7 @@ def _valid_value(kind: str, text: str) -> bool:
             return False
         return len(values) == want and (kind != "unsigned int" or values[0] >= 0)
     if kind == "bool":
-        return text.strip().lower() in ("true", "false", "1", "0")
+        return is_boolean(text)
     return True
 
 
@@ -369,7 +370,7 @@ class _Applier:
 
     def _include_name(self, include: etree._Element) -> str | None:
         """The name of the model ``include`` adds (asked of the caller once per include)."""
-        if include.get("merge", "false").strip().lower() in ("true", "1"):
+        if is_true(include.get("merge")):
             return None  # its content joins this model: not followed (see the docstring)
         name_el = next((c for c in children(include) if c.tag == "name"), None)
         if name_el is not None and (name_el.text or "").strip():

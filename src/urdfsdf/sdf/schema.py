@@ -68,7 +68,7 @@ def table() -> dict[str, Any]:
     return data
 
 
-def _children(node: Node) -> dict[str, Node] | None:
+def node_children(node: Node) -> dict[str, Node] | None:
     """The child elements ``node`` allows (None: any content)."""
     if node.get("any"):
         return None
@@ -89,7 +89,7 @@ def node_at(path: str) -> Node | None:
     for part in parts[1:]:
         if node is None:
             return None
-        kids = _children(node)
+        kids = node_children(node)
         if kids is None:
             return {"any": True}
         node = kids.get(part)
@@ -109,7 +109,7 @@ def undefined(el: etree._Element, parent: str) -> list[etree._Element]:
         tag = node_el.tag
         if not isinstance(tag, str) or tag.startswith("{") or ":" in tag:
             continue  # comments, processing instructions, custom (namespaced) elements
-        kids = _children(parent_node)
+        kids = node_children(parent_node)
         if kids is None:
             continue
         desc = kids.get(tag)

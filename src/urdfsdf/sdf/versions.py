@@ -46,6 +46,7 @@ from types import MappingProxyType
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.ir import INERTIA_KEYS
 from urdfsdf.core.record import factory, record
 from urdfsdf.xml.parse import source_line, xpath_of
 
@@ -233,7 +234,7 @@ _VISUAL_1_0 = _c(
        _from_child("specular", "rgba"), _from_child("diffuse", "rgba"),
        _from_child("emissive", "rgba")),
 )
-_INERTIA_1_0 = _c("inertia", *_attrs("ixx", "ixy", "ixz", "iyy", "iyz", "izz"))
+_INERTIA_1_0 = _c("inertia", *_attrs(*INERTIA_KEYS))
 _SCAN_1_0 = _attrs("samples", "resolution", "min_angle", "max_angle")
 _SENSOR_1_0: tuple[Convert | Op, ...] = (
     *_attrs("always_on", "update_rate", "visualize"),

@@ -32,12 +32,10 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
-from urdfsdf.xml.build import _TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
+from urdfsdf.xml.build import TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
 from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
 from urdfsdf.xml.parse import from_string, to_string
-
-INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
 
 def write_sdf_document(doc: SdfDocument) -> str:
@@ -99,7 +97,7 @@ def _pose_text(pose: Pose) -> str | None:
         return None
     else:
         body = " ".join(pose.tokens())
-    return body if _TEXT_SPECIAL.search(body) is None else text(body)
+    return body if TEXT_SPECIAL.search(body) is None else text(body)
 
 
 def _extras(out: XmlBuilder, extras: Extras) -> None:
@@ -237,7 +235,7 @@ def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
     pose_line = "" if pose is None else f"{p}  <pose>{pose}</pose>\n"
     ixx, ixy, ixz, iyy, iyz, izz = inertial.inertia
     mass = inertial.mass
-    if _TEXT_SPECIAL.search(f"{mass}{ixx}{ixy}{ixz}{iyy}{iyz}{izz}") is not None:
+    if TEXT_SPECIAL.search(f"{mass}{ixx}{ixy}{ixz}{iyy}{iyz}{izz}") is not None:
         mass, ixx, ixy, ixz, iyy, iyz, izz = (text(v) for v in (mass, *inertial.inertia))
     q = p + "    "
     out.parts.append(

@@ -61,6 +61,7 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 from lxml import etree
 
+from urdfsdf.core.ir import INERTIA_KEYS, URDF_JOINT_TYPES
 from urdfsdf.core.record import evolve, record
 
 # -- names and numbers -------------------------------------------------------
@@ -219,7 +220,6 @@ def _unknown(draw: st.DrawFn, parent: etree._Element) -> None:
         _sub(el, "value", draw(NAMES))
 
 
-URDF_JOINT_TYPES = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
 
 
 @record
@@ -360,7 +360,7 @@ def _urdf_part(draw: st.DrawFn, opt: UrdfOptions, n_materials: int) -> _UrdfPart
         _origin(draw, inertial)
         _sub(inertial, "mass", value=draw(number_text(negative=False)))
         _sub(inertial, "inertia", **{k: draw(number_text(negative=k[1] != k[2]))
-                                     for k in ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")})
+                                     for k in INERTIA_KEYS})
     # a small pool of names: unnamed, named, and now and then a repeated name
     shape_names = draw(unique_names(2))
     kinds = [k for k, on in (("visual", opt.visuals), ("collision", opt.collisions)) if on]
@@ -871,7 +871,7 @@ def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: boo
             _pose(draw, inertial, None)
         _sub(inertial, "mass", draw(number_text(negative=False, nonzero=True)))
         inertia = _sub(inertial, "inertia")
-        for k in ("ixx", "ixy", "ixz", "iyy", "iyz", "izz"):
+        for k in INERTIA_KEYS:
             _sub(inertia, k, draw(st.sampled_from(["1", "0.5", "2e-1", "0", "-0.0"]))
                  if k[1] != k[2] else draw(number_text(negative=False, nonzero=True)))
     names = iter(draw(unique_names(6, PLAIN_NAMES)))

@@ -92,6 +92,15 @@ KEYS = frozenset((*COLLISION_VALUES, *LINK_VALUES, *JOINT_PHYSICS, *SPRING_TAGS.
                   "turnGravityOff", "dampingFactor", "material", "static", *LUMPING))
 
 
+#: the extension's true booleans (libsdformat parser_urdf: any case)
+TRUE_TEXTS = ("true", "yes", "1")
+
+
+def is_true(text: str) -> bool:
+    """An extension key's boolean ``text`` is true (:data:`TRUE_TEXTS`)."""
+    return text.strip().lower() in TRUE_TEXTS
+
+
 def key_value(el: etree._Element) -> str:
     """The value of an extension key: its ``value`` attribute, else its text, trimmed.
 
@@ -181,7 +190,7 @@ def _translate(block: etree._Element, kind: str, diags: Diagnostics | None,
         elif kind == "link" and tag in LINK_VALUES:
             t.extras.append(_extra(_el(LINK_VALUES[tag], value), line))
         elif kind == "link" and tag == "turnGravityOff":
-            off = value.lower() in ("true", "yes", "1")
+            off = is_true(value)
             t.extras.append(_extra(_el("gravity", "false" if off else "true"), line))
         elif kind == "link" and tag == "dampingFactor":
             decay = _el("velocity_decay")
@@ -216,7 +225,7 @@ def _translate(block: etree._Element, kind: str, diags: Diagnostics | None,
                 elif isinstance(c.tag, str) and defined(c, "axis"):
                     t.axis.append(c)
         elif kind == "model" and tag == "static":
-            t.static = value.lower() in ("true", "yes", "1")
+            t.static = is_true(value)
         elif tag in LUMPING:
             continue
         elif defined(child, kind):

@@ -89,6 +89,7 @@ from urdfsdf.core.transforms import (
 )
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import UNNAMED
+from urdfsdf.translate.gazebo import is_true
 from urdfsdf.xml.parse import from_string, to_string
 
 LUMP_PREFIX = "_fixed_joint_lump__"
@@ -98,7 +99,6 @@ SINGLE_LINK_VALUES = frozenset({"gravity", "self_collide", "kinematic", "velocit
 #: link children whose //pose moves with the lumped link (ReduceSDFExtensionsTransform):
 #: libsdformat's subset of the posed ones (sdf/posed.py)
 POSED = frozenset({"sensor", "light", "projector"})
-TRUE = ("true", "yes", "1")
 
 
 def lumping_flags(blocks: Iterable[Extra]) -> tuple[set[str], set[str]]:
@@ -114,7 +114,7 @@ def lumping_flags(blocks: Iterable[Extra]) -> tuple[set[str], set[str]]:
         ref = block.get("reference") or ""
         for child in block:
             if child.tag in ("preserveFixedJoint", "disableFixedJointLumping"):
-                if (child.get("value") or child.text or "").strip().lower() in TRUE:
+                if is_true(child.get("value") or child.text or ""):
                     (preserve if child.tag == "preserveFixedJoint" else disable).add(ref)
     return preserve, disable - preserve
 

@@ -15,6 +15,7 @@ from operator import is_
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
     IDENTITY,
+    ONE_AXIS_JOINT_TYPES,
     Collision,
     Extra,
     Frame,
@@ -103,7 +104,7 @@ def _close(a: Transform, b: Transform, tol: float = 1e-9) -> bool:
     return all(abs(x - y) <= tol for x, y in zip((*a[0], *a[1]), (*b[0], *b[1]), strict=True))
 
 
-def _name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]:
+def name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]:
     """SDF needs unique visual/collision names: name the unnamed ones.
 
     Generated names follow libsdformat's ``LINK_visual``/``LINK_collision``
@@ -212,7 +213,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model
         link = _sdf_inertial(link)
         if _unnamed_colour(link.visuals):
             link = _with_carrier(link)  # SDF keeps the colour, not the absent name
-        visuals, collisions = _name_shapes(link)
+        visuals, collisions = name_shapes(link)
         # URDF elements inside shapes and materials travel as urdf: custom elements
         visuals = _sdf_visuals(visuals, named)
         for c in collisions:
@@ -429,7 +430,7 @@ def _with_carrier(node: N) -> N:
 def _sdf_loses(joint: Joint) -> bool:
     """Whether the SDF form of a URDF joint loses what it says (SDF states defaults)."""
     jtype = joint.type
-    if jtype not in ("revolute", "continuous", "prismatic"):
+    if jtype not in ONE_AXIS_JOINT_TYPES:
         return False
     axis = joint.axis
     if axis is None or axis.text is None:

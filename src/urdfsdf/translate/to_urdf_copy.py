@@ -13,7 +13,7 @@ from urdfsdf.core.ir import Model
 from urdfsdf.translate.carriers import unsealed
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
-from urdfsdf.translate.urdf_elements import _urdf_extras, urdf_joint, urdf_link, world_link
+from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
 from urdfsdf.xml.namespaces import U
 
 
@@ -33,7 +33,7 @@ def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
         if uj is not None:
             joints.append(uj)
     joints.extend(model.urdf_joints)
-    extras = _urdf_extras(model.extras, (U + "link",))
+    extras = urdf_extras(model.extras, (U + "link",))
     # blocks name links and joints by their URDF names (restore_names below)
     extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
                                   [(j.original_name or j.name, j) for j in model.joints],

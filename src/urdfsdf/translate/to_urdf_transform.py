@@ -43,7 +43,7 @@ from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
-from urdfsdf.translate.urdf_elements import _urdf_extras, urdf_joint, urdf_link, world_link
+from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
 from urdfsdf.xml.namespaces import U
 
 U_LINK = U + "link"
@@ -343,10 +343,10 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         out_joints.append(Joint(joint_name, "fixed", parent, link_name,
                                 tf.computed_pose(origin, line=line), line=line))
 
-    extras = _urdf_extras(model.extras, (U_LINK,))
+    extras = urdf_extras(model.extras, (U_LINK,))
     for s in scope.walk():
         if s is not scope and s.model is not None:
-            extras += _urdf_extras(s.model.extras)
+            extras += urdf_extras(s.model.extras)
             for kept in s.model.extras:
                 if not kept.tag.startswith("{"):
                     diags.warning("ELEMENT_DROPPED", f"nested model {s.scoped_name!r}: "

@@ -16,7 +16,9 @@ from collections.abc import Callable
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
+    COMMON_JOINT_TYPES,
     IDENTITY,
+    ONE_AXIS_JOINT_TYPES,
     Axis,
     Collision,
     Extra,
@@ -59,7 +61,7 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
 
 
 
-def _urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
+def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
     """Unwrap the ``urdf:`` extras.
 
     SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
@@ -133,7 +135,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     if pose_of is None:
         pose_of = _shape_pose
     # the common shape (a URDF geometry, no extras, no material) is checked inline:
-    # keep_shape, _urdf_extras and _urdf_material have nothing to do for it
+    # keep_shape, urdf_extras and _urdf_material have nothing to do for it
     visuals = []
     for v in link.visuals:
         g = v.geometry
@@ -145,7 +147,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
             unnamed = any(x.tag == UNNAMED.tag for x in extras)
             visuals.append(Visual(None if unnamed else v.name, g, pose_of(v.pose),
                                   _urdf_material(v, applied),
-                                  _urdf_extras(extras, (UNNAMED.tag,)), v.line,
+                                  urdf_extras(extras, (UNNAMED.tag,)), v.line,
                                   v.original_name))
         else:
             pose = pose_of(v.pose)
@@ -165,7 +167,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
         if extras:
             unnamed = any(x.tag == UNNAMED.tag for x in extras)
             collisions.append(Collision(None if unnamed else c.name, g, pose_of(c.pose),
-                                        _urdf_extras(extras, (UNNAMED.tag,)), c.line,
+                                        urdf_extras(extras, (UNNAMED.tag,)), c.line,
                                         c.original_name))
         else:
             pose = pose_of(c.pose)
@@ -194,7 +196,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
             inertial = Inertial(inertial.mass, inertial.inertia, pose, inertial.line)
     return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
                 tuple(collisions),
-                (_urdf_extras(link.extras, (MASSLESS,)) + marks + carrier) if link.extras
+                (urdf_extras(link.extras, (MASSLESS,)) + marks + carrier) if link.extras
                 else marks, link.line, link.original_name)
 
 
@@ -233,13 +235,13 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     marks: tuple[Extra, ...] = ()
     jtype = joint.type
     axis = joint.axis
-    if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
+    if jtype not in COMMON_JOINT_TYPES:
         diags.error("NO_URDF_EQUIVALENT", f"joint {name!r}: SDF joint type {jtype!r} has no URDF "
                     "equivalent", joint.line)
         return None
     # spring values and axis/limit extras travel in a <gazebo> block
     limit = axis.limit if axis is not None else None
-    if jtype in ("revolute", "prismatic", "continuous"):
+    if jtype in ONE_AXIS_JOINT_TYPES:
         axis = axis or Axis((0.0, 0.0, 1.0))
         lim = axis.limit or Limit()
         lower = float(lim.lower) if lim.lower is not None else -UNBOUNDED_LIMIT
@@ -301,7 +303,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
                  joint.child if child is None else child,
                  pose if pose.relative_to is None else pose.with_frame(None), axis, None,
                  joint.mimic, joint.safety_controller, joint.calibration,
-                 (_urdf_extras(extras) + marks + carrier) if extras else marks,
+                 (urdf_extras(extras) + marks + carrier) if extras else marks,
                  joint.line, joint.original_name)
 
 

@@ -759,8 +759,8 @@ def _fast_geometry(el: etree._Element) -> Geometry:
     if kind == "cylinder" or kind == "capsule":
         if n != 2:
             raise _Slow
-        return Geometry(kind, radius=_req(s.get("radius")), length=_req(s.get("length")),
-                        line=line)  # type: ignore[arg-type]
+        return Geometry(kind, radius=_req(s.get("radius")),  # type: ignore[arg-type]
+                        length=_req(s.get("length")), line=line)  # type: ignore[arg-type]
     if kind == "sphere":
         if n != 1:
             raise _Slow

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 _ATTR_SPECIAL = re.compile(r'[&<>"\n\r\t]')
-_TEXT_SPECIAL = re.compile(r"[&<>\r]")
+TEXT_SPECIAL = re.compile(r"[&<>\r]")
 _ATTR_MAP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;",
              "\r": "&#13;", "\t": "&#9;"}
 _TEXT_MAP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
@@ -29,9 +29,9 @@ def attr(value: str) -> str:
 
 def text(value: str) -> str:
     """``value`` escaped for element content."""
-    if _TEXT_SPECIAL.search(value) is None:
+    if TEXT_SPECIAL.search(value) is None:
         return value
-    return _TEXT_SPECIAL.sub(lambda m: _TEXT_MAP[m.group()], value)
+    return TEXT_SPECIAL.sub(lambda m: _TEXT_MAP[m.group()], value)
 
 
 def plain(values: str) -> bool:
