@@ -28,12 +28,8 @@ from urdfsdf.core.ir import (
 from urdfsdf.core.numbers import fmt_all
 from urdfsdf.urdf.as_written import original_xml, written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain
-from urdfsdf.xml.namespaces import SDF_NS, S
+from urdfsdf.xml.namespaces import SDF_FRAME, SDF_NS, SDF_POSE
 from urdfsdf.xml.parse import from_string, to_string
-
-#: ``<sdf:frame>`` and its ``<sdf:pose>`` (:class:`~urdfsdf.core.ir.FrameLink`)
-SDF_FRAME = S + "frame"
-SDF_POSE = S + "pose"
 
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
