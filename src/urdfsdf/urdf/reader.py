@@ -266,6 +266,20 @@ def _bare(el: etree._Element) -> bool:
     return True
 
 
+def _attribute_infos(ctx: ReadContext, at: int, kids: Iterable[etree._Element],
+                     skip: str | None = None) -> None:
+    """Report the attributes URDF does not define of ``kids`` (but a ``skip`` one) at
+    position ``at`` of the diagnostics: where a reader checking them before anything
+    else of their parent would have put them.  Called only for an element not taken
+    exactly, so the common case checks each attribute once, as it is read."""
+    local = ReadContext(Diagnostics(ctx.diags.file))
+    for c in kids:
+        if c.tag != skip:
+            _check_attributes(c, local)
+    if local.diags.items:
+        ctx.diags.items[at:at] = local.diags.items
+
+
 def _check_attributes(el: etree._Element, ctx: ReadContext) -> bool:
     """Whether ``el`` has only attributes URDF defines (True for elements URDF does not
     define); report the others (urdfdom ignores them; they are kept as written)."""
@@ -329,7 +343,12 @@ def _numbers_in(el: etree._Element, ctx: ReadContext, what: str,
         values.append(value)
         if value != text:
             exact = False
-    return values, exact and len(a) == taken and _bare(el)
+    if len(a) != taken:
+        return values, False
+    t = el.text
+    if len(el) or (t and not t.isspace()):
+        return values, exact and _bare(el)
+    return values, exact
 
 
 def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
@@ -358,15 +377,23 @@ def _origin(el: etree._Element, ctx: ReadContext, what: str) -> tuple[Pose, bool
         written = rpy
         rpy = " ".join(r[0]) if r else _ZERO3_TEXT
         exact = exact and r is not None and rpy == written
-    return Pose.parsed(f"{xyz} {rpy}", None, _line(el)), exact and _bare(el)
+    t = el.text
+    if len(el) or (t and not t.isspace()):
+        exact = exact and _bare(el)
+    return Pose.parsed(f"{xyz} {rpy}", None, el.sourceline), exact  # type: ignore[arg-type]
 
 
 def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
     """Read a ``<link>``; one not taken exactly carries itself as written."""
-    name = ctx.name(el, "<link>")
-    if name is None:
+    a = el.attrib
+    name = a.get("name")
+    if name is None or not name.strip():
+        ctx.name(el, "<link>")  # reports it
         return None
-    exact = _check_attributes(el, ctx) and _blank(el.text)
+    exact = len(a) == 1 or _check_attributes(el, ctx)
+    t = el.text
+    if t and not t.isspace():
+        exact = False
     inertial = None
     visuals: list[Visual] = []
     collisions: list[Collision] = []
@@ -463,34 +490,45 @@ def read_inertial(el: etree._Element, ctx: ReadContext, link: str) -> Inertial:
 
 
 def _inertial(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Inertial, bool]:
+    origin = mass_el = inertia_el = None
+    odd = False  # a repeated or unknown child: not taken
+    for c in el:
+        tag = c.tag
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "mass" and mass_el is None:
+            mass_el = c
+        elif tag == "inertia" and inertia_el is None:
+            inertia_el = c
+        elif tag.__class__ is str:
+            odd = True
+    kids = _kids(el, ctx, _KNOWN["inertial"])[0] if odd else None  # reports repeats
+    mark = len(ctx.diags)
+    t = el.text
+    exact = not odd and not len(el.attrib) and not (t and not t.isspace())
     what = f"link {link!r} inertial"
-    known = _KNOWN["inertial"]
-    kids, repeated = _kids(el, ctx, known)
-    exact = not repeated and not len(el.attrib) and _blank(el.text)
-    for tag, c in kids.items():
-        if not _check_attributes(c, ctx) or (tag not in known and tag.__class__ is str):
-            exact = False  # an attribute URDF does not define; a child not taken
-    origin = kids.get("origin")
     pose = _IDENTITY
     if origin is not None:
         pose, ok = _origin(origin, ctx, what)
         exact = exact and ok
-    mass_el = kids.get("mass")
     mass = "0"
     if mass_el is None:
         ctx.error("ELEMENT_MISSING", f"{what} has no <mass>", el)
         exact = False
     else:
-        written = mass_el.get("value")
+        a = mass_el.attrib
+        written = a.get("value")
         if written is not None and plain_number(written) is not None:
             mass = written
         else:
             mass = ctx.number(mass_el, written, f"{what} mass value",
                               required=True, default="0") or "0"
+            exact = exact and mass == written
         if float(mass) < 0:
             ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}", mass_el)
-        exact = exact and mass == written and len(mass_el.attrib) == 1 and _bare(mass_el)
-    inertia_el = kids.get("inertia")
+        t = mass_el.text
+        exact = exact and len(a) == 1 and (
+            not (len(mass_el) or (t and not t.isspace())) or _bare(mass_el))
     moments: tuple[str, ...] = _ZERO6
     if inertia_el is None:
         ctx.warning("ELEMENT_MISSING", f"{what} has no <inertia>: read as zero, as urdfdom "
@@ -512,8 +550,12 @@ def _inertial(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Inertial
             if len(ctx.diags) == before:
                 ctx.inertia(inertia_el, moments, what)
             exact = exact and moments == written6
-        exact = exact and len(a) == 6 and _bare(inertia_el)
-    return Inertial(mass, moments, pose, _line(el)), exact
+        t = inertia_el.text
+        exact = exact and len(a) == 6 and (
+            not (len(inertia_el) or (t and not t.isspace())) or _bare(inertia_el))
+    if not exact:  # the attributes of its children, reported first (as urdfdom reads)
+        _attribute_infos(ctx, mark, el if kids is None else kids.values())
+    return Inertial(mass, moments, pose, el.sourceline), exact  # type: ignore[arg-type]
 
 
 def read_geometry(el: etree._Element | None, ctx: ReadContext, what: str,
@@ -538,40 +580,47 @@ def _geometry(el: etree._Element | None, ctx: ReadContext, what: str,
     if s is None:
         ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
         return None, False
-    exact = second is None and not len(el.attrib) and _blank(el.text)
+    t = el.text
+    exact = second is None and not len(el.attrib) and not (t and not t.isspace())
     if second is not None:
         count = sum(1 for c in el if c.tag.__class__ is str)
         ctx.info("URDF_IGNORED", f"{what}: <geometry> holds {count} shapes; only "
                  f"the first, <{s.tag}>, is read (as urdfdom); kept as written", second)
-    exact = _check_attributes(s, ctx) and exact and _bare(s)
+    t = s.text
+    if len(s) or (t and not t.isspace()):
+        exact = exact and _bare(s)  # a child of <mesh> (<drake:declare_convex/>), text
     kind = s.tag
-    line = _line(s)
+    line: int | None = s.sourceline  # type: ignore[assignment]
     a = s.attrib
     if kind == "box":
         size = a.get("size")
+        if len(a) != (size is not None):
+            exact = _check_attributes(s, ctx) and exact
         if size is not None and plain_vector3(size) is not None:
-            return Geometry("box", size=tuple(size.split()), line=line), \
-                exact
+            return Geometry("box", size=tuple(size.split()), line=line), exact
         r = ctx.numbers(s, size, 3, f"{what} box size")
         tokens = r[0] if r else ("0", "0", "0")
         return Geometry("box", size=tokens, line=line), \
             exact and r is not None and " ".join(tokens) == size
     if kind == "cylinder" or kind == "capsule" or kind == "sphere":
         keys = _SHAPE_NUMBERS[kind]
+        if len(a) != sum(1 for key, _, _ in keys if key in a):
+            exact = _check_attributes(s, ctx) and exact
         values, ok = _numbers_in(s, ctx, what, keys)
         exact = exact and ok and None not in values  # a missing one: read as 0
         if kind == "sphere":
-            return Geometry("sphere", radius=values[0] or "0",
-                            line=line), exact
+            return Geometry("sphere", radius=values[0] or "0", line=line), exact
         return Geometry(kind, radius=values[0] or "0", length=values[1] or "0",
                         line=line), exact
     if kind == "mesh":
         uri = a.get("filename")
+        written = a.get("scale")
+        if len(a) != (uri is not None) + (written is not None):
+            exact = _check_attributes(s, ctx) and exact
         if uri is None:
             ctx.error("ATTRIBUTE_MISSING", f"{what} mesh has no filename", s)
             exact = False
         scale = None
-        written = a.get("scale")
         if written is not None:
             if plain_vector3(written) is not None:
                 scale = tuple(written.split())
@@ -579,8 +628,8 @@ def _geometry(el: etree._Element | None, ctx: ReadContext, what: str,
                 r = ctx.numbers(s, written, 3, f"{what} mesh scale")
                 scale = r[0] if r else None
                 exact = exact and scale is not None and " ".join(scale) == written
-        return Geometry("mesh", uri=uri or "", scale=scale, line=line), \
-            exact
+        return Geometry("mesh", uri=uri or "", scale=scale, line=line), exact
+    _check_attributes(s, ctx)
     ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{kind}>", s)
     return None, False
 
@@ -656,24 +705,42 @@ def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
 
 
 def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bool]:
+    a = el.attrib
+    name = a.get("name")
+    exact = len(a) == (name is not None) or _check_attributes(el, ctx)
+    t = el.text
+    if t and not t.isspace():
+        exact = False
+    origin = geometry = mat_el = None
+    odd = False  # a repeated or unknown child
+    for c in el:
+        tag = c.tag
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "geometry" and geometry is None:
+            geometry = c
+        elif tag == "material" and mat_el is None:
+            mat_el = c
+        elif tag.__class__ is str:
+            odd = True
+    extras: tuple[Extra, ...] = ()
+    if odd:
+        known = _KNOWN["visual"]
+        kids, repeated = _kids(el, ctx, known)  # reports repeats
+        exact = exact and not repeated
+        extras = _extras(el, kids, known)
     what = f"link {link!r} visual"
-    exact = _check_attributes(el, ctx) and _blank(el.text)
-    known = _KNOWN["visual"]
-    kids, repeated = _kids(el, ctx, known)
-    origin = kids.get("origin")
     pose = _IDENTITY
-    ok = True
     if origin is not None:
         pose, ok = _origin(origin, ctx, what)
-    geometry, ok2 = _geometry(kids.get("geometry"), ctx, what, el)
-    mat_el = kids.get("material")
+        exact = exact and ok
+    shape, ok = _geometry(geometry, ctx, what, el)
+    exact = exact and ok
     material = None
-    ok3 = True
     if mat_el is not None:
-        material, ok3 = _material(mat_el, ctx, False)
-    return Visual(el.get("name"), geometry, pose, material, _extras(el, kids, known),
-                  _line(el)), \
-        exact and not repeated and ok and ok2 and ok3
+        material, ok = _material(mat_el, ctx, False)
+        exact = exact and ok
+    return Visual(name, shape, pose, material, extras, _line(el)), exact
 
 
 def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
@@ -682,28 +749,46 @@ def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision
 
 
 def _collision(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Collision, bool]:
+    a = el.attrib
+    name = a.get("name")
+    exact = len(a) == (name is not None) or _check_attributes(el, ctx)
+    t = el.text
+    if t and not t.isspace():
+        exact = False
+    origin = geometry = None
+    odd = False  # a repeated or unknown child
+    for c in el:
+        tag = c.tag
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "geometry" and geometry is None:
+            geometry = c
+        elif tag.__class__ is str:
+            odd = True
+    extras: tuple[Extra, ...] = ()
+    if odd:
+        known = _KNOWN["collision"]
+        kids, repeated = _kids(el, ctx, known)  # reports repeats
+        exact = exact and not repeated
+        extras = _extras(el, kids, known)
     what = f"link {link!r} collision"
-    exact = _check_attributes(el, ctx) and _blank(el.text)
-    known = _KNOWN["collision"]
-    kids, repeated = _kids(el, ctx, known)
-    origin = kids.get("origin")
     pose = _IDENTITY
-    ok = True
     if origin is not None:
         pose, ok = _origin(origin, ctx, what)
-    geometry, ok2 = _geometry(kids.get("geometry"), ctx, what, el)
-    return Collision(el.get("name"), geometry, pose, _extras(el, kids, known),
-                     _line(el)), \
-        exact and not repeated and ok and ok2
+        exact = exact and ok
+    shape, ok = _geometry(geometry, ctx, what, el)
+    return Collision(name, shape, pose, extras, _line(el)), exact and ok
 
 
 def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     """Read ``<joint>`` of any URDF type; one not taken exactly carries itself as written."""
-    name = ctx.name(el, "<joint>")
-    if name is None:
+    a = el.attrib
+    name = a.get("name")
+    if name is None or not name.strip():
+        ctx.name(el, "<joint>")  # reports it
         return None
     what = f"joint {name!r}"
-    written = el.get("type")
+    written = a.get("type")
     if written is None:
         ctx.error("ATTRIBUTE_MISSING", f"{what} has no 'type' attribute", el)
         return None
@@ -711,40 +796,68 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     if jtype is None:
         ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {written!r}", el)
         return None
-    exact = _check_attributes(el, ctx) and _blank(el.text)
-    known = _KNOWN["joint"]
-    kids, repeated = _kids(el, ctx, known)
-    if repeated:
+    exact = len(a) == 2 or _check_attributes(el, ctx)
+    t = el.text
+    if t and not t.isspace():
         exact = False
-    for tag, c in kids.items():
-        if tag != "origin" and not _check_attributes(c, ctx) and tag in known:
-            exact = False  # (a child URDF does not define is kept as written)
-    parent_el = kids.get("parent")
-    child_el = kids.get("child")
+    origin = parent_el = child_el = axis_el = lim = dyn = m = s = cal = None
+    odd = False  # a repeated or unknown child
+    for c in el:
+        tag = c.tag
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "parent" and parent_el is None:
+            parent_el = c
+        elif tag == "child" and child_el is None:
+            child_el = c
+        elif tag == "axis" and axis_el is None:
+            axis_el = c
+        elif tag == "limit" and lim is None:
+            lim = c
+        elif tag == "dynamics" and dyn is None:
+            dyn = c
+        elif tag == "mimic" and m is None:
+            m = c
+        elif tag == "safety_controller" and s is None:
+            s = c
+        elif tag == "calibration" and cal is None:
+            cal = c
+        elif tag.__class__ is str:
+            odd = True
+    known = _KNOWN["joint"]
+    kids = None
+    if odd:
+        kids, repeated = _kids(el, ctx, known)  # reports repeats
+        if repeated:
+            exact = False
+    # the attributes of its children but <origin> are reported here (see _attribute_infos)
+    mark = len(ctx.diags)
     parent = child = None
     if parent_el is None:
         ctx.error("ELEMENT_MISSING", f"{what} has no <parent>", el)
     else:
-        parent = ctx.name(parent_el, f"{what} <parent>", "link")
+        parent = parent_el.get("link")
+        if parent is None or not parent.strip():
+            parent = ctx.name(parent_el, f"{what} <parent>", "link")  # reports it
     if child_el is None:
         ctx.error("ELEMENT_MISSING", f"{what} has no <child>", el)
     else:
-        child = ctx.name(child_el, f"{what} <child>", "link")
+        child = child_el.get("link")
+        if child is None or not child.strip():
+            child = ctx.name(child_el, f"{what} <child>", "link")  # reports it
     if parent is None or child is None:
+        _attribute_infos(ctx, mark, el if kids is None else kids.values(), "origin")
         return None
     assert parent_el is not None and child_el is not None  # (both named)
-    exact = exact and len(parent_el.attrib) == 1 and _bare(parent_el) and \
-        len(child_el.attrib) == 1 and _bare(child_el)
+    exact = exact and len(parent_el.attrib) == 1 and len(child_el.attrib) == 1 and (
+        not len(parent_el) and _blank(parent_el.text) or _bare(parent_el)) and (
+        not len(child_el) and _blank(child_el.text) or _bare(child_el))
     pose = _IDENTITY
-    origin = kids.get("origin")
     if origin is not None:
         pose, ok = _origin(origin, ctx, what)
         exact = exact and ok
 
     axis = None
-    axis_el = kids.get("axis")
-    lim = kids.get("limit")
-    dyn = kids.get("dynamics")
     if jtype in AXIS_TYPES or axis_el is not None:
         xyz, text = (1.0, 0.0, 0.0), None
         line = None
@@ -752,16 +865,20 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
             line = _line(axis_el)
             xyz_t = axis_el.get("xyz")
             if xyz_t is not None:
-                r = ctx.numbers(axis_el, xyz_t, 3, f"{what} axis xyz")
-                if r:
-                    text, v = r
-                    xyz = (v[0], v[1], v[2])
-                    if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
-                        ctx.error("ELEMENT_INVALID", f"{what} axis is the zero vector",
-                                  axis_el)
+                if plain_vector3(xyz_t) is not None:
+                    text = tuple(xyz_t.split())
+                    xyz = (float(text[0]), float(text[1]), float(text[2]))
+                else:
+                    r = ctx.numbers(axis_el, xyz_t, 3, f"{what} axis xyz")
+                    if r:
+                        text, v = r
+                        xyz = (v[0], v[1], v[2])
+                if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
+                    ctx.error("ELEMENT_INVALID", f"{what} axis is the zero vector", axis_el)
             # <axis/>: the writer gives no axis back
-            exact = exact and text is not None and " ".join(text) == xyz_t and \
-                len(axis_el.attrib) == 1 and _bare(axis_el)
+            exact = exact and text is not None and len(axis_el.attrib) == 1 and (
+                " ".join(text) == xyz_t) and (
+                not len(axis_el) and _blank(axis_el.text) or _bare(axis_el))
         limit, ok = _limit(lim, el, ctx, what, jtype)
         dynamics, ok2 = _dynamics(dyn, ctx, what)
         axis = Axis(xyz, text, None, limit, dynamics, (), line)
@@ -773,7 +890,6 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
         exact = exact and ok and ok2
 
     mimic = None
-    m = kids.get("mimic")
     if m is not None:
         mj = ctx.name(m, f"{what} <mimic>", "joint")
         if mj is None:
@@ -783,19 +899,19 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
             mimic = Mimic(mj, multiplier, offset, _line(m))
             exact = exact and ok
     safety = None
-    s = kids.get("safety_controller")
     if s is not None:
         values, ok = _numbers_in(s, ctx, what, _SAFETY)
         safety = SafetyController(values[0], values[1], values[2], values[3], _line(s))
         exact = exact and ok
     calibration = None
-    cal = kids.get("calibration")
     if cal is not None:
         values, ok = _numbers_in(cal, ctx, what, _CALIBRATION)
         calibration = Calibration(values[0], values[1], values[2], _line(cal))
         exact = exact and ok
-    extras = _extras(el, kids, known)
+    extras: tuple[Extra, ...] = () if kids is None else _extras(el, kids, known)
     line = _line(el)
+    if not exact or odd:
+        _attribute_infos(ctx, mark, el if kids is None else kids.values(), "origin")
     if not exact:
         extras = (*extras, as_written(to_string(el), line))
     return Joint(name, jtype, parent, child, pose, axis, None, mimic, safety, calibration,
