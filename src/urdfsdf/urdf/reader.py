@@ -5,6 +5,11 @@ defaults (absent origin: identity; absent axis: ``1 0 0``; limits required on
 revolute and prismatic joints).  Elements the IR does not model
 (``<transmission>``, ``<gazebo>``, ``<ros2_control>``, unknown tags) are kept
 verbatim in ``Model.extras``.  Checks the joints form a tree with one root.
+
+One reader per element kind, one pass over its children.  Each says whether it
+took its element exactly (see "what is taken, and how" below); a link, joint or
+top-level material that was not carries itself as written
+(:mod:`urdfsdf.urdf.as_written`).  No writer is run to find out.
 """
 
 from __future__ import annotations
