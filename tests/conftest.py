@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-# Every document a test reads is also read by both reader paths (reader_paths.py): the
-# wrapper must be in place before any urdfsdf module binds read_document by name, so
-# nothing else of urdfsdf is imported before it (urdfsdf/__init__ imports lazily).
+# Every document a test reads is also read as it streams in and as a whole tree
+# (reader_paths.py): the wrapper must be in place before any urdfsdf module binds
+# read_document by name, so nothing else of urdfsdf is imported before it
+# (urdfsdf/__init__ imports lazily).
 from urdfsdf.xml import parse as _parse  # noqa: E402  (first urdfsdf import of the run)
 
 if not hasattr(_parse.read_document, "original"):
@@ -54,11 +55,11 @@ requires_check_urdf = pytest.mark.skipif(shutil.which("check_urdf") is None,
 
 @pytest.fixture(autouse=True)
 def both_reader_paths() -> object:
-    """After each test, read every new document it read with both reader paths."""
+    """After each test, read every new document it read streamed and as a whole tree."""
     yield
     import reader_paths
 
     for data in RECORDER.take():
         diff = reader_paths.paths_differ(data)
-        assert diff is None, f"the readers' fast and general paths disagree on a document " \
+        assert diff is None, f"streamed and whole-tree reading disagree on a document " \
             f"of this test ({data[:200]!r}...): {diff}"

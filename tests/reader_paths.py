@@ -1,10 +1,9 @@
-"""The readers' two paths, compared: the fast path must give the general path's IR,
-and reading a document as it streams in must give what the whole tree gives.
+"""Reading a document as it streams in must give what the whole tree gives.
 
-Both readers read links, joints and frames in the common case with a fast path
-and everything else with a general path that reports what it finds.  The fast
-path may only take what the general path reads silently, into the same IR.
-:func:`paths_differ` reads a document both ways and says how they differ.
+Big documents are read as they are parsed (:class:`urdfsdf.xml.parse.Stream`: each
+child of the root handed out when complete, and cleared after), smaller ones as a
+whole tree.  Both readers have one path per element (issue 26); :func:`paths_differ`
+reads a document both ways and says how they differ.
 
 ``recorder.py`` (installed by ``conftest.py``) sees every document any test
 reads, so that each one is also read both ways (fixture ``both_reader_paths``).
@@ -28,15 +27,15 @@ from urdfsdf.xml import parse
 _read_document = getattr(parse.read_document, "original", parse.read_document)
 
 
-def read_with(data: bytes, fast: bool, stream: bool = False) -> tuple[Any, list[Any]]:
-    """The IR and diagnostics of ``data``, read with (or without) the fast path, as it
-    streams in (:class:`urdfsdf.xml.parse.Stream`, which only big documents take
-    otherwise) or as a whole tree."""
+def read_with(data: bytes, stream: bool) -> tuple[Any, list[Any]]:
+    """The IR and diagnostics of ``data``, read as it streams in
+    (:class:`urdfsdf.xml.parse.Stream`, which only big documents take otherwise) or
+    as a whole tree."""
     diags = Diagnostics()
 
     def read(root: etree._Element, stream: parse.Stream | None) -> object:
         if detect_format(root) == "urdf":
-            return read_urdf_root(root, diags, stream, fast)
+            return read_urdf_root(root, diags, stream)
         return read_sdf_root(root, diags, stream)
 
     ir = _read_document(data, diags, (*URDF_TAGS, *SDF_TAGS), read,
@@ -45,16 +44,11 @@ def read_with(data: bytes, fast: bool, stream: bool = False) -> tuple[Any, list[
 
 
 def paths_differ(data: bytes) -> str | None:
-    """How the fast and the general path read ``data`` differently (None: they do not)."""
-    fast_ir, fast_diags = read_with(data, True)
-    slow_ir, slow_diags = read_with(data, False)
-    streamed_ir, streamed_diags = read_with(data, True, stream=True)
-    if streamed_diags != fast_diags:
-        return f"diagnostics differ:\n streamed: {streamed_diags}\n whole tree: {fast_diags}"
-    if streamed_ir != fast_ir:
-        return f"IR differs:\n streamed: {streamed_ir!r:.2000}\n whole tree: {fast_ir!r:.2000}"
-    if fast_diags != slow_diags:
-        return f"diagnostics differ:\n fast: {fast_diags}\n general: {slow_diags}"
-    if fast_ir != slow_ir:
-        return f"IR differs:\n fast: {fast_ir!r:.2000}\n general: {slow_ir!r:.2000}"
+    """How streamed and whole-tree reading of ``data`` differ (None: they do not)."""
+    whole_ir, whole_diags = read_with(data, stream=False)
+    streamed_ir, streamed_diags = read_with(data, stream=True)
+    if streamed_diags != whole_diags:
+        return f"diagnostics differ:\n streamed: {streamed_diags}\n whole tree: {whole_diags}"
+    if streamed_ir != whole_ir:
+        return f"IR differs:\n streamed: {streamed_ir!r:.2000}\n whole tree: {whole_ir!r:.2000}"
     return None

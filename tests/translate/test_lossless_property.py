@@ -24,6 +24,7 @@ off while a bug is open).
 from __future__ import annotations
 
 import collections
+import copy
 import dataclasses
 import shutil
 import subprocess
@@ -191,11 +192,11 @@ def _unposed(el: etree._Element) -> str:
     Their pose is re-expressed when a URDF link frame moves, and compared
     resolved (check_sensor_and_light_poses).
     """
-    copy = etree.fromstring(etree.tostring(el))
-    if copy.tag in ("sensor", "light"):
-        for pose in copy.findall("pose"):
-            copy.remove(pose)
-    return canonical(etree.tostring(copy).decode())
+    bare = etree.fromstring(etree.tostring(el))
+    if bare.tag in ("sensor", "light"):
+        for pose in bare.findall("pose"):
+            bare.remove(pose)
+    return canonical(etree.tostring(bare).decode())
 
 
 def _owner(el: etree._Element) -> tuple[str, str | None]:
@@ -211,7 +212,13 @@ def sensors_plugins_lights(sdf: str) -> collections.Counter[tuple[str, str | Non
     for el in _parse(sdf).iter("sensor", "plugin", "light"):
         if any(str(a.tag).startswith("{") for a in el.iterancestors()):
             continue
-        out[(*_owner(el), _unposed(el))] += 1
+        owner = _owner(el)
+        original = el.get("{http://wiki.ros.org/urdf}name")
+        if original is not None:  # renamed unique among the model's children: as written
+            el = copy.deepcopy(el)
+            el.set("name", original)
+            del el.attrib["{http://wiki.ros.org/urdf}name"]
+        out[(*owner, _unposed(el))] += 1
     return out
 
 

@@ -1,19 +1,20 @@
-"""The readers' fast path gives the general path's IR and diagnostics (reader_paths.py).
+"""Reading as the document streams in gives the whole tree's IR and diagnostics
+(reader_paths.py).
 
 Every document any test reads is compared by conftest.py's ``both_reader_paths``
 fixture; this module also compares every corpus file and sample directly, and
-shows that the comparison notices a fast path that goes wrong.
+shows that the comparison notices a streamed read that goes wrong.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import urdfsdf
-from urdfsdf.core.ir import Link
-from urdfsdf.urdf import reader as urdf_reader
+from urdfsdf.xml import parse
 
 import conftest
 import reader_paths
@@ -36,13 +37,13 @@ def test_every_document_a_test_reads_is_recorded() -> None:
     assert conftest.RECORDER.calls - before == 2
 
 
-def test_a_fast_path_that_differs_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = urdf_reader._fast_link
+def test_a_streamed_read_that_differs_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = parse.Stream.children
 
-    def wrong(el: object) -> Link:
-        link = real(el)  # type: ignore[arg-type]
-        return Link(link.name + "_", link.pose, link.inertial, link.visuals, link.collisions)
+    def lossy(self: parse.Stream, el: object, *args: object) -> Iterator[object]:
+        kids = list(real(self, el, *args))  # type: ignore[arg-type]
+        return iter(kids[:-1])  # the last child of the root lost
 
-    monkeypatch.setattr(urdf_reader, "_fast_link", wrong)
+    monkeypatch.setattr(parse.Stream, "children", lossy)
     diff = reader_paths.paths_differ((SAMPLES / "parity.urdf").read_bytes())
-    assert diff is not None  # a wrong name: the IR, and the joints naming it, differ
+    assert diff is not None

@@ -44,9 +44,9 @@ from urdfsdf.translate.carriers import (
 from urdfsdf.translate.names import sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.reader import check_tree
-from urdfsdf.urdf.writer import SDF_FRAME, sdf_frame_xml
+from urdfsdf.urdf.writer import sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
-from urdfsdf.xml.namespaces import URDF_XMLNS, U
+from urdfsdf.xml.namespaces import SDF_FRAME, URDF_XMLNS, U
 from urdfsdf.xml.parse import from_string, local, to_string
 
 

@@ -9,22 +9,18 @@ as the element as written::
 
     <urdf:as_written fingerprint="F"><link ...>...</link></urdf:as_written>
 
-inside the element's IR node (``extras``).  The URDF reader attaches it
-(:func:`urdf_form` tells when the writer would not give the element back), the
-URDF writer writes it instead of the IR node, and
+inside the element's IR node (``extras``).  The URDF reader attaches it when it
+did not take the element exactly (what it took, and how, tells: see
+:mod:`urdfsdf.urdf.reader`), the URDF writer writes it instead of the IR node, and
 :mod:`urdfsdf.translate.carriers` seals it with the fingerprint ``F`` of the SDF
 element, so that an edit to the SDF is never undone.
 """
 
 from __future__ import annotations
 
-import hashlib
-
-from lxml import etree
-
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.namespaces import URDF_XMLNS, U
-from urdfsdf.xml.parse import attributes, from_string, to_string
+from urdfsdf.xml.parse import from_string, to_string
 
 AS_WRITTEN = U + "as_written"
 
@@ -53,23 +49,3 @@ def original_xml(carrier: Extra) -> str:
     el = from_string(carrier.xml)
     inner = next(c for c in el if isinstance(c.tag, str))
     return to_string(inner)
-
-
-def urdf_form(el: etree._Element) -> bytes:
-    """What a URDF element says, as a digest, for comparing two of them.
-
-    Children are matched whatever their order; blank text and comments do not
-    count; an ``<origin>`` stands with both ``xyz`` and ``rpy`` (the one
-    normalisation urdfsdf makes).  Attribute values and texts count as written.
-    Each element's digest is made from its children's, so the cost is linear
-    in the size of the element, however deep.
-    """
-    attrs = dict(attributes(el))
-    if el.tag == "origin":
-        attrs.setdefault("xyz", "0 0 0")
-        attrs.setdefault("rpy", "0 0 0")
-    kids = sorted(urdf_form(c) for c in el if isinstance(c.tag, str))
-    h = hashlib.sha256(repr((el.tag, sorted(attrs.items()), (el.text or "").strip())).encode())
-    for k in kids:
-        h.update(k)
-    return h.digest()

@@ -5,12 +5,16 @@ defaults (absent origin: identity; absent axis: ``1 0 0``; limits required on
 revolute and prismatic joints).  Elements the IR does not model
 (``<transmission>``, ``<gazebo>``, ``<ros2_control>``, unknown tags) are kept
 verbatim in ``Model.extras``.  Checks the joints form a tree with one root.
+
+One reader per element kind, one pass over its children.  Each says whether it
+took its element exactly (see "what is taken, and how" below); a link, joint or
+top-level material that was not carries itself as written
+(:mod:`urdfsdf.urdf.as_written`).  No writer is run to find out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
 
 from lxml import etree
 
@@ -45,16 +49,10 @@ from urdfsdf.core.numbers import (
     split_numbers,
 )
 from urdfsdf.core.tree import tree_of
-from urdfsdf.urdf.as_written import as_written, urdf_form
-from urdfsdf.urdf.writer import (
-    SDF_FRAME,
-    SDF_POSE,
-    joint_element,
-    link_element,
-    material_element,
-)
-from urdfsdf.xml.parse import Stream, children, extra, read_document, to_string
-from urdfsdf.xml.readctx import ReadContext, inertia_problem, line_of
+from urdfsdf.urdf.as_written import as_written
+from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE
+from urdfsdf.xml.parse import Stream, extra, read_document, to_string
+from urdfsdf.xml.readctx import ReadContext, line_of
 
 JOINT_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "fixed", "floating",
                                      "planar")
@@ -72,20 +70,16 @@ def read_urdf_bytes(data: bytes, diags: Diagnostics) -> Model | None:
                          lambda root, stream: read_urdf_root(root, diags, stream))
 
 
-def read_urdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None,
-                   fast: bool = True) -> Model | None:
+def read_urdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None
+                   ) -> Model | None:
     """Read a URDF document's root element (``stream``: it is being parsed incrementally)."""
     return read_robot(root, ReadContext(diags),
-                      stream.children(root) if stream is not None else None, fast)
+                      stream.children(root) if stream is not None else None)
 
 
 def read_robot(root: etree._Element, ctx: ReadContext,
-               kids: Iterable[etree._Element] | None = None, fast: bool = True) -> Model | None:
-    """Read a ``<robot>`` element (``kids``: its children, when parsed incrementally).
-
-    ``fast``: links and joints in the common case are read by the fast path (below);
-    False reads every element with the general one (tests compare the two).
-    """
+               kids: Iterable[etree._Element] | None = None) -> Model | None:
+    """Read a ``<robot>`` element (``kids``: its children, when parsed incrementally)."""
     if not isinstance(root.tag, str) or root.tag != "robot":
         if root.tag in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
             ctx.error("WRONG_FORMAT", f"the root element is <{root.tag}>, not <robot>: the "
@@ -104,23 +98,13 @@ def read_robot(root: etree._Element, ctx: ReadContext,
         if tag.__class__ is not str:  # comment or processing instruction
             continue
         if tag == "link":
-            try:
-                if not fast:
-                    raise _Slow
-                links.append(_fast_link(el))
-            except _SLOW:
-                link = read_link(el, ctx)
-                if link is not None:
-                    links.append(link)
+            link = read_link(el, ctx)
+            if link is not None:
+                links.append(link)
         elif tag == "joint":
-            try:
-                if not fast:
-                    raise _Slow
-                joints.append(_fast_joint(el))
-            except _SLOW:
-                joint = read_joint(el, ctx)
-                if joint is not None:
-                    joints.append(joint)
+            joint = read_joint(el, ctx)
+            if joint is not None:
+                joints.append(joint)
         elif tag == "material":
             material = read_material(el, ctx, top_level=True)
             if material is not None:
@@ -212,21 +196,6 @@ def _last(kept: Joint, new: Joint) -> Joint:
 
 
 
-def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
-    """A URDF ``<origin xyz rpy>`` as a Pose (absent: identity)."""
-    if el is None:
-        return Pose()
-    _check_attributes(el, ctx)
-    xyz_t = el.get("xyz")
-    rpy_t = el.get("rpy")
-    xyz_r = ctx.numbers(el, xyz_t, 3, f"{what} origin xyz") if xyz_t is not None else None
-    rpy_r = ctx.numbers(el, rpy_t, 3, f"{what} origin rpy") if rpy_t is not None else None
-    xyz_tok, xyz = xyz_r if xyz_r else (("0", "0", "0"), [0.0, 0.0, 0.0])
-    rpy_tok, rpy = rpy_r if rpy_r else (("0", "0", "0"), [0.0, 0.0, 0.0])
-    return Pose((xyz[0], xyz[1], xyz[2]), (rpy[0], rpy[1], rpy[2]), None,
-                (*xyz_tok, *rpy_tok), line_of(el))
-
-
 #: the attributes URDF defines, per element (urdfdom ignores any other)
 ATTRIBUTES = {
     "robot": ("name", "version"), "link": ("name",), "joint": ("name", "type"),
@@ -255,451 +224,279 @@ CHILDREN = {
               "safety_controller", "calibration"),
 }
 
-#: the tables above as sets, for both paths of the reader
+#: the tables above as sets
 _ALLOWED = {tag: frozenset(names) for tag, names in ATTRIBUTES.items()}
+_KNOWN = {tag: frozenset(names) for tag, names in CHILDREN.items()}
+#: the pose of an absent origin (IR nodes are immutable: one serves all)
+_IDENTITY = Pose()
+_ZERO3_TEXT = "0 0 0"
+_ZERO6 = ("0", "0", "0", "0", "0", "0")
+INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
+_LIMITED = ("revolute", "prismatic")
 
 
-def _check_attributes(el: etree._Element, ctx: ReadContext) -> None:
-    """Warn about attributes URDF does not define: they have no meaning and are dropped."""
+# -- what is taken, and how ----------------------------------------------------
+#
+# Each reader below takes the attributes and children URDF defines for its element
+# and builds the IR node from them; what it does not take stays in the node's
+# ``extras`` (unknown children, kept as written).  It also says whether it took the
+# element *exactly*: every attribute defined by URDF and no other, every number as
+# written (the text kept beside the value is the attribute's text: no blanks to
+# normalise), no text, no repeated child URDF defines, nothing missing that the IR
+# fills in.  A link, joint or top-level material that was not taken exactly carries
+# itself as written (:mod:`urdfsdf.urdf.as_written`), so the URDF writer, which
+# writes what the IR holds, gives it back.
+
+
+def _line(el: etree._Element) -> int | None:
+    """``el.sourceline`` as the IR types it (lxml-stubs type it loosely)."""
+    line: int | None = el.sourceline  # type: ignore[assignment]
+    return line
+
+
+def _blank(text: str | None) -> bool:
+    """An element text the writer gives back: none, or blanks."""
+    return not text or text.isspace()
+
+
+def _bare(el: etree._Element) -> bool:
+    """No text but blanks and no child element (comments do not count: none is kept)."""
+    t = el.text
+    if t and not t.isspace():
+        return False
+    if len(el):  # counts comments too
+        for c in el:
+            if c.tag.__class__ is str:
+                return False
+    return True
+
+
+def _attribute_infos(ctx: ReadContext, at: int, kids: Iterable[etree._Element],
+                     skip: str | None = None) -> None:
+    """Report the attributes URDF does not define of ``kids`` (but a ``skip`` one) at
+    position ``at`` of the diagnostics: where a reader checking them before anything
+    else of their parent would have put them.  Called only for an element not taken
+    exactly, so the common case checks each attribute once, as it is read."""
+    local = ReadContext(Diagnostics(ctx.diags.file))
+    for c in kids:
+        if c.tag != skip:
+            _check_attributes(c, local)
+    if local.diags.items:
+        ctx.diags.items[at:at] = local.diags.items
+
+
+def _check_attributes(el: etree._Element, ctx: ReadContext) -> bool:
+    """Whether ``el`` has only attributes URDF defines (True for elements URDF does not
+    define); report the others (urdfdom ignores them; they are kept as written)."""
     allowed = _ALLOWED.get(el.tag)
     keys = el.keys()
     if allowed is None or allowed.issuperset(keys):
-        return
+        return True
     for key in keys:
         if key not in allowed:
             ctx.info("URDF_IGNORED", f"<{el.tag}> attribute {key!r} is not part of URDF "
                      "(urdfdom ignores it); kept as written", el)
+    return False
 
 
-def _kids(el: etree._Element, ctx: ReadContext | None = None
-          ) -> dict[object, etree._Element]:
-    """The first child of each tag, in one pass (``find`` per tag costs more).
-
-    urdfdom reads the first of each; a repeated one is reported when ``ctx``.
-    """
+def _kids(el: etree._Element, ctx: ReadContext, known: frozenset[str]
+          ) -> tuple[dict[object, etree._Element], bool]:
+    """The first child of each tag, in one pass, and whether a child of a ``known`` tag
+    is repeated (urdfdom reads the first: the others are reported and not taken)."""
     kids: dict[object, etree._Element] = {}
+    repeated = False
     for c in el:
         tag = c.tag
         if tag not in kids:
             kids[tag] = c
-        elif ctx is not None and tag in ATTRIBUTES:
-            ctx.info("URDF_IGNORED", f"second <{tag}> in <{el.tag}> ignored (urdfdom "
-                     "reads the first); kept as written", c)
-    return kids
+        else:
+            if tag in ATTRIBUTES:
+                ctx.info("URDF_IGNORED", f"second <{tag}> in <{el.tag}> ignored (urdfdom "
+                         "reads the first); kept as written", c)
+            if tag in known:
+                repeated = True
+    return kids, repeated
 
 
-def _child(el: etree._Element, tag: str) -> etree._Element | None:
-    for c in el:
-        if c.tag == tag:
-            return c
-    return None
+def _extras(el: etree._Element, kids: dict[object, etree._Element],
+            known: frozenset[str]) -> tuple[Extra, ...]:
+    """The children of ``el`` of no ``known`` tag, as written."""
+    for tag in kids:
+        if tag not in known:
+            break
+    else:
+        return ()
+    return tuple(extra(c) for c in el if c.tag.__class__ is str and c.tag not in known)
+
+
+def _numbers_in(el: etree._Element, ctx: ReadContext, what: str,
+                keys: tuple[tuple[str, str, bool], ...], taken: int = 0
+                ) -> tuple[list[str | None], bool]:
+    """The number attributes ``(key, label, required)`` of a leaf element, and whether
+    they were taken exactly (``taken``: how many other attributes were read)."""
+    a = el.attrib
+    values: list[str | None] = []
+    exact = True
+    for key, label, required in keys:
+        text = a.get(key)
+        if text is not None:
+            taken += 1
+            if plain_number(text) is not None:  # the common case: as written
+                values.append(text)
+                continue
+        value = ctx.number(el, text, f"{what} {label}", required)
+        values.append(value)
+        if value != text:
+            exact = False
+    if len(a) != taken:
+        return values, False
+    t = el.text
+    if len(el) or (t and not t.isspace()):
+        return values, exact and _bare(el)
+    return values, exact
+
+
+def read_origin(el: etree._Element | None, ctx: ReadContext, what: str) -> Pose:
+    """A URDF ``<origin xyz rpy>`` as a Pose (absent: identity)."""
+    return _IDENTITY if el is None else _origin(el, ctx, what)[0]
+
+
+def _origin(el: etree._Element, ctx: ReadContext, what: str) -> tuple[Pose, bool]:
+    a = el.attrib
+    xyz = a.get("xyz")
+    rpy = a.get("rpy")
+    exact = len(a) == (xyz is not None) + (rpy is not None)
+    if not exact:
+        _check_attributes(el, ctx)
+    if xyz is None:
+        xyz = _ZERO3_TEXT
+    elif plain_vector3(xyz) is None:
+        r = ctx.numbers(el, xyz, 3, f"{what} origin xyz")
+        written = xyz
+        xyz = " ".join(r[0]) if r else _ZERO3_TEXT
+        exact = exact and r is not None and xyz == written
+    if rpy is None:
+        rpy = _ZERO3_TEXT
+    elif plain_vector3(rpy) is None:
+        r = ctx.numbers(el, rpy, 3, f"{what} origin rpy")
+        written = rpy
+        rpy = " ".join(r[0]) if r else _ZERO3_TEXT
+        exact = exact and r is not None and rpy == written
+    t = el.text
+    if len(el) or (t and not t.isspace()):
+        exact = exact and _bare(el)
+    return Pose.parsed(f"{xyz} {rpy}", None, el.sourceline), exact  # type: ignore[arg-type]
 
 
 def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
-    """Read a ``<link>``."""
-    name = ctx.name(el, "<link>")
-    if name is None:
+    """Read a ``<link>``; one not taken exactly carries itself as written."""
+    a = el.attrib
+    name = a.get("name")
+    if name is None or not name.strip():
+        ctx.name(el, "<link>")  # reports it
         return None
-    _check_attributes(el, ctx)
+    exact = len(a) == 1 or _check_attributes(el, ctx)
+    t = el.text
+    if t and not t.isspace():
+        exact = False
     inertial = None
     visuals: list[Visual] = []
     collisions: list[Collision] = []
     extras: list[Extra] = []
     sdf_frame = None
-    for c in children(el):
-        if c.tag == "inertial":
-            if inertial is not None:
-                ctx.info("URDF_IGNORED", f"link {name!r}: second <inertial> ignored "
-                         "(urdfdom reads the first); kept as written", c)
-                continue
-            inertial = read_inertial(c, ctx, name)
-        elif c.tag == SDF_FRAME and sdf_frame is None:
-            sdf_frame = read_sdf_frame(c)
-        elif c.tag in ("visual", "collision"):
-            # urdfdom logs an error and skips a visual/collision it cannot read;
-            # we keep it verbatim (it travels as <urdf:visual>) and warn
-            local = Diagnostics(ctx.diags.file)
-            sub = ReadContext(local)
-            item = read_visual(c, sub, name) if c.tag == "visual" else \
-                read_collision(c, sub, name)
-            if local.has_errors():
-                for d in local.items:
-                    ctx.diags.warning(d.code, f"{d.message}; the <{c.tag}> is skipped as "
+    items = ctx.diags.items
+    for c in el:
+        tag = c.tag
+        if tag == "visual" or tag == "collision":
+            before = len(items)
+            if tag == "visual":
+                item: Visual | Collision
+                item, ok = _visual(c, ctx, name)
+            else:
+                item, ok = _collision(c, ctx, name)
+            if len(items) > before and any(d.severity == "error" for d in items[before:]):
+                # urdfdom logs an error and skips a visual/collision it cannot read;
+                # we keep it verbatim (it travels as <urdf:visual>) and warn
+                found = items[before:]
+                del items[before:]
+                for d in found:
+                    ctx.diags.warning(d.code, f"{d.message}; the <{tag}> is skipped as "
                                       "urdfdom does and kept verbatim", d.line, d.xpath)
                 extras.append(extra(c))
                 continue
-            ctx.diags.extend(local.items)  # warnings only
             if isinstance(item, Visual):
                 visuals.append(item)
             else:
                 collisions.append(item)
-        else:
+            exact = exact and ok
+        elif tag == "inertial":
+            if inertial is not None:
+                ctx.info("URDF_IGNORED", f"link {name!r}: second <inertial> ignored "
+                         "(urdfdom reads the first); kept as written", c)
+                exact = False
+                continue
+            inertial, ok = _inertial(c, ctx, name)
+            exact = exact and ok
+        elif tag == SDF_FRAME and sdf_frame is None:
+            sdf_frame, ok = _sdf_frame(c)
+            exact = exact and ok
+        elif tag.__class__ is str:
             extras.append(extra(c))
-    link = Link(name, Pose(), inertial, tuple(visuals), tuple(collisions), tuple(extras),
-                line_of(el), sdf_frame=sdf_frame)
-    return _keep_as_written(link, el)
+    line = _line(el)
+    if not exact:
+        extras.append(as_written(to_string(el), line))
+    return Link(name, _IDENTITY, inertial, tuple(visuals), tuple(collisions),
+                tuple(extras), line, sdf_frame=sdf_frame)
 
 
-def read_sdf_frame(el: etree._Element) -> FrameLink:
+def _sdf_frame(el: etree._Element) -> tuple[FrameLink, bool]:
     """Read ``<sdf:frame>`` (urdfsdf's marker of a link standing for an SDF //frame).
 
     A pose that does not read makes it a flattened frame's: the link comes back as
     a frame attached to its parent at the joint's pose, which means the same.
     """
-    line = line_of(el)
-    if el.get("flattened") == "true":
-        return FrameLink(flattened=True, line=line)
+    line = _line(el)
+    a = el.attrib
+    exact = _blank(el.text)
+    if a.get("flattened") == "true":
+        return FrameLink(flattened=True, line=line), \
+            exact and len(a) == 1 and _bare(el)
+    pose_el = None
+    for c in el:
+        if c.tag.__class__ is str:
+            if c.tag == SDF_POSE and pose_el is None:
+                pose_el = c
+            else:
+                exact = False
     pose = None
-    pose_el = el.find(SDF_POSE)
     if pose_el is not None:
-        parsed = split_numbers(pose_el.text, 6)
+        text = pose_el.text
+        parsed = split_numbers(text, 6)
         if isinstance(parsed, str):
-            return FrameLink(flattened=True, line=line)
+            return FrameLink(flattened=True, line=line), False
         tokens, v = parsed
-        pose = Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), pose_el.get("relative_to"), tokens,
-                    line)
-    return FrameLink(el.get("attached_to"), pose, False, line)
+        relative_to = pose_el.get("relative_to")
+        exact = exact and len(pose_el.attrib) == (relative_to is not None) and \
+            " ".join(tokens) == (text or "").strip() and _bare_of_elements(pose_el)
+        pose = Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, line)
+    attached_to = a.get("attached_to")
+    exact = exact and len(a) == (attached_to is not None) and attached_to != ""
+    return FrameLink(attached_to, pose, False, line), exact
 
 
-N = TypeVar("N", Link, Joint, Material)
-
-
-def _keep_as_written(node: N, el: etree._Element) -> N:
-    """``node``, with ``el`` as written when the URDF writer would not give it back.
-
-    What the IR cannot hold (an attribute URDF does not define, the blanks in a
-    number list, a second shape, text...) then travels with the node
-    (:mod:`urdfsdf.urdf.as_written`).  Only the general reader gets here:
-    the fast readers take only what the writer gives back.
-    """
-    written = (link_element(node) if isinstance(node, Link) else joint_element(node)
-               if isinstance(node, Joint) else material_element(node))
-    if urdf_form(written) == urdf_form(el):
-        return node
-    return evolve(node, extras=(*node.extras, as_written(to_string(el), line_of(el))))
+def _bare_of_elements(el: etree._Element) -> bool:
+    """No child element (an element whose text is its value)."""
+    return not len(el) or all(c.tag.__class__ is not str for c in el)
 
 
 def read_inertial(el: etree._Element, ctx: ReadContext, link: str) -> Inertial:
     """Read ``<inertial>``: origin, mass value, inertia moments."""
-    what = f"link {link!r} inertial"
-    kids = _kids(el, ctx)
-    for c in kids.values():
-        _check_attributes(c, ctx)
-    pose = read_origin(kids.get("origin"), ctx, what)
-    mass_el = kids.get("mass")
-    mass = "0"
-    if mass_el is None:
-        ctx.error("ELEMENT_MISSING", f"{what} has no <mass>", el)
-    else:
-        mass = ctx.number(mass_el, mass_el.get("value"), f"{what} mass value",
-                          required=True, default="0") or "0"
-        if mass and float(mass) < 0:
-            ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}", mass_el)
-    inertia_el = kids.get("inertia")
-    moments = ["0"] * 6
-    if inertia_el is None:
-        ctx.warning("ELEMENT_MISSING", f"{what} has no <inertia>: read as zero, as urdfdom "
-                    "reads it (urdfdom also skips the link's visuals and collisions; urdfsdf "
-                    "keeps them)", el)
-    else:
-        before = len(ctx.diags)
-        for i, key in enumerate(("ixx", "ixy", "ixz", "iyy", "iyz", "izz")):
-            moments[i] = ctx.number(inertia_el, inertia_el.get(key), f"{what} inertia {key}",
-                                    required=True, default="0") or "0"
-        if len(ctx.diags) == before:
-            ctx.inertia(inertia_el, moments, what)
-    return Inertial(mass, tuple(moments), pose, line_of(el))
+    return _inertial(el, ctx, link)[0]
 
 
-def read_geometry(el: etree._Element | None, ctx: ReadContext, what: str,
-                  parent: etree._Element) -> Geometry | None:
-    """Read ``<geometry>`` holding one shape."""
-    if el is None:
-        ctx.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
-        return None
-    shapes = children(el)
-    if not shapes:
-        ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
-        return None
-    s = shapes[0]
-    if len(shapes) > 1:
-        ctx.info("URDF_IGNORED", f"{what}: <geometry> holds {len(shapes)} shapes; only "
-                 f"the first, <{s.tag}>, is read (as urdfdom); kept as written", shapes[1])
-    _check_attributes(s, ctx)
-    kind = s.tag
-    line = line_of(s)
-    if kind == "box":
-        r = ctx.numbers(s, s.get("size"), 3, f"{what} box size")
-        return Geometry("box", size=r[0] if r else ("0", "0", "0"), line=line)
-    if kind == "cylinder":
-        return Geometry("cylinder",
-                        radius=ctx.number(s, s.get("radius"), f"{what} cylinder radius",
-                                          required=True, default="0"),
-                        length=ctx.number(s, s.get("length"), f"{what} cylinder length",
-                                          required=True, default="0"), line=line)
-    if kind == "sphere":
-        return Geometry("sphere", radius=ctx.number(s, s.get("radius"),
-                                                    f"{what} sphere radius",
-                                                    required=True, default="0"), line=line)
-    if kind == "capsule":
-        return Geometry("capsule",
-                        radius=ctx.number(s, s.get("radius"), f"{what} capsule radius",
-                                          required=True, default="0"),
-                        length=ctx.number(s, s.get("length"), f"{what} capsule length",
-                                          required=True, default="0"), line=line)
-    if kind == "mesh":
-        uri = s.get("filename")
-        if uri is None:
-            ctx.error("ATTRIBUTE_MISSING", f"{what} mesh has no filename", s)
-        scale = None
-        if s.get("scale") is not None:
-            r = ctx.numbers(s, s.get("scale"), 3, f"{what} mesh scale")
-            scale = r[0] if r else None
-        return Geometry("mesh", uri=uri or "", scale=scale, line=line)
-    ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{kind}>", s)
-    return None
-
-
-def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
-                  ) -> Material | None:
-    """Read ``<material name>`` with optional ``<color rgba>`` and ``<texture filename>``."""
-    name = el.get("name")
-    if name is None and top_level:
-        ctx.error("ATTRIBUTE_MISSING", "top-level <material> has no 'name' attribute", el)
-        return None
-    rgba = None
-    color = _child(el, "color")
-    if color is not None:
-        r = ctx.numbers(color, color.get("rgba"), 4, f"material {name!r} color rgba")
-        rgba = r[0] if r else None
-    texture = None
-    tex = _child(el, "texture")
-    if tex is not None:
-        texture = tex.get("filename", "")
-    # children URDF does not define (e.g. pybullet's <specular rgb>) are kept verbatim
-    extras = tuple(extra(c) for c in children(el) if c.tag not in CHILDREN["material"])
-    material = Material(name=name, rgba=rgba, texture=texture, extras=extras, line=line_of(el))
-    return _keep_as_written(material, el) if top_level else material
-
-
-def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
-    """Read ``<visual>``."""
-    what = f"link {link!r} visual"
-    _check_attributes(el, ctx)
-    kids = _kids(el, ctx)
-    pose = read_origin(kids.get("origin"), ctx, what)
-    geometry = read_geometry(kids.get("geometry"), ctx, what, el)
-    mat_el = kids.get("material")
-    material = read_material(mat_el, ctx) if mat_el is not None else None
-    known = CHILDREN["visual"]
-    extras = () if all(k in known for k in kids) else tuple(
-        extra(c) for c in children(el) if c.tag not in known)
-    return Visual(el.get("name"), geometry, pose, material, extras, line_of(el))
-
-
-def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
-    """Read ``<collision>``."""
-    what = f"link {link!r} collision"
-    _check_attributes(el, ctx)
-    kids = _kids(el, ctx)
-    pose = read_origin(kids.get("origin"), ctx, what)
-    geometry = read_geometry(kids.get("geometry"), ctx, what, el)
-    known = CHILDREN["collision"]
-    extras = () if all(k in known for k in kids) else tuple(
-        extra(c) for c in children(el) if c.tag not in known)
-    return Collision(el.get("name"), geometry, pose, extras, line_of(el))
-
-
-def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
-    """Read ``<joint>`` of any URDF type."""
-    name = ctx.name(el, "<joint>")
-    if name is None:
-        return None
-    what = f"joint {name!r}"
-    written = el.get("type")
-    if written is None:
-        ctx.error("ATTRIBUTE_MISSING", f"{what} has no 'type' attribute", el)
-        return None
-    jtype = joint_type(written, JOINT_TYPES)
-    if jtype is None:
-        ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {written!r}", el)
-        return None
-    _check_attributes(el, ctx)
-    kids = _kids(el, ctx)
-    for c in kids.values():
-        if c.tag != "origin":
-            _check_attributes(c, ctx)
-    parent_el = kids.get("parent")
-    child_el = kids.get("child")
-    parent = child = None
-    if parent_el is None:
-        ctx.error("ELEMENT_MISSING", f"{what} has no <parent>", el)
-    else:
-        parent = ctx.name(parent_el, f"{what} <parent>", "link")
-    if child_el is None:
-        ctx.error("ELEMENT_MISSING", f"{what} has no <child>", el)
-    else:
-        child = ctx.name(child_el, f"{what} <child>", "link")
-    if parent is None or child is None:
-        return None
-    pose = read_origin(kids.get("origin"), ctx, what)
-
-    axis = None
-    axis_el = kids.get("axis")
-    if jtype in AXIS_TYPES or axis_el is not None:
-        xyz, text = (1.0, 0.0, 0.0), None
-        if axis_el is not None and axis_el.get("xyz") is not None:
-            r = ctx.numbers(axis_el, axis_el.get("xyz"), 3, f"{what} axis xyz")
-            if r:
-                text, v = r
-                xyz = (v[0], v[1], v[2])
-                if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
-                    ctx.error("ELEMENT_INVALID", f"{what} axis is the zero vector", axis_el)
-        axis = Axis(xyz, text, None, _read_limit(kids, el, ctx, what, jtype),
-                    _read_dynamics(kids, ctx, what), (),
-                    line_of(axis_el) if axis_el is not None else None)
-    elif "limit" in kids or "dynamics" in kids:
-        axis = Axis((1.0, 0.0, 0.0), None, None, _read_limit(kids, el, ctx, what, jtype),
-                    _read_dynamics(kids, ctx, what))
-
-    mimic = None
-    m = kids.get("mimic")
-    if m is not None:
-        mj = ctx.name(m, f"{what} <mimic>", "joint")
-        if mj is not None:
-            mimic = Mimic(mj, ctx.number(m, m.get("multiplier"), f"{what} mimic multiplier"),
-                          ctx.number(m, m.get("offset"), f"{what} mimic offset"), line_of(m))
-    safety = None
-    s = kids.get("safety_controller")
-    if s is not None:
-        safety = SafetyController(
-            ctx.number(s, s.get("k_velocity"), f"{what} safety k_velocity", required=True),
-            ctx.number(s, s.get("k_position"), f"{what} safety k_position"),
-            ctx.number(s, s.get("soft_lower_limit"), f"{what} soft_lower_limit"),
-            ctx.number(s, s.get("soft_upper_limit"), f"{what} soft_upper_limit"),
-            line_of(s))
-    calibration = None
-    cal = kids.get("calibration")
-    if cal is not None:
-        c = cal
-        calibration = Calibration(
-            ctx.number(c, c.get("rising"), f"{what} calibration rising"),
-            ctx.number(c, c.get("falling"), f"{what} calibration falling"),
-            ctx.number(c, c.get("reference_position"), f"{what} reference_position"),
-            line_of(c))
-    known = CHILDREN["joint"]
-    extras = () if all(k in known for k in kids) else tuple(
-        extra(x) for x in children(el) if x.tag not in known)
-    joint = Joint(name, jtype, parent, child, pose, axis, None, mimic, safety, calibration,
-                  extras, line_of(el))
-    return _keep_as_written(joint, el)
-
-
-def _read_limit(kids: dict[object, etree._Element], el: etree._Element, ctx: ReadContext,
-                what: str, jtype: str) -> Limit | None:
-    lim = kids.get("limit")
-    if lim is None:
-        if jtype in ("revolute", "prismatic"):
-            ctx.error("ELEMENT_MISSING", f"{what} is {jtype} but has no <limit>", el)
-        return None
-    return Limit(
-        ctx.number(lim, lim.get("lower"), f"{what} limit lower"),
-        ctx.number(lim, lim.get("upper"), f"{what} limit upper"),
-        ctx.number(lim, lim.get("effort"), f"{what} limit effort",
-                   required=jtype in ("revolute", "prismatic")),
-        ctx.number(lim, lim.get("velocity"), f"{what} limit velocity",
-                   required=jtype in ("revolute", "prismatic")),
-        (), line_of(lim))
-
-
-def _read_dynamics(kids: dict[object, etree._Element], ctx: ReadContext, what: str
-                   ) -> Dynamics | None:
-    d = kids.get("dynamics")
-    if d is None:
-        return None
-    return Dynamics(ctx.number(d, d.get("damping"), f"{what} dynamics damping"),
-                    ctx.number(d, d.get("friction"), f"{what} dynamics friction"),
-                    None, None, line_of(d))
-
-
-# -- fast path ----------------------------------------------------------------
-#
-# The common case (every attribute defined by URDF, every number clean, no
-# repeated or unknown child, nothing to report) is read by the functions below
-# in one pass with no diagnostics.  Anything else raises one of ``_SLOW`` and
-# the element is read again by the general functions above, which report it;
-# the fast path only ever accepts what the general path reads silently, into
-# the same IR.
-
-
-class _Slow(Exception):
-    """The element is not the common case: read it with the general path."""
-
-
-#: what makes the fast path give up (a bad number raises ValueError in float())
-_SLOW = (_Slow, ValueError)
-#: the pose of an absent origin (IR nodes are immutable: one serves all)
-_IDENTITY = Pose()
-_ZERO_POSE = "0 0 0 0 0 0"
-_LIMITED = ("revolute", "prismatic")
-_JOINT_TYPES = frozenset(JOINT_TYPES)
-_AXIS_TYPES = frozenset(AXIS_TYPES)
-# Each fast function reads its element in one go: a blank-only text and no child
-# element it does not know (``len(el)`` counts comments too: those go the general way,
-# which keeps them), attributes only of ``_ALLOWED`` (lxml's ``items()`` is quadratic
-# in the number of attributes, so their count is checked first), numbers matching
-# core.numbers' plain forms.  Checks are inline: the fast path is a hot path.
-
-
-def _num(text: str | None) -> str | None:
-    """A plain number's text (None stays None); raises for anything else."""
-    if text is not None and plain_number(text) is None:
-        raise _Slow
-    return text
-
-
-def _req(text: str | None) -> str:
-    if text is None or plain_number(text) is None:
-        raise _Slow
-    return text
-
-
-def _empty(el: etree._Element, allowed: frozenset[str]) -> None:
-    """Raises unless ``el`` has no child, no text (blanks aside) and only ``allowed``
-    attributes (a hot path: one call per leaf element)."""
-    t = el.text
-    if len(el) or (t is not None and not t.isspace()) or not allowed.issuperset(el.keys()):
-        raise _Slow
-
-
-def _fast_origin(el: etree._Element) -> Pose:
-    t = el.text
-    if len(el) or (t is not None and not t.isspace()) or len(el.attrib) > 2:
-        raise _Slow
-    xyz = rpy = None
-    for key, value in el.items():
-        if key == "xyz":
-            xyz = value
-        elif key == "rpy":
-            rpy = value
-        else:
-            raise _Slow
-    if xyz is None:
-        xyz = "0 0 0"
-    elif plain_vector3(xyz) is None:  # type: ignore[arg-type]
-        raise _Slow
-    if rpy is None:
-        rpy = "0 0 0"
-    elif plain_vector3(rpy) is None:  # type: ignore[arg-type]
-        raise _Slow
-    return Pose.parsed(f"{xyz!s} {rpy!s}", None, el.sourceline)  # type: ignore[arg-type]
-
-
-def _fast_inertial(el: etree._Element) -> Inertial:
-    t = el.text
-    if (t is not None and not t.isspace()) or len(el.attrib):
-        raise _Slow
+def _inertial(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Inertial, bool]:
     origin = mass_el = inertia_el = None
+    odd = False  # a repeated or unknown child: not taken
     for c in el:
         tag = c.tag
         if tag == "origin" and origin is None:
@@ -709,177 +506,307 @@ def _fast_inertial(el: etree._Element) -> Inertial:
         elif tag == "inertia" and inertia_el is None:
             inertia_el = c
         elif tag.__class__ is str:
-            raise _Slow
-    if mass_el is None or inertia_el is None:
-        raise _Slow
-    pose = _fast_origin(origin) if origin is not None else _IDENTITY
-    t = mass_el.text
-    if len(mass_el) or (t is not None and not t.isspace()) or len(mass_el.attrib) != 1:
-        raise _Slow
-    mass = mass_el.get("value")
-    if mass is None or plain_number(mass) is None or float(mass) < 0:
-        raise _Slow
-    t = inertia_el.text
-    if len(inertia_el) or (t is not None and not t.isspace()) or len(
-            inertia_el.attrib) != 6:
-        raise _Slow
-    found = dict(inertia_el.items())
-    try:
-        moments = (found["ixx"], found["ixy"], found["ixz"], found["iyy"], found["iyz"],
-                   found["izz"])
-    except KeyError:
-        raise _Slow from None
-    if plain_vector6(" ".join(moments)) is None:  # type: ignore[arg-type]
-        raise _Slow
-    if inertia_problem([float(m) for m in moments]) is not None:
-        raise _Slow
-    return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
-
-
-def _fast_geometry(el: etree._Element) -> Geometry:
+            odd = True
+    kids = _kids(el, ctx, _KNOWN["inertial"])[0] if odd else None  # reports repeats
+    mark = len(ctx.diags)
     t = el.text
-    if (t is not None and not t.isspace()) or len(el.attrib):
-        raise _Slow
+    exact = not odd and not len(el.attrib) and not (t and not t.isspace())
+    what = f"link {link!r} inertial"
+    pose = _IDENTITY
+    if origin is not None:
+        pose, ok = _origin(origin, ctx, what)
+        exact = exact and ok
+    mass = "0"
+    if mass_el is None:
+        ctx.error("ELEMENT_MISSING", f"{what} has no <mass>", el)
+        exact = False
+    else:
+        a = mass_el.attrib
+        written = a.get("value")
+        if written is not None and plain_number(written) is not None:
+            mass = written
+        else:
+            mass = ctx.number(mass_el, written, f"{what} mass value",
+                              required=True, default="0") or "0"
+            exact = exact and mass == written
+        if float(mass) < 0:
+            ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}", mass_el)
+        t = mass_el.text
+        exact = exact and len(a) == 1 and (
+            not (len(mass_el) or (t and not t.isspace())) or _bare(mass_el))
+    moments: tuple[str, ...] = _ZERO6
+    if inertia_el is None:
+        ctx.warning("ELEMENT_MISSING", f"{what} has no <inertia>: read as zero, as urdfdom "
+                    "reads it (urdfdom also skips the link's visuals and collisions; urdfsdf "
+                    "keeps them)", el)
+        exact = False
+    else:
+        a = inertia_el.attrib
+        written6 = tuple(map(a.get, INERTIA_KEYS))
+        if None not in written6 and \
+                plain_vector6(" ".join(written6)) is not None:  # type: ignore[arg-type]
+            moments = written6  # type: ignore[assignment]
+            ctx.inertia(inertia_el, moments, what)
+        else:
+            before = len(ctx.diags)
+            moments = tuple(ctx.number(inertia_el, w, f"{what} inertia {key}",
+                                       required=True, default="0") or "0"
+                            for key, w in zip(INERTIA_KEYS, written6, strict=True))
+            if len(ctx.diags) == before:
+                ctx.inertia(inertia_el, moments, what)
+            exact = exact and moments == written6
+        t = inertia_el.text
+        exact = exact and len(a) == 6 and (
+            not (len(inertia_el) or (t and not t.isspace())) or _bare(inertia_el))
+    if not exact:  # the attributes of its children, reported first (as urdfdom reads)
+        _attribute_infos(ctx, mark, el if kids is None else kids.values())
+    return Inertial(mass, moments, pose, el.sourceline), exact  # type: ignore[arg-type]
+
+
+def read_geometry(el: etree._Element | None, ctx: ReadContext, what: str,
+                  parent: etree._Element) -> Geometry | None:
+    """Read ``<geometry>`` holding one shape."""
+    return _geometry(el, ctx, what, parent)[0]
+
+
+def _geometry(el: etree._Element | None, ctx: ReadContext, what: str,
+              parent: etree._Element) -> tuple[Geometry | None, bool]:
+    if el is None:
+        ctx.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
+        return None, False
     s = None
+    second = None
     for c in el:
         if c.tag.__class__ is str:
-            if s is not None:
-                raise _Slow
-            s = c
-    if s is None or len(s) or (s.text is not None and not s.text.isspace()):
-        raise _Slow  # children or text in a shape (<mesh><drake:declare_convex/>)
-    kind = s.tag
-    line = s.sourceline
-    n = len(s.attrib)
-    if kind == "box":
-        size = s.get("size")
-        if n != 1 or size is None or plain_vector3(size) is None:
-            raise _Slow
-        return Geometry("box", size=tuple(size.split()), line=line)  # type: ignore[arg-type]
-    if kind == "cylinder" or kind == "capsule":
-        if n != 2:
-            raise _Slow
-        return Geometry(kind, radius=_req(s.get("radius")),  # type: ignore[arg-type]
-                        length=_req(s.get("length")), line=line)  # type: ignore[arg-type]
-    if kind == "sphere":
-        if n != 1:
-            raise _Slow
-        return Geometry("sphere", radius=_req(s.get("radius")),
-                        line=line)  # type: ignore[arg-type]
-    if kind == "mesh":
-        uri = s.get("filename")
-        scale = s.get("scale")
-        if uri is None or n != 1 + (scale is not None):
-            raise _Slow
-        if scale is None:
-            return Geometry("mesh", uri=uri, line=line)  # type: ignore[arg-type]
-        if plain_vector3(scale) is None:
-            raise _Slow
-        return Geometry("mesh", uri=uri, scale=tuple(scale.split()),
-                        line=line)  # type: ignore[arg-type]
-    raise _Slow
-
-
-def _fast_material(el: etree._Element) -> Material:
+            if s is None:
+                s = c
+            elif second is None:
+                second = c
+    if s is None:
+        ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
+        return None, False
     t = el.text
-    if (t is not None and not t.isspace()) or not _ALLOWED["material"].issuperset(el.keys()):
-        raise _Slow
+    exact = second is None and not len(el.attrib) and not (t and not t.isspace())
+    if second is not None:
+        count = sum(1 for c in el if c.tag.__class__ is str)
+        ctx.info("URDF_IGNORED", f"{what}: <geometry> holds {count} shapes; only "
+                 f"the first, <{s.tag}>, is read (as urdfdom); kept as written", second)
+    t = s.text
+    if len(s) or (t and not t.isspace()):
+        exact = exact and _bare(s)  # a child of <mesh> (<drake:declare_convex/>), text
+    kind = s.tag
+    line: int | None = s.sourceline  # type: ignore[assignment]
+    a = s.attrib
+    if kind == "box":
+        size = a.get("size")
+        if len(a) != (size is not None):
+            exact = _check_attributes(s, ctx) and exact
+        if size is not None and plain_vector3(size) is not None:
+            return Geometry("box", size=tuple(size.split()), line=line), exact
+        r = ctx.numbers(s, size, 3, f"{what} box size")
+        tokens = r[0] if r else ("0", "0", "0")
+        return Geometry("box", size=tokens, line=line), \
+            exact and r is not None and " ".join(tokens) == size
+    if kind == "cylinder" or kind == "capsule" or kind == "sphere":
+        keys = _SHAPE_NUMBERS[kind]
+        if len(a) != sum(1 for key, _, _ in keys if key in a):
+            exact = _check_attributes(s, ctx) and exact
+        values, ok = _numbers_in(s, ctx, what, keys)
+        exact = exact and ok and None not in values  # a missing one: read as 0
+        if kind == "sphere":
+            return Geometry("sphere", radius=values[0] or "0", line=line), exact
+        return Geometry("capsule" if kind == "capsule" else "cylinder",
+                        radius=values[0] or "0", length=values[1] or "0", line=line), exact
+    if kind == "mesh":
+        uri = a.get("filename")
+        written = a.get("scale")
+        if len(a) != (uri is not None) + (written is not None):
+            exact = _check_attributes(s, ctx) and exact
+        if uri is None:
+            ctx.error("ATTRIBUTE_MISSING", f"{what} mesh has no filename", s)
+            exact = False
+        scale = None
+        if written is not None:
+            if plain_vector3(written) is not None:
+                scale = tuple(written.split())
+            else:
+                r = ctx.numbers(s, written, 3, f"{what} mesh scale")
+                scale = r[0] if r else None
+                exact = exact and scale is not None and " ".join(scale) == written
+        return Geometry("mesh", uri=uri or "", scale=scale, line=line), exact
+    _check_attributes(s, ctx)
+    ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{kind}>", s)
+    return None, False
+
+
+#: the number attributes of each round shape: (key, label, required)
+_SHAPE_NUMBERS = {
+    kind: tuple((key, f"{kind} {key}", True) for key in keys)
+    for kind, keys in (("cylinder", ("radius", "length")), ("capsule", ("radius", "length")),
+                       ("sphere", ("radius",)))}
+
+
+def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
+                  ) -> Material | None:
+    """Read ``<material name>`` with optional ``<color rgba>`` and ``<texture filename>``.
+
+    A top-level one not taken exactly carries itself as written.
+    """
+    material, exact = _material(el, ctx, top_level)
+    if material is None or exact or not top_level:
+        return material
+    return evolve(material, extras=(*material.extras,
+                                    as_written(to_string(el), _line(el))))
+
+
+def _material(el: etree._Element, ctx: ReadContext, top_level: bool
+              ) -> tuple[Material | None, bool]:
+    a = el.attrib
+    name = a.get("name")
+    if name is None and top_level:
+        ctx.error("ATTRIBUTE_MISSING", "top-level <material> has no 'name' attribute", el)
+        return None, False
+    exact = len(a) == (name is not None) and _blank(el.text)
     color = tex = None
+    extras: list[Extra] = []
     for c in el:
         tag = c.tag
-        if tag == "color" and color is None:
-            color = c
-        elif tag == "texture" and tex is None:
-            tex = c
+        if tag == "color":
+            if color is None:
+                color = c
+            else:
+                exact = False
+        elif tag == "texture":
+            if tex is None:
+                tex = c
+            else:
+                exact = False
         elif tag.__class__ is str:
-            raise _Slow
-    rgba = texture = None
+            # children URDF does not define (e.g. pybullet's <specular rgb>): kept verbatim
+            extras.append(extra(c))
+    rgba = None
     if color is not None:
-        _empty(color, _ALLOWED["color"])
-        text = color.get("rgba")
-        if text is None or plain_vector4(text) is None:
-            raise _Slow
-        rgba = tuple(text.split())
+        written = color.get("rgba")
+        if written is not None and plain_vector4(written) is not None:
+            rgba = tuple(written.split())
+        else:
+            r = ctx.numbers(color, written, 4, f"material {name!r} color rgba")
+            rgba = r[0] if r else None
+            exact = exact and rgba is not None and " ".join(rgba) == written
+        exact = exact and len(color.attrib) == 1 and _bare(color)
+    texture = None
     if tex is not None:
-        _empty(tex, _ALLOWED["texture"])
         texture = tex.get("filename")
+        exact = exact and texture is not None and len(tex.attrib) == 1 and _bare(tex)
         if texture is None:
-            raise _Slow  # <texture/>: the IR holds "", the general path keeps it as written
-    return Material(name=el.get("name"), rgba=rgba, texture=texture,
-                    line=el.sourceline)  # type: ignore[arg-type]
+            texture = ""
+    return Material(name=name, rgba=rgba, texture=texture, extras=tuple(extras),
+                    line=_line(el)), exact
 
 
-def _fast_shape(el: etree._Element, visual: bool) -> Visual | Collision:
+def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
+    """Read ``<visual>``."""
+    return _visual(el, ctx, link)[0]
+
+
+def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bool]:
+    a = el.attrib
+    name = a.get("name")
+    exact = len(a) == (name is not None) or _check_attributes(el, ctx)
     t = el.text
-    if (t is not None and not t.isspace()) or len(el.attrib) > 1:
-        raise _Slow
-    name = el.get("name")
-    if name is None and len(el.attrib):
-        raise _Slow  # an attribute URDF does not define
-    origin = geometry = material = None
+    if t and not t.isspace():
+        exact = False
+    origin = geometry = mat_el = None
+    odd = False  # a repeated or unknown child
     for c in el:
         tag = c.tag
         if tag == "origin" and origin is None:
             origin = c
         elif tag == "geometry" and geometry is None:
             geometry = c
-        elif visual and tag == "material" and material is None:
-            material = c
+        elif tag == "material" and mat_el is None:
+            mat_el = c
         elif tag.__class__ is str:
-            raise _Slow
-    if geometry is None:
-        raise _Slow
-    pose = _fast_origin(origin) if origin is not None else _IDENTITY
-    geom = _fast_geometry(geometry)
-    if visual:
-        mat = _fast_material(material) if material is not None else None
-        return Visual(name, geom, pose, mat, (), el.sourceline)  # type: ignore[arg-type]
-    return Collision(name, geom, pose, (), el.sourceline)  # type: ignore[arg-type]
+            odd = True
+    extras: tuple[Extra, ...] = ()
+    if odd:
+        known = _KNOWN["visual"]
+        kids, repeated = _kids(el, ctx, known)  # reports repeats
+        exact = exact and not repeated
+        extras = _extras(el, kids, known)
+    what = f"link {link!r} visual"
+    pose = _IDENTITY
+    if origin is not None:
+        pose, ok = _origin(origin, ctx, what)
+        exact = exact and ok
+    shape, ok = _geometry(geometry, ctx, what, el)
+    exact = exact and ok
+    material = None
+    if mat_el is not None:
+        material, ok = _material(mat_el, ctx, False)
+        exact = exact and ok
+    return Visual(name, shape, pose, material, extras, _line(el)), exact
 
 
-def _fast_link(el: etree._Element) -> Link:
+def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
+    """Read ``<collision>``."""
+    return _collision(el, ctx, link)[0]
+
+
+def _collision(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Collision, bool]:
+    a = el.attrib
+    name = a.get("name")
+    exact = len(a) == (name is not None) or _check_attributes(el, ctx)
     t = el.text
-    if (t is not None and not t.isspace()) or len(el.attrib) != 1:
-        raise _Slow
-    name = el.get("name")
-    if name is None or not name.strip():
-        raise _Slow
-    inertial = None
-    visuals = []
-    collisions = []
+    if t and not t.isspace():
+        exact = False
+    origin = geometry = None
+    odd = False  # a repeated or unknown child
     for c in el:
         tag = c.tag
-        if tag == "visual":
-            visuals.append(_fast_shape(c, True))
-        elif tag == "collision":
-            collisions.append(_fast_shape(c, False))
-        elif tag == "inertial" and inertial is None:
-            inertial = _fast_inertial(c)
+        if tag == "origin" and origin is None:
+            origin = c
+        elif tag == "geometry" and geometry is None:
+            geometry = c
         elif tag.__class__ is str:
-            raise _Slow
-    return Link(name, _IDENTITY, inertial, tuple(visuals),  # type: ignore[arg-type]
-                tuple(collisions), (), el.sourceline)  # type: ignore[arg-type]
+            odd = True
+    extras: tuple[Extra, ...] = ()
+    if odd:
+        known = _KNOWN["collision"]
+        kids, repeated = _kids(el, ctx, known)  # reports repeats
+        exact = exact and not repeated
+        extras = _extras(el, kids, known)
+    what = f"link {link!r} collision"
+    pose = _IDENTITY
+    if origin is not None:
+        pose, ok = _origin(origin, ctx, what)
+        exact = exact and ok
+    shape, ok = _geometry(geometry, ctx, what, el)
+    return Collision(name, shape, pose, extras, _line(el)), exact and ok
 
 
-def _link_attr(el: etree._Element) -> str:
+def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
+    """Read ``<joint>`` of any URDF type; one not taken exactly carries itself as written."""
+    a = el.attrib
+    name = a.get("name")
+    if name is None or not name.strip():
+        ctx.name(el, "<joint>")  # reports it
+        return None
+    what = f"joint {name!r}"
+    written = a.get("type")
+    if written is None:
+        ctx.error("ATTRIBUTE_MISSING", f"{what} has no 'type' attribute", el)
+        return None
+    jtype = joint_type(written, JOINT_TYPES)
+    if jtype is None:
+        ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {written!r}", el)
+        return None
+    exact = len(a) == 2 or _check_attributes(el, ctx)
     t = el.text
-    if len(el) or (t is not None and not t.isspace()) or len(el.attrib) != 1:
-        raise _Slow
-    value = el.get("link")
-    if value is None or not value.strip():
-        raise _Slow
-    return value
-
-
-def _fast_joint(el: etree._Element) -> Joint:
-    t = el.text
-    if (t is not None and not t.isspace()) or not _ALLOWED["joint"].issuperset(el.keys()):
-        raise _Slow
-    name = el.get("name")
-    jtype: JointType | None = el.get("type")  # type: ignore[assignment]
-    if name is None or not name.strip() or jtype not in _JOINT_TYPES:
-        raise _Slow
-    origin = parent_el = child_el = axis_el = lim = dyn = mimic_el = None
+    if t and not t.isspace():
+        exact = False
+    origin = parent_el = child_el = axis_el = lim = dyn = m = s = cal = None
+    odd = False  # a repeated or unknown child
     for c in el:
         tag = c.tag
         if tag == "origin" and origin is None:
@@ -894,57 +821,134 @@ def _fast_joint(el: etree._Element) -> Joint:
             lim = c
         elif tag == "dynamics" and dyn is None:
             dyn = c
-        elif tag == "mimic" and mimic_el is None:
-            mimic_el = c
+        elif tag == "mimic" and m is None:
+            m = c
+        elif tag == "safety_controller" and s is None:
+            s = c
+        elif tag == "calibration" and cal is None:
+            cal = c
         elif tag.__class__ is str:
-            raise _Slow
-    if parent_el is None or child_el is None:
-        raise _Slow
-    parent = _link_attr(parent_el)
-    child = _link_attr(child_el)
-    pose = _fast_origin(origin) if origin is not None else _IDENTITY
-    limit = None
-    limited = jtype in _LIMITED
-    if lim is not None:
-        _empty(lim, _ALLOWED["limit"])
-        get = lim.get
-        if limited:
-            limit = Limit(_num(get("lower")), _num(get("upper")), _req(get("effort")),
-                          _req(get("velocity")), (), lim.sourceline)  # type: ignore[arg-type]
-        else:
-            limit = Limit(_num(get("lower")), _num(get("upper")), _num(get("effort")),
-                          _num(get("velocity")), (), lim.sourceline)  # type: ignore[arg-type]
-    elif limited:
-        raise _Slow
-    dynamics = None
-    if dyn is not None:
-        _empty(dyn, _ALLOWED["dynamics"])
-        dynamics = Dynamics(_num(dyn.get("damping")), _num(dyn.get("friction")), None, None,
-                            dyn.sourceline)  # type: ignore[arg-type]
+            odd = True
+    known = _KNOWN["joint"]
+    kids = None
+    if odd:
+        kids, repeated = _kids(el, ctx, known)  # reports repeats
+        if repeated:
+            exact = False
+    # the attributes of its children but <origin> are reported here (see _attribute_infos)
+    mark = len(ctx.diags)
+    parent = child = None
+    if parent_el is None:
+        ctx.error("ELEMENT_MISSING", f"{what} has no <parent>", el)
+    else:
+        parent = parent_el.get("link")
+        if parent is None or not parent.strip():
+            parent = ctx.name(parent_el, f"{what} <parent>", "link")  # reports it
+    if child_el is None:
+        ctx.error("ELEMENT_MISSING", f"{what} has no <child>", el)
+    else:
+        child = child_el.get("link")
+        if child is None or not child.strip():
+            child = ctx.name(child_el, f"{what} <child>", "link")  # reports it
+    if parent is None or child is None:
+        _attribute_infos(ctx, mark, el if kids is None else kids.values(), "origin")
+        return None
+    assert parent_el is not None and child_el is not None  # (both named)
+    exact = exact and len(parent_el.attrib) == 1 and len(child_el.attrib) == 1 and (
+        not len(parent_el) and _blank(parent_el.text) or _bare(parent_el)) and (
+        not len(child_el) and _blank(child_el.text) or _bare(child_el))
+    pose = _IDENTITY
+    if origin is not None:
+        pose, ok = _origin(origin, ctx, what)
+        exact = exact and ok
+
     axis = None
-    if jtype in _AXIS_TYPES or axis_el is not None:
+    if jtype in AXIS_TYPES or axis_el is not None:
         xyz, text = (1.0, 0.0, 0.0), None
+        line = None
         if axis_el is not None:
-            _empty(axis_el, _ALLOWED["axis"])
+            line = _line(axis_el)
             xyz_t = axis_el.get("xyz")
-            if xyz_t is None or plain_vector3(xyz_t) is None:
-                raise _Slow  # <axis/>: the writer gives 1 0 0 back; kept as written
-            tokens = xyz_t.split()
-            text = tuple(tokens)
-            xyz = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
-            if xyz == (0.0, 0.0, 0.0) and jtype in _AXIS_TYPES:
-                raise _Slow
-        axis = Axis(xyz, text, None, limit, dynamics, (),
-                    axis_el.sourceline if axis_el is not None else None)  # type: ignore[arg-type]
-    elif limit is not None or dynamics is not None:
+            if xyz_t is not None:
+                if plain_vector3(xyz_t) is not None:
+                    text = tuple(xyz_t.split())
+                    xyz = (float(text[0]), float(text[1]), float(text[2]))
+                else:
+                    r = ctx.numbers(axis_el, xyz_t, 3, f"{what} axis xyz")
+                    if r:
+                        text, v = r
+                        xyz = (v[0], v[1], v[2])
+                if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
+                    ctx.error("ELEMENT_INVALID", f"{what} axis is the zero vector", axis_el)
+            # <axis/>: the writer gives no axis back
+            exact = exact and text is not None and len(axis_el.attrib) == 1 and (
+                " ".join(text) == xyz_t) and (
+                not len(axis_el) and _blank(axis_el.text) or _bare(axis_el))
+        limit, ok = _limit(lim, el, ctx, what, jtype)
+        dynamics, ok2 = _dynamics(dyn, ctx, what)
+        axis = Axis(xyz, text, None, limit, dynamics, (), line)
+        exact = exact and ok and ok2
+    elif lim is not None or dyn is not None:
+        limit, ok = _limit(lim, el, ctx, what, jtype)
+        dynamics, ok2 = _dynamics(dyn, ctx, what)
         axis = Axis((1.0, 0.0, 0.0), None, None, limit, dynamics)
+        exact = exact and ok and ok2
+
     mimic = None
-    if mimic_el is not None:
-        _empty(mimic_el, _ALLOWED["mimic"])
-        mj = mimic_el.get("joint")
-        if mj is None or not mj.strip():
-            raise _Slow
-        mimic = Mimic(mj, _num(mimic_el.get("multiplier")), _num(mimic_el.get("offset")),
-                      mimic_el.sourceline)  # type: ignore[arg-type]
-    return Joint(name, jtype, parent, child, pose, axis, None, mimic, None, None, (),
-                 el.sourceline)  # type: ignore[arg-type]
+    if m is not None:
+        mj = ctx.name(m, f"{what} <mimic>", "joint")
+        if mj is None:
+            exact = False
+        else:
+            (multiplier, offset), ok = _numbers_in(m, ctx, what, _MIMIC, 1)
+            mimic = Mimic(mj, multiplier, offset, _line(m))
+            exact = exact and ok
+    safety = None
+    if s is not None:
+        values, ok = _numbers_in(s, ctx, what, _SAFETY)
+        safety = SafetyController(values[0], values[1], values[2], values[3], _line(s))
+        exact = exact and ok
+    calibration = None
+    if cal is not None:
+        values, ok = _numbers_in(cal, ctx, what, _CALIBRATION)
+        calibration = Calibration(values[0], values[1], values[2], _line(cal))
+        exact = exact and ok
+    extras: tuple[Extra, ...] = () if kids is None else _extras(el, kids, known)
+    line = _line(el)
+    if not exact or odd:
+        _attribute_infos(ctx, mark, el if kids is None else kids.values(), "origin")
+    if not exact:
+        extras = (*extras, as_written(to_string(el), line))
+    return Joint(name, jtype, parent, child, pose, axis, None, mimic, safety, calibration,
+                 extras, line)
+
+
+_MIMIC = (("multiplier", "mimic multiplier", False), ("offset", "mimic offset", False))
+_SAFETY = (("k_velocity", "safety k_velocity", True), ("k_position", "safety k_position", False),
+           ("soft_lower_limit", "soft_lower_limit", False),
+           ("soft_upper_limit", "soft_upper_limit", False))
+_CALIBRATION = (("rising", "calibration rising", False), ("falling", "calibration falling", False),
+                ("reference_position", "reference_position", False))
+_DYNAMICS = (("damping", "dynamics damping", False), ("friction", "dynamics friction", False))
+_LIMIT = {limited: (("lower", "limit lower", False), ("upper", "limit upper", False),
+                    ("effort", "limit effort", limited), ("velocity", "limit velocity", limited))
+          for limited in (False, True)}
+
+
+def _limit(lim: etree._Element | None, el: etree._Element, ctx: ReadContext, what: str,
+           jtype: str) -> tuple[Limit | None, bool]:
+    limited = jtype in _LIMITED
+    if lim is None:
+        if limited:
+            ctx.error("ELEMENT_MISSING", f"{what} is {jtype} but has no <limit>", el)
+        return None, True
+    values, ok = _numbers_in(lim, ctx, what, _LIMIT[limited])
+    return Limit(values[0], values[1], values[2], values[3], (), _line(lim)), ok
+
+
+def _dynamics(d: etree._Element | None, ctx: ReadContext, what: str
+              ) -> tuple[Dynamics | None, bool]:
+    if d is None:
+        return None, True
+    (damping, friction), ok = _numbers_in(d, ctx, what, _DYNAMICS)
+    return Dynamics(damping, friction, None, None, _line(d)), ok

@@ -18,6 +18,7 @@ from urdfsdf.core.ir import (
     Geometry,
     Inertial,
     Joint,
+    Limit,
     Link,
     Material,
     Model,
@@ -27,12 +28,8 @@ from urdfsdf.core.ir import (
 from urdfsdf.core.numbers import fmt_all
 from urdfsdf.urdf.as_written import original_xml, written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain
-from urdfsdf.xml.namespaces import SDF_NS, S
+from urdfsdf.xml.namespaces import SDF_FRAME, SDF_NS, SDF_POSE
 from urdfsdf.xml.parse import from_string, to_string
-
-#: ``<sdf:frame>`` and its ``<sdf:pose>`` (:class:`~urdfsdf.core.ir.FrameLink`)
-SDF_FRAME = S + "frame"
-SDF_POSE = S + "pose"
 
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
@@ -43,7 +40,7 @@ def write_urdf_model(model: Model) -> str:
     out.open("robot", attrs((("name", model.name), ("version", model.version))))
     out.mark = len(out.parts)
     for material in model.materials:
-        _material(out, material)
+        write_material(out, material)
     for link in model.links:
         _link(out, link)
         out.compact()
@@ -77,12 +74,6 @@ def material_element(material: Material) -> etree._Element:
     return from_string("".join(out.parts[1:]))
 
 
-def _origin(out: XmlBuilder, pose: Pose) -> None:
-    line = _origin_line(out.pad, pose)
-    if line:
-        out.parts.append(line)
-
-
 def _origin_line(pad: str, pose: Pose) -> str:
     """The ``<origin>`` line of ``pose`` ("" for an absent identity)."""
     t = pose.text
@@ -101,127 +92,42 @@ def _origin_line(pad: str, pose: Pose) -> str:
 
 
 def _link(out: XmlBuilder, link: Link) -> None:
+    """``<link>``: inertial, visuals, collisions, kept children, ``<sdf:frame>``.
+
+    Each part is written as one text, its attribute values checked for escaping
+    in one search (see :func:`urdfsdf.xml.build.plain`).
+    """
     extras = link.extras
-    if not extras and link.sdf_frame is None:
-        # the common link: its text in one piece (see _plain_link)
-        text = _plain_link(out.pad, link)
-        if text is not None:
-            out.parts.append(text)
+    if extras:
+        carrier = written_carrier(extras)
+        if carrier is not None:  # the link as written (urdfsdf.urdf.as_written)
+            out.raw(original_xml(carrier))
             return
-    carrier = written_carrier(extras) if extras else None
-    if carrier is not None:  # the link as written (urdfsdf.urdf.as_written)
-        out.raw(original_xml(carrier))
-        return
-    a = f' name="{attr(link.name)}"'
     p = out.pad
-    if link.inertial is None and not link.visuals and not link.collisions and \
-            not link.extras and link.sdf_frame is None:
-        out.parts.append(f"{p}<link{a}/>\n")
+    parts = out.parts
+    name = link.name
+    head = f'{p}<link name="{name if plain(name) else attr(name)}"'
+    inertial = link.inertial
+    if inertial is None and not link.visuals and not link.collisions and \
+            not extras and link.sdf_frame is None:
+        parts.append(f"{head}/>\n")
         return
-    out.parts.append(f"{p}<link{a}>\n")
-    out.pad = p + "  "
-    if link.inertial is not None:
-        _inertial(out, link.inertial)
+    q = p + "  "
+    if inertial is not None:
+        parts.append(f"{head}>\n{_inertial_text(q, inertial)}")
+    else:
+        parts.append(f"{head}>\n")
+    out.pad = q
     for visual in link.visuals:
         _visual(out, visual)
     for collision in link.collisions:
         _collision(out, collision)
-    for x in link.extras:
+    for x in extras:
         out.raw(x.xml)
     if link.sdf_frame is not None:
         out.raw(sdf_frame_xml(link.sdf_frame))
     out.pad = p
-    out.parts.append(f"{p}</link>\n")
-
-
-def _plain_link(p: str, link: Link) -> str | None:
-    """A link without extras whose shapes have no material and no extras, as one text.
-
-    What :func:`_link` writes for it, element by element, written unescaped with one
-    escape check for all its attribute values at the end (None: not such a link,
-    or something to escape: :func:`_link`'s general path writes it).
-    """
-    q = p + "  "
-    r = q + "  "
-    name = link.name
-    check = [name]  # every attribute value written below
-    out = [f'{p}<link name="{name}">\n']
-    inertial = link.inertial
-    if inertial is not None:
-        m = inertial.inertia
-        if len(m) != 6:
-            return None
-        check.append(inertial.mass)
-        check += m
-        out.append(f'{q}<inertial>\n{_origin_raw(r, inertial.pose, check)}'
-                   f'{r}<mass value="{inertial.mass}"/>\n'
-                   f'{r}<inertia ixx="{m[0]}" ixy="{m[1]}" ixz="{m[2]}" iyy="{m[3]}" '
-                   f'iyz="{m[4]}" izz="{m[5]}"/>\n'
-                   f'{q}</inertial>\n')
-    s = r + "  "
-    shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
-    for shape in shapes:
-        if shape.extras or (isinstance(shape, Visual) and shape.material is not None):
-            return None
-        tag = "visual" if isinstance(shape, Visual) else "collision"
-        if shape.name is None:
-            a = ""
-        else:
-            a = f' name="{shape.name}"'
-            check.append(shape.name)
-        origin = _origin_raw(r, shape.pose, check)
-        geometry = (f"{r}<geometry>\n{_geometry_raw(s, shape.geometry, check)}{r}</geometry>\n"
-                    if shape.geometry is not None else f"{r}<geometry/>\n")
-        out.append(f"{q}<{tag}{a}>\n{origin}{geometry}{q}</{tag}>\n")
-    joined = "".join(check)
-    if not plain(joined):  # something to escape: the general path
-        return None
-    if len(out) == 1:
-        return f'{p}<link name="{name}"/>\n'
-    out.append(f"{p}</link>\n")
-    return "".join(out)
-
-
-def _origin_raw(pad: str, pose: Pose, check: list[str]) -> str:
-    """:func:`_origin_line` unescaped, its tokens added to ``check`` (see _plain_link)."""
-    t = pose.text
-    if t is None:  # computed: digits, sign, point, exponent; nothing to escape
-        v = pose.values  # as _origin_line (pose.text asked for once)
-        if v[:3] == ZERO3 and v[3:] == ZERO3:
-            return ""
-        t = fmt_all(v)
-        return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
-    check += t
-    if len(t) == 6:
-        return f'{pad}<origin xyz="{t[0]} {t[1]} {t[2]}" rpy="{t[3]} {t[4]} {t[5]}"/>\n'
-    return f'{pad}<origin xyz="{" ".join(t[:3])}" rpy="{" ".join(t[3:])}"/>\n'
-
-
-def _geometry_raw(q: str, geometry: Geometry, check: list[str]) -> str:
-    """The shape line of :func:`_geometry_text` unescaped, its values added to ``check``."""
-    kind = geometry.kind
-    if kind == "box":
-        size = " ".join(geometry.size or ("0", "0", "0"))
-        check.append(size)
-        return f'{q}<box size="{size}"/>\n'
-    if kind in ("cylinder", "capsule"):
-        radius, length = geometry.radius or "0", geometry.length or "0"
-        check.append(radius)
-        check.append(length)
-        return f'{q}<{kind} radius="{radius}" length="{length}"/>\n'
-    if kind == "sphere":
-        radius = geometry.radius or "0"
-        check.append(radius)
-        return f'{q}<sphere radius="{radius}"/>\n'
-    if kind == "mesh":
-        uri = geometry.uri or ""
-        check.append(uri)
-        if geometry.scale is None:
-            return f'{q}<mesh filename="{uri}"/>\n'
-        scale = " ".join(geometry.scale)
-        check.append(scale)
-        return f'{q}<mesh filename="{uri}" scale="{scale}"/>\n'
-    return ""
+    parts.append(f"{p}</link>\n")
 
 
 def sdf_frame_xml(mark: FrameLink) -> str:
@@ -245,51 +151,50 @@ def sdf_frame_xml(mark: FrameLink) -> str:
     return to_string(el)
 
 
-def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
-    out.parts.append(_inertial_text(out.pad, inertial))
-
-
 def _inertial_text(p: str, inertial: Inertial) -> str:
+    """``<inertial>``: origin, mass and the six moments (one escape check for all)."""
     q = p + "  "
     m = inertial.inertia
-    joined = "".join(m)
-    if len(m) == 6 and plain(joined):  # nothing to escape: one check for six
-        moments = f' ixx="{m[0]}" ixy="{m[1]}" ixz="{m[2]}" iyy="{m[3]}" iyz="{m[4]}" ' \
-            f'izz="{m[5]}"'
+    mass = inertial.mass
+    if len(m) == 6 and plain(mass + "".join(m)):  # nothing to escape: one check
+        body = f'{q}<mass value="{mass}"/>\n' \
+            f'{q}<inertia ixx="{m[0]}" ixy="{m[1]}" ixz="{m[2]}" iyy="{m[3]}" ' \
+            f'iyz="{m[4]}" izz="{m[5]}"/>\n'
     else:
-        moments = attrs(zip(INERTIA_KEYS, m, strict=True))
-    return (f'{p}<inertial>\n{_origin_line(q, inertial.pose)}'
-            f'{q}<mass value="{attr(inertial.mass)}"/>\n'
-            f'{q}<inertia{moments}/>\n'
-            f'{p}</inertial>\n')
-
-
-def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
-    out.parts.append(_geometry_text(out.pad, geometry))
+        body = f'{q}<mass value="{attr(mass)}"/>\n' \
+            f'{q}<inertia{attrs(zip(INERTIA_KEYS, m, strict=True))}/>\n'
+    return f"{p}<inertial>\n{_origin_line(q, inertial.pose)}{body}{p}</inertial>\n"
 
 
 def _geometry_text(p: str, geometry: Geometry | None) -> str:
+    """``<geometry>`` and its shape (``<geometry/>`` for none)."""
     if geometry is None:
         return f"{p}<geometry/>\n"
     q = p + "  "
     kind = geometry.kind
     if kind == "box":
-        body = f'{q}<box size="{attr(" ".join(geometry.size or ("0", "0", "0")))}"/>\n'
-    elif kind in ("cylinder", "capsule"):
-        body = (f'{q}<{kind} radius="{attr(geometry.radius or "0")}" '
-                f'length="{attr(geometry.length or "0")}"/>\n')
+        size = " ".join(geometry.size or ("0", "0", "0"))
+        body = f'{q}<box size="{size if plain(size) else attr(size)}"/>\n'
+    elif kind == "cylinder" or kind == "capsule":
+        radius, length = geometry.radius or "0", geometry.length or "0"
+        if not plain(radius + length):
+            radius, length = attr(radius), attr(length)
+        body = f'{q}<{kind} radius="{radius}" length="{length}"/>\n'
     elif kind == "sphere":
-        body = f'{q}<sphere radius="{attr(geometry.radius or "0")}"/>\n'
+        radius = geometry.radius or "0"
+        body = f'{q}<sphere radius="{radius if plain(radius) else attr(radius)}"/>\n'
     elif kind == "mesh":
-        scale = " ".join(geometry.scale) if geometry.scale is not None else None
-        body = f"{q}<mesh{attrs((('filename', geometry.uri or ''), ('scale', scale)))}/>\n"
+        uri = geometry.uri or ""
+        if geometry.scale is None:
+            body = f'{q}<mesh filename="{attr(uri)}"/>\n'
+        else:
+            scale = " ".join(geometry.scale)
+            if not plain(uri + scale):
+                uri, scale = attr(uri), attr(scale)
+            body = f'{q}<mesh filename="{uri}" scale="{scale}"/>\n'
     else:
         body = ""
     return f"{p}<geometry>\n{body}{p}</geometry>\n"
-
-
-def _material(out: XmlBuilder, material: Material) -> None:
-    write_material(out, material)
 
 
 def write_material(out: XmlBuilder, material: Material, tag: str = "material",
@@ -317,127 +222,118 @@ def write_material(out: XmlBuilder, material: Material, tag: str = "material",
     out.close(tag)
 
 
-def _shape_open(out: XmlBuilder, tag: str, name: str | None, pose: Pose) -> str:
-    p = out.pad
-    a = f' name="{attr(name)}"' if name is not None else ""
-    out.parts.append(f"{p}<{tag}{a}>\n{_origin_line(p + '  ', pose)}")
-    out.pad = p + "  "
-    return p
+def _shape_head(p: str, tag: str, name: str | None, pose: Pose,
+                geometry: Geometry | None) -> str:
+    """A visual's or collision's start tag, origin and geometry, as one text."""
+    q = p + "  "
+    if name is None:
+        head = f"{p}<{tag}>\n"
+    else:
+        head = f'{p}<{tag} name="{name if plain(name) else attr(name)}">\n'
+    return f"{head}{_origin_line(q, pose)}{_geometry_text(q, geometry)}"
 
 
 def _visual(out: XmlBuilder, visual: Visual) -> None:
-    p = _shape_open(out, "visual", visual.name, visual.pose)
-    _geometry(out, visual.geometry)
+    p = out.pad
+    parts = out.parts
+    parts.append(_shape_head(p, "visual", visual.name, visual.pose, visual.geometry))
+    if visual.material is None and not visual.extras:
+        parts.append(f"{p}</visual>\n")
+        return
+    out.pad = p + "  "
     if visual.material is not None:
-        _material(out, visual.material)
+        write_material(out, visual.material)
     for x in visual.extras:
         out.raw(x.xml)
     out.pad = p
-    out.parts.append(f"{p}</visual>\n")
+    parts.append(f"{p}</visual>\n")
 
 
 def _collision(out: XmlBuilder, collision: Collision) -> None:
-    p = _shape_open(out, "collision", collision.name, collision.pose)
-    _geometry(out, collision.geometry)
-    for x in collision.extras:
-        out.raw(x.xml)
-    out.pad = p
-    out.parts.append(f"{p}</collision>\n")
+    p = out.pad
+    parts = out.parts
+    parts.append(_shape_head(p, "collision", collision.name, collision.pose,
+                             collision.geometry))
+    if collision.extras:
+        out.pad = p + "  "
+        for x in collision.extras:
+            out.raw(x.xml)
+        out.pad = p
+    parts.append(f"{p}</collision>\n")
 
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:
-    """``<joint>`` with origin, parent, child, axis, limits and URDF-only children."""
-    if not joint.extras:
-        text = _plain_joint(out.pad, joint)
-        if text is not None:  # the common joint: its text in one piece
-            out.parts.append(text)
+    """``<joint>`` with origin, parent, child, axis, limits and URDF-only children.
+
+    The common joint (nothing but origin, parent, child, axis and limit) is one
+    text; attribute values are checked for escaping a few at a time.
+    """
+    extras = joint.extras
+    if extras:
+        carrier = written_carrier(extras)
+        if carrier is not None:  # the joint as written (urdfsdf.urdf.as_written)
+            out.raw(original_xml(carrier))
             return
-    carrier = written_carrier(joint.extras) if joint.extras else None
-    if carrier is not None:  # the joint as written (urdfsdf.urdf.as_written)
-        out.raw(original_xml(carrier))
-        return
     p = out.pad
     q = p + "  "
-    names = f"{joint.name}{joint.type}{joint.parent}{joint.child}"
-    if joint.type is not None and plain(names):  # nothing to escape: one check
-        head = f'{p}<joint name="{joint.name}" type="{joint.type}">\n' \
-            f"{_origin_line(q, joint.pose)}" \
-            f'{q}<parent link="{joint.parent}"/>\n{q}<child link="{joint.child}"/>\n'
+    jtype = joint.type
+    name, parent, child = joint.name, joint.parent, joint.child
+    if jtype is not None and plain(f"{name}{jtype}{parent}{child}"):  # one check
+        head = f'{p}<joint name="{name}" type="{jtype}">\n{_origin_line(q, joint.pose)}' \
+            f'{q}<parent link="{parent}"/>\n{q}<child link="{child}"/>\n'
     else:
-        head = f"{p}<joint{attrs((('name', joint.name), ('type', joint.type)))}>\n" \
+        head = f"{p}<joint{attrs((('name', name), ('type', jtype)))}>\n" \
             f"{_origin_line(q, joint.pose)}" \
-            f'{q}<parent link="{attr(joint.parent)}"/>\n' \
-            f'{q}<child link="{attr(joint.child)}"/>\n'
+            f'{q}<parent link="{attr(parent)}"/>\n' \
+            f'{q}<child link="{attr(child)}"/>\n'
     axis = joint.axis
-    if axis is not None and (axis.text is not None or (
-            joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
-        head += f'{q}<axis xyz="{attr(" ".join(axis.tokens()))}"/>\n'
+    limit = dynamics = None
+    if axis is not None:
+        if axis.text is not None or (
+                jtype not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0)):
+            xyz = " ".join(axis.tokens())
+            head += f'{q}<axis xyz="{xyz if plain(xyz) else attr(xyz)}"/>\n'
+        limit, dynamics = axis.limit, axis.dynamics
+    calibration, safety, mimic = joint.calibration, joint.safety_controller, joint.mimic
+    if calibration is None and dynamics is None and safety is None and mimic is None and \
+            not extras:  # the common joint: one text
+        if limit is not None:
+            head += _limit_line(q, limit)
+        out.parts.append(f"{head}{p}</joint>\n")
+        return
     out.parts.append(head)
     out.pad = q
-    if joint.calibration is not None:
-        c = joint.calibration
+    if calibration is not None:
+        c = calibration
         out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
                                         ("reference_position", c.reference_position))))
-    if axis is not None and axis.dynamics is not None:
-        d = axis.dynamics
+    if dynamics is not None:
+        d = dynamics
         out.empty("dynamics", attrs((("damping", d.damping), ("friction", d.friction))))
-    if axis is not None and axis.limit is not None:
-        lim = axis.limit
-        values = (lim.lower, lim.upper, lim.effort, lim.velocity)
-        joined = "" if None in values else "".join(values)  # type: ignore[arg-type]
-        if joined and plain(joined):  # all four, nothing to escape: one check
-            out.parts.append(f'{out.pad}<limit lower="{values[0]}" upper="{values[1]}" '
-                             f'effort="{values[2]}" velocity="{values[3]}"/>\n')
-        else:
-            out.empty("limit", attrs((("lower", lim.lower), ("upper", lim.upper),
-                                      ("effort", lim.effort), ("velocity", lim.velocity))))
-    if joint.safety_controller is not None:
-        s = joint.safety_controller
+    if limit is not None:
+        out.parts.append(_limit_line(q, limit))
+    if safety is not None:
+        s = safety
         out.empty("safety_controller", attrs((
             ("soft_lower_limit", s.soft_lower_limit), ("soft_upper_limit", s.soft_upper_limit),
             ("k_position", s.k_position), ("k_velocity", s.k_velocity))))
-    if joint.mimic is not None:
-        m = joint.mimic
+    if mimic is not None:
+        m = mimic
         out.empty("mimic", attrs((("joint", m.joint), ("multiplier", m.multiplier),
                                   ("offset", m.offset))))
-    for x in joint.extras:
+    for x in extras:
         out.raw(x.xml)
     out.pad = p
     out.parts.append(f"{p}</joint>\n")
 
 
-def _plain_joint(p: str, joint: Joint) -> str | None:
-    """A joint with no extras, calibration, safety controller, mimic or dynamics, as one text.
-
-    What :func:`_joint` writes for it, unescaped, with one escape check for all its
-    attribute values (None: not such a joint, or something to escape).
-    """
-    if joint.calibration is not None or joint.safety_controller is not None or \
-            joint.mimic is not None or joint.type is None:
-        return None
-    q = p + "  "
-    check = [joint.name, joint.type, joint.parent, joint.child]
-    text = f'{p}<joint name="{joint.name}" type="{joint.type}">\n' \
-        f"{_origin_raw(q, joint.pose, check)}" \
-        f'{q}<parent link="{joint.parent}"/>\n{q}<child link="{joint.child}"/>\n'
-    axis = joint.axis
-    if axis is not None:
-        if axis.dynamics is not None:
-            return None
-        if axis.text is not None or (
-                joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0)):
-            xyz = " ".join(axis.tokens())
-            check.append(xyz)
-            text += f'{q}<axis xyz="{xyz}"/>\n'
-        lim = axis.limit
-        if lim is not None:
-            lower, upper, effort, velocity = lim.lower, lim.upper, lim.effort, lim.velocity
-            if lower is None or upper is None or effort is None or velocity is None:
-                return None
-            check += (lower, upper, effort, velocity)
-            text += f'{q}<limit lower="{lower}" upper="{upper}" effort="{effort}" ' \
-                f'velocity="{velocity}"/>\n'
-    joined = "".join(check)
-    if not plain(joined):
-        return None
-    return f"{text}{p}</joint>\n"
+def _limit_line(q: str, lim: Limit) -> str:
+    """``<limit>``: the bounds it has (all four with nothing to escape: one check)."""
+    lower, upper, effort, velocity = lim.lower, lim.upper, lim.effort, lim.velocity
+    if lower is not None and upper is not None and effort is not None and \
+            velocity is not None and plain(lower + upper + effort + velocity):
+        return f'{q}<limit lower="{lower}" upper="{upper}" effort="{effort}" ' \
+            f'velocity="{velocity}"/>\n'
+    bounds = attrs((("lower", lower), ("upper", upper), ("effort", effort),
+                    ("velocity", velocity)))
+    return f"{q}<limit{bounds}/>\n"

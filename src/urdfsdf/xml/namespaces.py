@@ -21,6 +21,9 @@ U = "{" + URDF_NS + "}"
 SDF_NS = "http://sdformat.org/urdfsdf"
 SDF_PREFIX = "sdf"
 S = "{" + SDF_NS + "}"
+#: ``<sdf:frame>`` and its ``<sdf:pose>`` in a URDF link (:class:`~urdfsdf.core.ir.FrameLink`)
+SDF_FRAME = S + "frame"
+SDF_POSE = S + "pose"
 
 #: ``xmlns:urdf="..."`` as written in a start tag
 URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'
