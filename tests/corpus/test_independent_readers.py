@@ -146,7 +146,7 @@ def _rows(fmt: str) -> list[str]:
     """Corpus paths of ``fmt`` (URDF: those urdfdom accepts), then the repository's own
     edge cases (tests/corpus_extra: a PR2-style gripper...), as absolute paths."""
     return sample([r["path"] for r in corpus_rows() if r["format"] == fmt
-                   and (fmt != "urdf" or r["check_urdf"] == "ok")], 30 if fmt == "urdf" else 12) + [
+                   and (fmt != "urdf" or r["check_urdf"] == "ok")], 30 if fmt == "urdf" else 20) + [
         str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob(f"*.{fmt}"))]
 
 

@@ -24,7 +24,6 @@ off while a bug is open).
 from __future__ import annotations
 
 import collections
-import copy
 import dataclasses
 import shutil
 import subprocess
@@ -187,12 +186,17 @@ def _plain(extras: tuple) -> collections.Counter[str]:  # type: ignore[type-arg]
 
 
 def _unposed(el: etree._Element) -> str:
-    """Canonical XML of an element; a sensor's or light's own //pose left out.
+    """Canonical XML of an element under its name as written (``urdf:name``, when it was
+    renamed unique among the model's children); a sensor's or light's own //pose left out.
 
     Their pose is re-expressed when a URDF link frame moves, and compared
     resolved (check_sensor_and_light_poses).
     """
     bare = etree.fromstring(etree.tostring(el))
+    original = bare.get("{http://wiki.ros.org/urdf}name")
+    if original is not None:  # renamed unique among the model's children: as written
+        bare.set("name", original)
+        del bare.attrib["{http://wiki.ros.org/urdf}name"]
     if bare.tag in ("sensor", "light"):
         for pose in bare.findall("pose"):
             bare.remove(pose)
@@ -212,13 +216,7 @@ def sensors_plugins_lights(sdf: str) -> collections.Counter[tuple[str, str | Non
     for el in _parse(sdf).iter("sensor", "plugin", "light"):
         if any(str(a.tag).startswith("{") for a in el.iterancestors()):
             continue
-        owner = _owner(el)
-        original = el.get("{http://wiki.ros.org/urdf}name")
-        if original is not None:  # renamed unique among the model's children: as written
-            el = copy.deepcopy(el)
-            el.set("name", original)
-            del el.attrib["{http://wiki.ros.org/urdf}name"]
-        out[(*owner, _unposed(el))] += 1
+        out[(*_owner(el), _unposed(el))] += 1
     return out
 
 

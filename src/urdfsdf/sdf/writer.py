@@ -144,7 +144,7 @@ def _model(out: XmlBuilder, model: Model) -> None:
     for link in model.links:
         for joint in by_child.pop(link.name, ()):
             if carried and id(joint) in carried:
-                out.raw(_urdf_joint_xml(joint))
+                out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
             else:
                 _joint(out, joint)
         _link(out, link)
@@ -152,7 +152,7 @@ def _model(out: XmlBuilder, model: Model) -> None:
     for joints in by_child.values():
         for joint in joints:
             if carried and id(joint) in carried:
-                out.raw(_urdf_joint_xml(joint))
+                out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
             else:
                 _joint(out, joint)
     for frame in model.frames:
