@@ -147,7 +147,7 @@ def _empty_carried_values(sdf: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", _urdf_inputs(quick=40), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _urdf_inputs(quick=20), ids=lambda p: p.name)
 def test_output_names_unique_and_no_empty_carried_value(path: Path) -> None:
     result = urdf_to_sdf_result(str(path))
     if result.text is None:
@@ -203,7 +203,7 @@ def _accepted_urdfs() -> list[Path]:
     """The URDFs urdfdom accepts: corpus (one of each set of duplicates) and extra ones."""
     rows = [r for r in corpus_rows() if r["format"] == "urdf" and not r["duplicate_of"]
             and r["check_urdf"] == "ok"]
-    return sample([CORPUS / r["path"] for r in rows], 40) + sorted(EXTRA.glob("*.urdf"))
+    return sample([CORPUS / r["path"] for r in rows], 20) + sorted(EXTRA.glob("*.urdf"))
 
 
 @pytest.mark.parametrize("path", _accepted_urdfs(), ids=lambda p: p.name)

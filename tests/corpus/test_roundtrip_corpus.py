@@ -33,7 +33,7 @@ def test_corpus_has_urdfs() -> None:
 
 
 @requires_corpus
-@pytest.mark.parametrize("path", sample(ACCEPTED, 40))
+@pytest.mark.parametrize("path", sample(ACCEPTED, 20))
 def test_urdf_sdf_urdf_same_kinematics(path: str) -> None:
     original = (CORPUS / path).read_bytes()
     sdf = urdfsdf.urdf_to_sdf(str(CORPUS / path))

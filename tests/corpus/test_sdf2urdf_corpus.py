@@ -170,8 +170,8 @@ def test_corpus_has_sdf_models() -> None:
 
 @requires_corpus
 @requires_check_urdf
-@pytest.mark.parametrize(("key", "path", "model"), sample(CORPUS_CASES, 60),
-                         ids=[c[0] for c in sample(CORPUS_CASES, 60)])
+@pytest.mark.parametrize(("key", "path", "model"), sample(CORPUS_CASES, 30),
+                         ids=[c[0] for c in sample(CORPUS_CASES, 30)])
 def test_corpus_sdf_converts_or_fails_as_documented(key: str, path: Path, model: str | None,
                                                     tmp_path: Path) -> None:
     result = convert(path, model)

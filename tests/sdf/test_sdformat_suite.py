@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not suite.MAIN.is_dir(), reason="../shared/sdfor
 
 
 @pytest.mark.parametrize("rel", [suite.param(f"check:{rel}", rel)
-                                 for rel in sample(suite.files(), 80)])
+                                 for rel in sample(suite.files(), 40)])
 def test_verdict(rel: str) -> None:
     outcome = suite.check_file(rel)
     assert outcome.traceback is None, outcome.traceback
@@ -43,7 +43,7 @@ def test_verdict(rel: str) -> None:
 
 
 @pytest.mark.parametrize("rel", [suite.param(f"poses:{rel}", rel)
-                                 for rel in sample(suite.files(), 80)])
+                                 for rel in sample(suite.files(), 40)])
 def test_poses_agree_with_libsdformat(rel: str) -> None:
     oracle = oracle_path()
     if oracle is None:
@@ -57,7 +57,7 @@ def test_poses_agree_with_libsdformat(rel: str) -> None:
 
 @pytest.mark.parametrize(("rel", "model"), [
     suite.param(f"sdf2urdf:{suite.case_name(rel, model)}", rel, model)
-    for rel, model in sample(suite.sdf2urdf_cases(), 80)])
+    for rel, model in sample(suite.sdf2urdf_cases(), 40)])
 def test_sdf2urdf_converts_or_explains(rel: str, model: str | None) -> None:
     outcome = suite.sdf2urdf_file(rel, model)
     assert outcome.ok, outcome.detail

@@ -61,14 +61,14 @@ def test_bad_options_are_refused() -> None:
 
 def test_a_failing_case_shrinks_to_a_few_links() -> None:
     """Any URDF with a prismatic joint and a mesh: it shrinks to two or three links."""
-    found = find(urdf_documents(links=(1, 8) if FULL else (1, 5)),
+    found = find(urdf_documents(links=(1, 8) if FULL else (1, 4)),
                  lambda u: 'type="prismatic"' in u and "<mesh" in u,
                  settings=settings(max_examples=100, database=None), random=random.Random(0))
     assert len(_root(found).findall("link")) <= 3, found
 
 
 def test_a_failing_sdf_case_shrinks_to_a_few_links() -> None:
-    found = find(sdf_documents(links=(1, 8) if FULL else (1, 5)),
+    found = find(sdf_documents(links=(1, 8) if FULL else (1, 4)),
                  lambda x: 'type="prismatic"' in x and "<frame name" in x,
                  settings=settings(max_examples=300, database=None), random=random.Random(0))
     assert found.count("<link ") <= 3, found

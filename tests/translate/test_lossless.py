@@ -46,7 +46,7 @@ def _round_trip(path: Path) -> tuple[collections.Counter[str], collections.Count
 
 
 @requires_corpus
-@pytest.mark.parametrize("path", sample(URDFS, 40))
+@pytest.mark.parametrize("path", sample(URDFS, 20))
 def test_urdf_round_trip_is_lossless(path: str) -> None:
     before, after = _round_trip(CORPUS / path)
     missing = before - after
@@ -75,7 +75,7 @@ def _sdf_items(data: bytes, model: str) -> collections.Counter[str]:
 
 
 @requires_corpus
-@pytest.mark.parametrize("path", sample(SDFS, 40))
+@pytest.mark.parametrize("path", sample(SDFS, 20))
 def test_sdf_round_trip_keeps_sensors_plugins_lights(path: str) -> None:
     doc = urdfsdf.read_sdf_document(str(CORPUS / path)) if True else None
     models = [m.name for m in doc.models] + [m.name for w in doc.worlds for m in w.models]
