@@ -161,6 +161,11 @@ def _roundtrip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--via", choices=("sdf", "urdf"), default=None,
                    help="the format to go through (default and only choice: the other one)")
     p.add_argument("--model", help="compare only this model of an SDF file (default: each)")
+    _differences_output(p)
+
+
+def _differences_output(p: argparse.ArgumentParser) -> None:
+    """How a list of differences is printed (roundtrip, diff), and the include options."""
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: one difference per line; json: a JSON list of "
                         "{check, path, message} (--json is the same)")
@@ -183,13 +188,7 @@ def _diff_args(p: argparse.ArgumentParser) -> None:
                    help="also compare the documents element by element (a URDF and an "
                         "SDF: in URDF form)")
     p.add_argument("--model", help="the model of an SDF file holding several")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text: one difference per line; json: a JSON list of "
-                        "{check, path, message} (--json is the same)")
-    p.add_argument("--json", dest="format", action="store_const", const="json",
-                   help=argparse.SUPPRESS)
-    p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
-    _includes(p)
+    _differences_output(p)
 
 
 def _poses_args(p: argparse.ArgumentParser) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from lxml import etree
 
 from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.xml.parse import qname, qualified_attribute
 
 #: the normalisations :func:`document_differences` knows, and what each allows
 NORMALISATIONS = {
@@ -58,23 +59,8 @@ def document_text(source: DocumentSource) -> bytes:
     return Path(source).read_bytes()
 
 
-def _qualified(el: etree._Element) -> str:
-    q = etree.QName(el)
-    return f"{el.prefix}:{q.localname}" if el.prefix else q.localname
-
-
-def _attr_name(el: etree._Element, key: str) -> str:
-    if not key.startswith("{"):
-        return key
-    q = etree.QName(key)
-    for prefix, uri in (el.nsmap or {}).items():
-        if uri == q.namespace and prefix:
-            return f"{prefix}:{q.localname}"
-    return key
-
-
 def _step(el: etree._Element) -> str:
-    tag = _qualified(el)
+    tag = qname(el)
     for key in ("name", "reference"):
         value = el.get(key)
         if value is not None:
@@ -101,7 +87,7 @@ def _elements(root: etree._Element, normalise: frozenset[str]) -> dict[str, list
 
 def _entry(el: etree._Element, normalise: frozenset[str],
            known: Mapping[str, tuple[str, ...]]) -> Entry:
-    attrs = {_attr_name(el, str(k)): str(v) for k, v in el.attrib.items()}
+    attrs = {qualified_attribute(el, str(k)): str(v) for k, v in el.attrib.items()}
     tag = el.tag
     if "unknown_attributes" in normalise and isinstance(tag, str) and tag in known:
         attrs = {k: v for k, v in attrs.items() if k in known[tag]}
@@ -148,7 +134,7 @@ def document_differences(a: DocumentSource, b: DocumentSource,
     ea, eb = _elements(ra, allowed), _elements(rb, allowed)
     for path in sorted(set(ea) | set(eb)):
         va, vb = ea.get(path), eb.get(path)
-        shown = path or _qualified(ra)
+        shown = path or qname(ra)
         if va == vb:
             continue
         if vb is None:

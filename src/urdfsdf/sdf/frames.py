@@ -41,7 +41,7 @@ from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDoc
 from urdfsdf.core.record import factory, record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.names import MODEL_FRAME, SCOPE_SEP, WORLD, is_reserved, version_of
-from urdfsdf.xml.parse import from_string, local
+from urdfsdf.xml.parse import from_string, qname
 
 #: what a vertex of a frame graph stands for: a scope's root (``__model__`` or ``world``),
 #: an implicit frame (link, joint, nested model) or an explicit one
@@ -379,8 +379,7 @@ class _Builder:
                 el = from_string(x.xml)
                 name = el.get("name")
                 if name is not None:
-                    named.append((f"{el.prefix}:{local(el)}" if el.prefix else local(el), name,
-                                  x.line))
+                    named.append((qname(el), name, x.line))
         for tag, name, line in named:
             if name in seen:
                 self.diags.add("DUPLICATE_NAME", f"<{tag}> {name!r} in {where} has the same "

@@ -62,7 +62,7 @@ from urdfsdf.sdf.schema import print_table
 from urdfsdf.sdf.schema import table as schema_table
 from urdfsdf.sdf.values import is_boolean, is_true
 from urdfsdf.xml.namespaces import EXPERIMENTAL_NS, EXPERIMENTAL_PREFIX
-from urdfsdf.xml.parse import children, local, source_line
+from urdfsdf.xml.parse import children, local, qname, source_line
 
 ACTIONS = ("add", "modify", "remove", "replace")
 #: the attributes a parameter carries for the translator, never copied
@@ -213,11 +213,6 @@ def _custom(el: etree._Element) -> bool:
     return isinstance(el.tag, str) and (el.prefix is not None or el.tag.startswith("{"))
 
 
-def _qname(el: etree._Element) -> str:
-    """The name as written (``prefix:local``): how TinyXML and libsdformat compare tags."""
-    return f"{el.prefix}:{local(el)}" if el.prefix else local(el)
-
-
 def _attr_name(el: etree._Element, key: str) -> str:
     """An attribute's name as written (``custom:test``)."""
     if not key.startswith("{"):
@@ -278,7 +273,7 @@ class _Applier:
     def apply(self, p: Param) -> None:
         el = p.el
         self._file = p.file
-        tag = _qname(el)
+        tag = qname(el)
         eid = p.element_id
         if eid is None:
             self.error("ATTRIBUTE_MISSING", f"<{tag}> in <experimental:params> has no "
@@ -349,14 +344,14 @@ class _Applier:
         """
         if not parts:
             if tag is None or p.whole:  # the included model itself
-                return self.model if tag in (None, _qname(self.model)) else None
+                return self.model if tag in (None, qname(self.model)) else None
             return None
         cur = self.model
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
             want = tag if last else None
             found = next((c for c in children(cur) if c.get("name") == part
-                          and (want is None or _qname(c) == want)), None)
+                          and (want is None or qname(c) == want)), None)
             if found is None:
                 if want not in (None, "model"):
                     return None
@@ -382,13 +377,13 @@ class _Applier:
     # -- the actions
     def _child(self, parent: etree._Element, c: etree._Element, action: str | None) -> None:
         """A child of a parameter without action (or inside a modify) with its own action."""
-        tag = _qname(c)
+        tag = qname(c)
         if action is None:
-            self.error("ATTRIBUTE_MISSING", f"<{tag}> (in <{_qname(parent)}>) has no action "
+            self.error("ATTRIBUTE_MISSING", f"<{tag}> (in <{qname(parent)}>) has no action "
                        "attribute: skipped", c)
             return
         if action not in ACTIONS:
-            self.error("ATTRIBUTE_INVALID", f"<{tag}> (in <{_qname(parent)}>): action "
+            self.error("ATTRIBUTE_INVALID", f"<{tag}> (in <{qname(parent)}>): action "
                        f"{action!r} is not one of {', '.join(ACTIONS)}: skipped", c)
             return
         if action == "add":
@@ -396,7 +391,7 @@ class _Applier:
             return
         found = _match(parent, c)
         if found is None:
-            self.error("ELEMENT_MISSING", f"<{tag}{_named(c)}> to {action}: <{_qname(parent)}>"
+            self.error("ELEMENT_MISSING", f"<{tag}{_named(c)}> to {action}: <{qname(parent)}>"
                        " has no such child: skipped", c)
             return
         if action == "modify":
@@ -412,8 +407,8 @@ class _Applier:
         allowed = _allowed_children(parent)
         if allowed is None or local(c) in allowed:
             return True
-        self.error("ELEMENT_INVALID", f"<{_qname(c)}> ({what}) is not an SDFormat element "
-                   f"of <{_qname(parent)}>: skipped", c)
+        self.error("ELEMENT_INVALID", f"<{qname(c)}> ({what}) is not an SDFormat element "
+                   f"of <{qname(parent)}>: skipped", c)
         return False
 
     def _add(self, parent: etree._Element, spec: etree._Element, what: str,
@@ -425,16 +420,16 @@ class _Applier:
             return
         name = spec.get("name")
         if name is not None and local(spec) not in _CLONABLE and any(
-                _qname(c) == _qname(spec) and c.get("name") == name for c in children(parent)):
-            self.error("DUPLICATE_NAME", f"{what}: <{_qname(parent)}> already has a "
-                       f"<{_qname(spec)} name={name!r}>: not added", spec)
+                qname(c) == qname(spec) and c.get("name") == name for c in children(parent)):
+            self.error("DUPLICATE_NAME", f"{what}: <{qname(parent)}> already has a "
+                       f"<{qname(spec)} name={name!r}>: not added", spec)
             return
         new = self._converted(spec, parent, what)
         if new is not None:
             _append(parent, new)
 
     def _replace(self, old: etree._Element, spec: etree._Element) -> None:
-        tag = _qname(spec)
+        tag = qname(spec)
         defined = _defined_attributes(local(spec)) if not _custom(spec) else None
         if defined is not None and "name" in defined and spec.get("name") is None:
             self.error("ATTRIBUTE_MISSING", f"the <{tag}> replacing <{tag}{_named(old)}> has "
@@ -455,7 +450,7 @@ class _Applier:
         if not kids:
             parent = target.getparent()
             if parent is None:
-                self.error("ELEMENT_INVALID", f"<{_qname(spec)}>: the included model itself "
+                self.error("ELEMENT_INVALID", f"<{qname(spec)}>: the included model itself "
                            "cannot be removed: skipped", spec)
                 return
             _drop(target)
@@ -463,13 +458,13 @@ class _Applier:
         for c in kids:
             found = _match(target, c)
             if found is None:
-                self.error("ELEMENT_MISSING", f"<{_qname(c)}{_named(c)}> to remove: "
-                           f"<{_qname(target)}> has no such child: skipped", c)
+                self.error("ELEMENT_MISSING", f"<{qname(c)}{_named(c)}> to remove: "
+                           f"<{qname(target)}> has no such child: skipped", c)
             else:
                 self._remove(found, c)
 
     def _modify(self, target: etree._Element, spec: etree._Element) -> None:
-        tag = _qname(target)
+        tag = qname(target)
         defined = None if _custom(target) else _defined_attributes(local(target))
         for key, value in spec.items():
             key = str(key)
@@ -489,7 +484,7 @@ class _Applier:
                     continue
                 found = _match(target, c)
                 if found is None:
-                    self.error("ELEMENT_MISSING", f"<{_qname(c)}{_named(c)}> to modify: <{tag}>"
+                    self.error("ELEMENT_MISSING", f"<{qname(c)}{_named(c)}> to modify: <{tag}>"
                                " has no such child: skipped", c)
                 else:
                     self._modify(found, c)
@@ -561,7 +556,7 @@ class _Applier:
 def _match(parent: etree._Element, spec: etree._Element) -> etree._Element | None:
     """The child of ``parent`` that ``spec`` names: the first of its tag with its
     ``name`` (none given: the first of its tag; an unnamed one when none has it)."""
-    same = [c for c in children(parent) if _qname(c) == _qname(spec)]
+    same = [c for c in children(parent) if qname(c) == qname(spec)]
     name = spec.get("name")
     if name is None:
         return same[0] if same else None

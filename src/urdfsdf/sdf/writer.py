@@ -338,12 +338,17 @@ def _urdf_material(out: XmlBuilder, material: Material, with_extras: bool = Fals
         write_material(out, material, "urdf:material", with_extras)
         return
     # an empty attribute in it (<material name="">): listed in urdf:empty (custom.py)
+    out.raw(without_empty_values(urdf_material_xml(material, with_extras, out.pad),
+                                 custom=True))
+
+
+def urdf_material_xml(material: Material, with_extras: bool = True, pad: str = "") -> str:
+    """``<urdf:material>`` as text that declares the ``urdf`` prefix (an Extra's form)."""
     one = XmlBuilder()
-    one.pad = out.pad
+    one.pad = pad
     write_material(one, material, "urdf:material", with_extras)
-    xml = "".join(one.parts[1:]).strip().replace("<urdf:material", f"<urdf:material{URDF_XMLNS}",
-                                                 1)
-    out.raw(without_empty_values(xml, custom=True))
+    return "".join(one.parts[1:]).strip().replace("<urdf:material",
+                                                  f"<urdf:material{URDF_XMLNS}", 1)
 
 
 def _joint(out: XmlBuilder, joint: Joint) -> None:

@@ -46,8 +46,8 @@ from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.reader import check_tree
 from urdfsdf.urdf.writer import sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
-from urdfsdf.xml.namespaces import SDF_FRAME, URDF_XMLNS, U
-from urdfsdf.xml.parse import from_string, local, to_string
+from urdfsdf.xml.namespaces import SDF_FRAME, U
+from urdfsdf.xml.parse import from_string, qname, to_string
 
 
 def _fallback_frame(name: str, joint: Joint, parent_frame: str) -> Frame:
@@ -341,8 +341,7 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
             continue
         el = from_string(x.xml)
         name = el.get("name")
-        new = renamed(name, f"{el.prefix}:{local(el)}" if el.prefix else local(el), x.line) \
-            if name is not None else None
+        new = renamed(name, qname(el), x.line) if name is not None else None
         if new is None:
             extras.append(x)
             continue
@@ -360,14 +359,9 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
 
 def _material_extra(material: Material) -> Extra:
     """A top-level URDF material as the ``<urdf:material>`` element the SDF writer gives."""
-    from urdfsdf.urdf.writer import write_material
-    from urdfsdf.xml.build import XmlBuilder
+    from urdfsdf.sdf.writer import urdf_material_xml
 
-    out = XmlBuilder()
-    write_material(out, material, "urdf:material", True)
-    xml = "".join(out.parts[1:]).strip().replace("<urdf:material", f"<urdf:material{URDF_XMLNS}",
-                                                 1)
-    return Extra(U + "material", xml, material.line)
+    return Extra(U + "material", urdf_material_xml(material), material.line)
 
 
 def _sdf_limits(joint: Joint) -> Joint:

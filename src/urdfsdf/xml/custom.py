@@ -31,7 +31,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.namespaces import URDF_NS, U
-from urdfsdf.xml.parse import from_string, local, to_string
+from urdfsdf.xml.parse import from_string, local, qualified_attribute, to_string
 
 #: the name in an element's start tag
 _START = re.compile(r"<[^\s/>]+")
@@ -139,24 +139,13 @@ def without_empty_values(xml: str, custom: bool = False) -> str:
         empty = [str(k) for k, v in e.attrib.items()
                  if v == "" and (inside or str(k).startswith("{"))]
         if empty:
-            names = [_qualified(e, k) for k in empty]
+            names = [qualified_attribute(e, k) for k in empty]
             for k in empty:
                 del e.attrib[k]
             e.set(EMPTY, " ".join(names))
             changed = True
         stack.extend((c, inside) for c in e if isinstance(c.tag, str))
     return to_string(el) if changed else xml
-
-
-def _qualified(el: etree._Element, key: str) -> str:
-    """``prefix:local`` of a namespaced attribute name ``{uri}local`` (else ``key``)."""
-    if not key.startswith("{"):
-        return key
-    q = etree.QName(key)
-    for prefix, uri in (el.nsmap or {}).items():
-        if uri == q.namespace and prefix:
-            return f"{prefix}:{q.localname}"
-    return key
 
 
 def restore_empty_values(data: bytes) -> bytes:

@@ -849,6 +849,22 @@ def local(el: etree._Element) -> str:
     return tag.rsplit("}", 1)[-1] if tag.startswith("{") else tag
 
 
+def qname(el: etree._Element) -> str:
+    """The tag as written (``prefix:local``): how TinyXML and libsdformat compare tags."""
+    return f"{el.prefix}:{local(el)}" if el.prefix else local(el)
+
+
+def qualified_attribute(el: etree._Element, key: str) -> str:
+    """An attribute name as written: ``prefix:local`` for ``{uri}local`` (else ``key``)."""
+    if not key.startswith("{"):
+        return key
+    q = etree.QName(key)
+    for prefix, uri in (el.nsmap or {}).items():
+        if uri == q.namespace and prefix:
+            return f"{prefix}:{q.localname}"
+    return key
+
+
 #: namespaces in scope up to which lxml serialises a sub-element directly
 _FEW_NAMESPACES = 16
 _XMLNS = re.compile(r' xmlns:([A-Za-z_][\w.-]*)="[^"]*"')
