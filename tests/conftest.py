@@ -53,6 +53,12 @@ requires_check_urdf = pytest.mark.skipif(shutil.which("check_urdf") is None,
                                          reason="check_urdf (liburdfdom-tools) absent")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Long tests first: pytest-xdist hands tests out in this order, and a long test
+    handed out last keeps one worker busy after the others are done."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(autouse=True)
 def both_reader_paths() -> object:
     """After each test, read every new document it read streamed and as a whole tree."""

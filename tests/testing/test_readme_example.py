@@ -12,8 +12,13 @@ import runpy
 from pathlib import Path
 
 import pytest
+from hypothesis import Phase, settings
 
 from conftest import ROOT
+from tiers import FULL
+
+NO_SHRINK = "urdfsdf-no-shrink"
+settings.register_profile(NO_SHRINK, phases=[Phase.explicit, Phase.generate])
 
 
 def _section() -> str:
@@ -38,8 +43,25 @@ def test_the_example_runs_as_written(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert capsys.readouterr().out == "prefix_names keeps the robot\n"
 
 
+@pytest.mark.long
 def test_the_example_catches_a_broken_function(tmp_path: Path) -> None:
-    """The same test on a function that also drops every origin's rpy (a bug)."""
+    """The same test on a function that also drops every origin's rpy (a bug).
+
+    The quick tier does not shrink the failing robot (half a minute of the example's
+    own assertions): the failure and the element it names are what is checked here,
+    and test_strategies checks shrinking."""
+    if FULL:
+        _run_broken_example(tmp_path)
+        return
+    previous = settings.get_current_profile_name()
+    settings.load_profile(NO_SHRINK)  # the example's @settings start from it
+    try:
+        _run_broken_example(tmp_path)
+    finally:
+        settings.load_profile(previous)
+
+
+def _run_broken_example(tmp_path: Path) -> None:
     line = '    robot = etree.fromstring(urdf.encode())\n'
     broken = _example().replace(line, line + '    for el in robot.iter("origin"):\n'
                                              '        el.attrib.pop("rpy", None)\n')

@@ -59,19 +59,30 @@ def test_bad_options_are_refused() -> None:
         sdf_documents("1.6")
 
 
+# Shrinking takes hundreds of draws whatever the example count: the full tier shrinks
+# robots of up to 8 links with every option on (one to two minutes each); the quick tier
+# robots of up to 3 links with the costliest options off, and asks for the fewest links.
+if FULL:
+    URDF_SHRINK, SDF_SHRINK, FEW = urdf_documents(links=(1, 8)), sdf_documents(links=(1, 8)), 3
+else:
+    URDF_SHRINK = urdf_documents(links=(1, 3), inertials=False, materials=False, gazebo=False,
+                                 extensions=False, unknown_elements=False)
+    SDF_SHRINK, FEW = sdf_documents(links=(1, 3), sdf_only_content=False), 2
+
+
+@pytest.mark.long
 def test_a_failing_case_shrinks_to_a_few_links() -> None:
     """Any URDF with a prismatic joint and a mesh: it shrinks to two or three links."""
-    found = find(urdf_documents(links=(1, 8) if FULL else (1, 4)),
-                 lambda u: 'type="prismatic"' in u and "<mesh" in u,
+    found = find(URDF_SHRINK, lambda u: 'type="prismatic"' in u and "<mesh" in u,
                  settings=settings(max_examples=100, database=None), random=random.Random(0))
-    assert len(_root(found).findall("link")) <= 3, found
+    assert len(_root(found).findall("link")) <= FEW, found
 
 
+@pytest.mark.long
 def test_a_failing_sdf_case_shrinks_to_a_few_links() -> None:
-    found = find(sdf_documents(links=(1, 8) if FULL else (1, 4)),
-                 lambda x: 'type="prismatic"' in x and "<frame name" in x,
+    found = find(SDF_SHRINK, lambda x: 'type="prismatic"' in x and "<frame name" in x,
                  settings=settings(max_examples=300, database=None), random=random.Random(0))
-    assert found.count("<link ") <= 3, found
+    assert found.count("<link ") <= FEW, found
 
 
 @SETTINGS

@@ -473,6 +473,7 @@ def test_principal_moments_match_numpy() -> None:
 
 # -- size --------------------------------------------------------------------
 
+@pytest.mark.long
 def test_100k_link_chain_converts_without_recursion_error() -> None:
     n = 100_000
     parts = ['<robot name="chain">\n']
@@ -490,6 +491,7 @@ def test_100k_link_chain_converts_without_recursion_error() -> None:
 MEMORY_BOUND = 30
 
 
+@pytest.mark.long
 def test_large_file_memory_bounded(tmp_path: Path) -> None:
     src = tmp_path / "big.urdf"
     src.write_text(generate("urdf_chain", 11_000))

@@ -54,6 +54,7 @@ while each bug has its own test).  This module needs hypothesis (``pip install
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from typing import Any, TypeVar
@@ -92,15 +93,35 @@ def _name_pool(first: str, rest: str, size: int, seed: int) -> list[str]:
     return sorted((n for n in pool if not _reserved(n)), key=lambda n: (len(n), n))
 
 
+_NAME_POOL = _name_pool(FIRST, REST, 400, 1)
+_PLAIN_POOL = _name_pool(LOWER, LOWER + "0123456789", 400, 2)
 #: random names from a safe alphabet (never a name SDFormat reserves)
-NAMES = st.sampled_from(_name_pool(FIRST, REST, 400, 1))
+NAMES = st.sampled_from(_NAME_POOL)
 #: names without ``_``: cannot clash with the names urdfsdf makes (``F_joint``...)
-PLAIN_NAMES = st.sampled_from(_name_pool(LOWER, LOWER + "0123456789", 400, 2))
+PLAIN_NAMES = st.sampled_from(_PLAIN_POOL)
 
 
-def unique_names(count: int, strategy: st.SearchStrategy[str] = NAMES
-                 ) -> st.SearchStrategy[list[str]]:
-    return st.lists(strategy, min_size=count, max_size=count, unique=True)
+def _strides(size: int) -> list[int]:
+    return [s for s in (1, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43) if math.gcd(s, size) == 1]
+
+
+_STRIDES = {id(pool): (len(pool), _strides(len(pool))) for pool in (_NAME_POOL, _PLAIN_POOL)}
+
+
+@st.composite
+def _unique_names(draw: st.DrawFn, count: int, pool: list[str]) -> list[str]:
+    # Two draws, not one per name: a start and a stride coprime to the pool size walk
+    # the pool without repeating, and shrink to its simplest names (start 0, stride 1).
+    # A list of unique draws costs two choices per name, and the shrinker tries each.
+    size, strides = _STRIDES[id(pool)]
+    start = draw(st.integers(0, size - 1))
+    stride = draw(st.sampled_from(strides))
+    return [pool[(start + k * stride) % size] for k in range(count)]
+
+
+def unique_names(count: int, plain: bool = False) -> st.SearchStrategy[list[str]]:
+    """``count`` different names of :data:`NAMES` (of :data:`PLAIN_NAMES` if ``plain``)."""
+    return _unique_names(count, _PLAIN_POOL if plain else _NAME_POOL)
 
 
 def _number_pool(seed: int) -> list[str]:
@@ -762,7 +783,7 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
     # names first, as many as the largest model needs: a shrink to fewer links keeps
     # the draws after it aligned
     most = opt.max_links
-    names = draw(unique_names(2 * most + 4, PLAIN_NAMES))
+    names = draw(unique_names(2 * most + 4, plain=True))
     n_links = draw(st.integers(opt.min_links, most))
     n_frames = 0 if parity or not opt.frames else draw(st.integers(0, 3))
     links = names[:n_links]
@@ -874,7 +895,7 @@ def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: boo
         for k in INERTIA_KEYS:
             _sub(inertia, k, draw(st.sampled_from(["1", "0.5", "2e-1", "0", "-0.0"]))
                  if k[1] != k[2] else draw(number_text(negative=False, nonzero=True)))
-    names = iter(draw(unique_names(6, PLAIN_NAMES)))
+    names = iter(draw(unique_names(6, plain=True)))
     for _ in range(draw(st.integers(0, 2)) if opt.visuals else 0):
         v = _sub(link, "visual", name=next(names))
         if draw(st.booleans()):
