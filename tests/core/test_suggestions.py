@@ -80,14 +80,14 @@ def test_did_you_mean_picks_the_closest_name_or_none() -> None:
 
 
 def test_no_suggestion_is_computed_for_a_valid_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import urdfsdf.core.tree as tree
     import urdfsdf.sdf.frames as frames
-    import urdfsdf.urdf.reader as urdf_reader
 
     def never(name: str, defined: object) -> str:
         raise AssertionError("a suggestion computed for a valid file")
 
     monkeypatch.setattr(frames, "did_you_mean", never)
-    monkeypatch.setattr(urdf_reader, "did_you_mean", never)
+    monkeypatch.setattr(tree, "did_you_mean", never)
     for sample in ("pendulum_with_base.sdf", "parity.urdf", "spec/proposal_ex1_relative_to.sdf"):
         assert not any(d.severity == "error"
                        for d in _diags((ROOT / "samples" / sample).read_text()))

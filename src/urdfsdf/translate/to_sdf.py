@@ -30,6 +30,7 @@ from urdfsdf.core.ir import (
     evolve,
 )
 from urdfsdf.core.transforms import Transform, compose, pose_transform
+from urdfsdf.core.tree import check_urdf_tree
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
@@ -43,7 +44,6 @@ from urdfsdf.translate.carriers import (
 )
 from urdfsdf.translate.names import sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
-from urdfsdf.urdf.reader import check_tree
 from urdfsdf.urdf.writer import sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.namespaces import SDF_FRAME, U
@@ -168,7 +168,7 @@ def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]
 
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``."""
-    root = check_tree(model, Diagnostics()) if not diags.has_errors() else None
+    root = check_urdf_tree(model, Diagnostics()) if not diags.has_errors() else None
     if root is None:
         return None
     named: dict[str, Material] = {}
