@@ -15,6 +15,7 @@ top-level material that was not carries itself as written
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from lxml import etree
 
@@ -25,6 +26,7 @@ from urdfsdf.core.ir import (
     Collision,
     Dynamics,
     Extra,
+    Extras,
     FrameLink,
     Geometry,
     Inertial,
@@ -644,12 +646,33 @@ def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
 
 
 def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bool]:
+    name, shape, pose, material, extras, exact = _shaped(el, ctx, link, "visual")
+    return Visual(name, shape, pose, material, extras, _line(el)), exact
+
+
+def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
+    """Read ``<collision>``."""
+    return _collision(el, ctx, link)[0]
+
+
+def _collision(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Collision, bool]:
+    name, shape, pose, _, extras, exact = _shaped(el, ctx, link, "collision")
+    return Collision(name, shape, pose, extras, _line(el)), exact
+
+
+def _shaped(el: etree._Element, ctx: ReadContext, link: str,
+            kind: Literal["visual", "collision"]
+            ) -> tuple[str | None, Geometry | None, Pose, Material | None, Extras, bool]:
+    """What ``<visual>`` and ``<collision>`` share: name, origin, geometry, the rest kept
+    (a visual's ``<material>`` too; a collision has none in URDF), and whether the element
+    was taken exactly."""
     a = el.attrib
     name = a.get("name")
     exact = len(a) == (name is not None) or _check_attributes(el, ctx)
     t = el.text
     if t and not t.isspace():
         exact = False
+    visual = kind == "visual"
     origin = geometry = mat_el = None
     odd = False  # a repeated or unknown child
     for c in el:
@@ -658,17 +681,17 @@ def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bo
             origin = c
         elif tag == "geometry" and geometry is None:
             geometry = c
-        elif tag == "material" and mat_el is None:
+        elif tag == "material" and visual and mat_el is None:
             mat_el = c
         elif tag.__class__ is str:
             odd = True
-    extras: tuple[Extra, ...] = ()
+    extras: Extras = ()
     if odd:
-        known = _KNOWN["visual"]
+        known = _KNOWN[kind]
         kids, repeated = _kids(el, ctx, known)  # reports repeats
         exact = exact and not repeated
         extras = _extras(el, kids, known)
-    what = f"link {link!r} visual"
+    what = f"link {link!r} {kind}"
     pose = _IDENTITY
     if origin is not None:
         pose, ok = _origin(origin, ctx, what)
@@ -679,44 +702,7 @@ def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bo
     if mat_el is not None:
         material, ok = _material(mat_el, ctx, False)
         exact = exact and ok
-    return Visual(name, shape, pose, material, extras, _line(el)), exact
-
-
-def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
-    """Read ``<collision>``."""
-    return _collision(el, ctx, link)[0]
-
-
-def _collision(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Collision, bool]:
-    a = el.attrib
-    name = a.get("name")
-    exact = len(a) == (name is not None) or _check_attributes(el, ctx)
-    t = el.text
-    if t and not t.isspace():
-        exact = False
-    origin = geometry = None
-    odd = False  # a repeated or unknown child
-    for c in el:
-        tag = c.tag
-        if tag == "origin" and origin is None:
-            origin = c
-        elif tag == "geometry" and geometry is None:
-            geometry = c
-        elif tag.__class__ is str:
-            odd = True
-    extras: tuple[Extra, ...] = ()
-    if odd:
-        known = _KNOWN["collision"]
-        kids, repeated = _kids(el, ctx, known)  # reports repeats
-        exact = exact and not repeated
-        extras = _extras(el, kids, known)
-    what = f"link {link!r} collision"
-    pose = _IDENTITY
-    if origin is not None:
-        pose, ok = _origin(origin, ctx, what)
-        exact = exact and ok
-    shape, ok = _geometry(geometry, ctx, what, el)
-    return Collision(name, shape, pose, extras, _line(el)), exact and ok
+    return name, shape, pose, material, extras, exact
 
 
 def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:

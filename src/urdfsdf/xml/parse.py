@@ -724,12 +724,7 @@ def _scan_text(fix: _Repairs, pos: int, end: int) -> None:
         pos = m.start()
         c = data[pos]
         if c == 0x26:  # "&"
-            ref = _REFERENCE.match(data, pos)
-            if ref is None:
-                fix.replace("ampersand", pos, pos + 1, b"&amp;")
-                pos += 1
-            else:
-                pos = ref.end()
+            pos = _scan_ampersand(fix, pos, end)
         elif c == 0x5D:  # "]"
             if data.startswith(b"]]>", pos):
                 fix.replace("cdata_end", pos + 2, pos + 3, b"&gt;")
@@ -739,6 +734,17 @@ def _scan_text(fix: _Repairs, pos: int, end: int) -> None:
         else:
             fix.replace("control", pos, pos + 1, b" ")
             pos += 1
+
+
+def _scan_ampersand(fix: _Repairs, pos: int, end: int) -> int:
+    """Mend the ``&`` at ``pos`` (in text or an attribute value ending at ``end``) that
+    starts no reference (XML 1.0 section 4.1, which libxml2 requires and TinyXML does
+    not); the position after it, or after the reference."""
+    ref = _REFERENCE.match(fix.data, pos, end)  # text ends at a "<", which no reference holds
+    if ref is None:
+        fix.replace("ampersand", pos, pos + 1, b"&amp;")
+        return pos + 1
+    return ref.end()
 
 
 def _scan_start_tag(fix: _Repairs, pos: int) -> tuple[int, int] | None:
@@ -785,12 +791,7 @@ def _scan_value(fix: _Repairs, pos: int, end: int) -> None:
         pos = m.start()
         c = data[pos]
         if c == 0x26:  # "&"
-            ref = _REFERENCE.match(data, pos, end)
-            if ref is None:
-                fix.replace("ampersand", pos, pos + 1, b"&amp;")
-                pos += 1
-            else:
-                pos = ref.end()
+            pos = _scan_ampersand(fix, pos, end)
         elif c == 0x3C:  # "<"
             fix.replace("lt_in_value", pos, pos + 1, b"&lt;")
             pos += 1
