@@ -61,6 +61,10 @@ def joint_type(text: str | None, allowed: tuple[JointType, ...] = JOINT_TYPES
 
 #: whose pose rules a model follows (see :attr:`Model.convention`)
 Convention = Literal["sdf", "urdf"]
+#: a file format: what a document is read as, what a translation writes
+Format = Literal["urdf", "sdf"]
+#: the link children that hold a shape (:class:`Visual`, :class:`Collision`)
+ShapeElement = Literal["visual", "collision"]
 Tokens = tuple[str, ...]
 
 ZERO3: Vec3 = (0.0, 0.0, 0.0)

@@ -15,7 +15,6 @@ top-level material that was not carries itself as written
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
 
 from lxml import etree
 
@@ -39,6 +38,7 @@ from urdfsdf.core.ir import (
     Model,
     Pose,
     SafetyController,
+    ShapeElement,
     Visual,
     evolve,
     joint_type,
@@ -661,7 +661,7 @@ def _collision(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Collisi
 
 
 def _shaped(el: etree._Element, ctx: ReadContext, link: str,
-            kind: Literal["visual", "collision"]
+            kind: ShapeElement
             ) -> tuple[str | None, Geometry | None, Pose, Material | None, Extras, bool]:
     """What ``<visual>`` and ``<collision>`` share: name, origin, geometry, the rest kept
     (a visual's ``<material>`` too; a collision has none in URDF), and whether the element

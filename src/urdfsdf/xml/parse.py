@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from lxml import etree
 
@@ -543,8 +543,11 @@ _REPAIRABLE = frozenset({
     etree.ErrorTypes.ERR_INVALID_ENCODING,  # bytes that are not UTF-8
 })
 
+#: the kinds of repair :func:`_repair` makes (each reported once, with a count)
+RepairKind = Literal["encoding", "before_root", "comment", "ampersand", "lt_in_value",
+                     "cdata_end", "control", "no_space"]
 #: what each repair of :func:`_repair` tells, by kind
-_REPAIRS: dict[str, str] = {
+_REPAIRS: dict[RepairKind, str] = {
     "encoding": "bytes that are not UTF-8 (the encoding declared or implied) are read as "
                 "Latin-1 characters",
     "before_root": "text before the root element is ignored",
@@ -584,14 +587,14 @@ class _Repairs:
         self.data = data
         self.pieces: list[bytes] = []
         self.copied = 0  # data[:copied] is in pieces
-        self.first: dict[str, int] = {}  # kind: position of its first repair
-        self.count: dict[str, int] = {}
+        self.first: dict[RepairKind, int] = {}  # kind: position of its first repair
+        self.count: dict[RepairKind, int] = {}
 
-    def note(self, kind: str, pos: int) -> None:
+    def note(self, kind: RepairKind, pos: int) -> None:
         self.first.setdefault(kind, pos)
         self.count[kind] = self.count.get(kind, 0) + 1
 
-    def replace(self, kind: str, start: int, end: int, new: bytes, at: int = -1) -> None:
+    def replace(self, kind: RepairKind, start: int, end: int, new: bytes, at: int = -1) -> None:
         """``data[start:end]`` (at or after what was copied) becomes ``new``.
 
         The repair is located at ``at`` (default: ``start``).
