@@ -88,6 +88,35 @@ class Extra:
     pose: Pose | None = None
 
 
+# -- carried content, typed --------------------------------------------------------------
+#
+# What one format holds and the other lacks travels as an element of the other format's
+# custom namespace (:mod:`urdfsdf.translate.carriers`).  The carriers whose content is
+# read back are typed: they are Extras (their ``tag`` and ``xml`` are the element as it
+# is written, so they keep their place among a node's extras) whose content the readers
+# took once, as values, when they kept the element (:func:`urdfsdf.xml.parse.extra`).
+
+
+@record
+class AsWritten(Extra):
+    """``<urdf:as_written fingerprint="F">ELEMENT</urdf:as_written>``: a URDF element as
+    written (:mod:`urdfsdf.urdf.as_written`)."""
+
+    #: the URDF element, as written
+    element: str = ""
+    #: what the carrier was sealed with (:func:`urdfsdf.translate.carriers.seal`); None: not
+    fingerprint: str | None = None
+
+
+@record
+class SdfLimit(Extra):
+    """``<sdf:limit effort=".." velocity=".."/>`` in a URDF joint: SDF's effort and
+    velocity limits as written (None: absent in the SDF)."""
+
+    effort: str | None = None
+    velocity: str | None = None
+
+
 Extras = tuple[Extra, ...]
 
 

@@ -26,6 +26,7 @@ from urdfsdf.core.ir import (
     Material,
     Model,
     Pose,
+    SdfLimit,
     Visual,
     evolve,
 )
@@ -36,7 +37,6 @@ from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     NO_LIMIT,
-    SDF_LIMIT,
     UNNAMED,
     N,
     massless_marker,
@@ -368,7 +368,7 @@ def _sdf_limits(joint: Joint) -> Joint:
     """A URDF joint's effort and velocity limits as the SDF wrote them (``<sdf:limit>``)."""
     if not joint.extras:
         return joint
-    marker = next((x for x in joint.extras if x.tag == SDF_LIMIT), None)
+    marker = next((x for x in joint.extras if isinstance(x, SdfLimit)), None)
     if marker is None:
         return joint
     extras = tuple(x for x in joint.extras if x is not marker)
@@ -376,9 +376,8 @@ def _sdf_limits(joint: Joint) -> Joint:
     lim = axis.limit if axis is not None else None
     if axis is None or lim is None:
         return evolve(joint, extras=extras)
-    written = from_string(marker.xml)
-    effort = written.get("effort") if lim.effort == NO_LIMIT else lim.effort
-    velocity = written.get("velocity") if lim.velocity == NO_LIMIT else lim.velocity
+    effort = marker.effort if lim.effort == NO_LIMIT else lim.effort
+    velocity = marker.velocity if lim.velocity == NO_LIMIT else lim.velocity
     return evolve(joint, extras=extras, axis=evolve(axis, limit=evolve(
         lim, effort=effort, velocity=velocity)))
 

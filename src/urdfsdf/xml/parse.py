@@ -18,9 +18,9 @@ from typing import Literal, TypeVar
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Extra
+from urdfsdf.core.ir import AsWritten, Extra, SdfLimit
 from urdfsdf.core.record import record
-from urdfsdf.xml.namespaces import KNOWN_PREFIXES
+from urdfsdf.xml.namespaces import AS_WRITTEN, KNOWN_PREFIXES, SDF_LIMIT
 
 R = TypeVar("R")
 
@@ -917,8 +917,27 @@ def _canonical_node(el: etree._Element) -> tuple[object, ...]:
 
 
 def extra(el: etree._Element) -> Extra:
-    """Keep ``el`` verbatim as an IR :class:`~urdfsdf.core.ir.Extra`."""
-    return Extra(str(el.tag), to_string(el), source_line(el))
+    """Keep ``el`` verbatim as an IR :class:`~urdfsdf.core.ir.Extra` (see :func:`kept`)."""
+    return kept(el, source_line(el))
+
+
+def kept(el: etree._Element, line: int | None) -> Extra:
+    """Keep ``el`` (read at ``line``) verbatim as an IR :class:`~urdfsdf.core.ir.Extra`.
+
+    The one reader of kept elements: a carrier whose content is read back is typed
+    (:class:`~urdfsdf.core.ir.AsWritten`, :class:`~urdfsdf.core.ir.SdfLimit`), its
+    content taken here, once.
+    """
+    tag = el.tag
+    if tag == AS_WRITTEN:  # its first element is the one carried (none: kept untyped)
+        for inner in el:
+            if inner.tag.__class__ is str:
+                return AsWritten(AS_WRITTEN, to_string(el), line, None, to_string(inner),
+                                 el.get("fingerprint"))
+    elif tag == SDF_LIMIT:
+        return SdfLimit(SDF_LIMIT, to_string(el), line, None, el.get("effort"),
+                        el.get("velocity"))
+    return Extra(str(tag), to_string(el), line)
 
 
 def source_line(el: etree._Element) -> int | None:
