@@ -10,7 +10,7 @@ import gc
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import wraps
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Literal, ParamSpec, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
 from urdfsdf.core.ir import Model, SdfDocument
@@ -76,7 +76,11 @@ class ConvertOptions:
     sdf_version: str = "1.7"
 
 
-def convert(command: str, source: Source, options: ConvertOptions,
+#: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
+Command = Literal["urdf2sdf", "sdf2urdf"]
+
+
+def convert(command: Command, source: Source, options: ConvertOptions,
             file: str | None = None, model: str | None = None) -> Result:
     """Run ``urdf2sdf`` or ``sdf2urdf`` on one input with the command line's options."""
     if command == "urdf2sdf":

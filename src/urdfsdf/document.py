@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.core.ir import Format, Model, SdfDocument
 from urdfsdf.core.record import record
 from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
 from urdfsdf.urdf.reader import read_urdf_root
@@ -28,7 +28,6 @@ from urdfsdf.xml.parse import Source, Stream, is_xml_text, load_input, read_docu
 if TYPE_CHECKING:
     from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
 
-Format = Literal["urdf", "sdf"]
 #: the files that describe a Gazebo model folder (and name its SDF file)
 MODEL_CONFIGS = ("model.config", "manifest.xml")
 

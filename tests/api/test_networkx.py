@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import urdfsdf
+from console_script import urdfsdf as run_urdfsdf
 from urdfsdf.compare.kinematics import kinematic_model
 from urdfsdf.core import transforms as tf
 from urdfsdf.interop import FrameGraphs, to_networkx
@@ -92,15 +93,6 @@ def test_only_interop_imports_networkx() -> None:
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, timeout=120)
 
 
-def _urdfsdf(*argv: str) -> subprocess.CompletedProcess[str]:
-    exe = Path(sys.executable).parent / "urdfsdf"
-    if not exe.exists():
-        pytest.skip("console scripts not installed")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    return subprocess.run([str(exe), *argv], capture_output=True, text=True, env=env,
-                          check=False, timeout=120)
-
-
 def _read_graphml(path: Path) -> dict[str, object]:
     reader = nx.readwrite.graphml.GraphMLReader()
     return {g.graph["name"]: g for g in reader(path=str(path))}
@@ -109,7 +101,7 @@ def _read_graphml(path: Path) -> dict[str, object]:
 @pytest.mark.parametrize("sample", ["parity.urdf", "versions/sdf_1_8.sdf"])
 def test_graph_command_writes_graphml(tmp_path: Path, sample: str) -> None:
     out = tmp_path / "g.graphml"
-    result = _urdfsdf("graph", str(SAMPLES / sample), "-o", str(out))
+    result = run_urdfsdf("graph", str(SAMPLES / sample), "-o", str(out))
     assert result.returncode == 0, result.stderr
     read = _read_graphml(out)
     expected = to_networkx(str(SAMPLES / sample))
@@ -121,26 +113,26 @@ def test_graph_command_writes_graphml(tmp_path: Path, sample: str) -> None:
             assert back.nodes[node] == attrs, node
     # --format graphml whatever the file name
     other = tmp_path / "g.xml"
-    assert _urdfsdf("graph", str(SAMPLES / sample), "--format", "graphml",
-                    "-o", str(other)).returncode == 0
+    assert run_urdfsdf("graph", str(SAMPLES / sample), "--format", "graphml",
+                       "-o", str(other)).returncode == 0
     assert other.read_text() == out.read_text()
 
 
 def test_graph_command_graphml_of_an_invalid_file(tmp_path: Path) -> None:
     out = tmp_path / "g.graphml"
-    result = _urdfsdf("graph", str(SAMPLES / "spec" / "proposal_6_joint_pose_relative_to.sdf"),
-                      "-o", str(out))
+    result = run_urdfsdf("graph", str(SAMPLES / "spec" / "proposal_6_joint_pose_relative_to.sdf"),
+                         "-o", str(out))
     assert result.returncode == 1 and "error[POSE_RELATIVE_TO_CYCLE]" in result.stderr
     assert not out.exists()
-    result = _urdfsdf("graph", str(SAMPLES / "parity.urdf"), "--format", "graphml", "-o",
-                      str(out), "--model", "x")
+    result = run_urdfsdf("graph", str(SAMPLES / "parity.urdf"), "--format", "graphml", "-o",
+                         str(out), "--model", "x")
     assert result.returncode == 0  # a URDF holds one robot: --model is for SDF files
     world = SAMPLES / "worlds" / "classic" / "world.sdf"
     models = str(SAMPLES / "worlds" / "classic" / "models")
-    result = _urdfsdf("graph", str(world), "--resource-path", models, "--model", "nope",
-                      "-o", str(out))
+    result = run_urdfsdf("graph", str(world), "--resource-path", models, "--model", "nope",
+                         "-o", str(out))
     assert result.returncode == 1 and "error[ARGUMENT_INVALID]" in result.stderr
-    result = _urdfsdf("graph", str(world), "--resource-path", models, "--model",
-                      "pendulum_robot", "-o", str(out))
+    result = run_urdfsdf("graph", str(world), "--resource-path", models, "--model",
+                         "pendulum_robot", "-o", str(out))
     assert result.returncode == 0, result.stderr
     assert "kinematic" in _read_graphml(out)

@@ -8,29 +8,18 @@ the README's example is the command's actual output.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from console_script import urdfsdf
 from urdfsdf.compare import assert_same_kinematics, kinematics_differences
 
 from conftest import ROOT, SAMPLES
 
 PARITY = SAMPLES / "parity.urdf"
-
-
-def urdfsdf(*argv: str, cwd: Path = ROOT, stdin: str | None = None
-            ) -> subprocess.CompletedProcess[str]:
-    exe = Path(sys.executable).parent / "urdfsdf"
-    if not exe.exists():
-        pytest.skip("console scripts not installed")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    return subprocess.run([str(exe), *argv], capture_output=True, text=True, env=env,
-                          cwd=cwd, input=stdin, check=False, timeout=120)
 
 
 def edited(tmp_path: Path, name: str, *replacements: tuple[str, str],

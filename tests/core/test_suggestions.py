@@ -8,13 +8,11 @@ name suggested).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from console_script import urdfsdf
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, did_you_mean, in_order
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import analyze
@@ -80,14 +78,14 @@ def test_did_you_mean_picks_the_closest_name_or_none() -> None:
 
 
 def test_no_suggestion_is_computed_for_a_valid_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import urdfsdf.core.tree as tree
     import urdfsdf.sdf.frames as frames
-    import urdfsdf.urdf.reader as urdf_reader
 
     def never(name: str, defined: object) -> str:
         raise AssertionError("a suggestion computed for a valid file")
 
     monkeypatch.setattr(frames, "did_you_mean", never)
-    monkeypatch.setattr(urdf_reader, "did_you_mean", never)
+    monkeypatch.setattr(tree, "did_you_mean", never)
     for sample in ("pendulum_with_base.sdf", "parity.urdf", "spec/proposal_ex1_relative_to.sdf"):
         assert not any(d.severity == "error"
                        for d in _diags((ROOT / "samples" / sample).read_text()))
@@ -139,25 +137,16 @@ def test_in_order_sorts_by_file_then_line_and_is_stable() -> None:
     assert [x.code for x in in_order(d)] == ["A", "E", "C", "B", "D"]
 
 
-def _urdfsdf(*argv: str) -> subprocess.CompletedProcess[str]:
-    exe = Path(sys.executable).parent / "urdfsdf"
-    if not exe.exists():
-        pytest.skip("console scripts not installed")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    return subprocess.run([str(exe), *argv], capture_output=True, text=True, env=env,
-                          check=False, timeout=120)
-
-
 @pytest.mark.parametrize("name,text", [("robot.urdf", URDF), ("robot.sdf", SDF)])
 def test_check_prints_diagnostics_in_line_order(tmp_path: Path, name: str, text: str) -> None:
     path = tmp_path / name
     path.write_text(text)
-    result = _urdfsdf("check", str(path))
+    result = urdfsdf("check", str(path))
     assert result.returncode == 1
     lines = [int(line.split(":")[1]) for line in result.stderr.splitlines()
              if line.startswith(str(path) + ":") and line.split(":")[1].isdigit()]
     assert len(lines) >= 3 and lines == sorted(lines), result.stderr
-    result = _urdfsdf("check", str(path), "--format", "json")
+    result = urdfsdf("check", str(path), "--format", "json")
     assert result.returncode == 1
     found = [(d["code"], d["line"]) for d in json.loads(result.stdout)]
     assert [line for _, line in found] == sorted(line for _, line in found)

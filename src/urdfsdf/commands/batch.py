@@ -29,7 +29,7 @@ from typing import TextIO
 
 from lxml import etree
 
-from urdfsdf.api import ConvertOptions, convert
+from urdfsdf.api import Command, ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
 from urdfsdf.core.diagnostics import Diagnostic
 from urdfsdf.core.record import factory, record
@@ -92,7 +92,7 @@ def model_config_sdf(folder: Path) -> Path | None:
     return folder / best[1]
 
 
-def find_jobs(command: str, src: Path) -> list[Job]:
+def find_jobs(command: Command, src: Path) -> list[Job]:
     """Every input below ``src`` for ``command`` ("urdf2sdf" or "sdf2urdf")."""
     jobs: list[Job] = []
     if command == "urdf2sdf":
@@ -134,7 +134,7 @@ class Converted:
     error: str | None = None
 
 
-def convert_job(command: str, job: Job, options: ConvertOptions) -> Converted:
+def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converted:
     """Convert one file (in a worker process); never raises, writes nothing."""
     try:
         result = convert(command, str(job.source), options)
@@ -178,7 +178,7 @@ def output_folder_problem(out_dir: Path) -> str | None:
     return None
 
 
-def run_job(command: str, job: Job, out_dir: str, options: ConvertOptions) -> Outcome:
+def run_job(command: Command, job: Job, out_dir: str, options: ConvertOptions) -> Outcome:
     """Convert one file and write its output, in this process (no deadline)."""
     return write_job(job, convert_job(command, job, options), out_dir)
 
@@ -233,7 +233,7 @@ class _Worker:
         self.conn.close()
 
 
-def _run_in_workers(command: str, jobs: Sequence[Job], out_dir: str, options: ConvertOptions,
+def _run_in_workers(command: Command, jobs: Sequence[Job], out_dir: str, options: ConvertOptions,
                     workers: int, timeout: float | None,
                     done: Callable[[Outcome], bool]) -> list[Job]:
     """Convert ``jobs`` in ``workers`` processes, each job within ``timeout`` seconds.
@@ -350,7 +350,7 @@ class Progress:
             self.stream.flush()
 
 
-def run_batch(command: str, src: Path, out_dir: Path, options: ConvertOptions,
+def run_batch(command: Command, src: Path, out_dir: Path, options: ConvertOptions,
               err: TextIO, jobs_n: int | None = None,
               on_done: Callable[[Outcome], None] | None = None,
               timeout: float | None = DEFAULT_TIMEOUT,

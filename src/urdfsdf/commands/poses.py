@@ -105,10 +105,11 @@ def urdf_model_json(model: Model) -> Json:
     A link's frame is its parent joint's (the last joint naming it as child, as
     in urdfdom); a joint's frame is its parent link's frame moved by its origin.
     """
+    from urdfsdf.core.tree import check_urdf_tree
     from urdfsdf.translate.to_sdf import name_shapes
-    from urdfsdf.urdf.reader import AXIS_TYPES, check_tree
+    from urdfsdf.urdf.reader import AXIS_TYPES
 
-    root = check_tree(model, Diagnostics()) or (model.links[0].name if model.links else "")
+    root = check_urdf_tree(model, Diagnostics()) or (model.links[0].name if model.links else "")
     above = {joint.child: joint for joint in model.joints}  # the last one, as urdfdom
     below: dict[str, list[str]] = {}
     for child, joint in above.items():

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from urdfsdf.core.ir import Inertial, Pose
+from urdfsdf.core.ir import GeometryKind, Inertial, Pose
 from urdfsdf.core.numbers import fmt, fmt_all
 from urdfsdf.core.record import record
 from urdfsdf.core.transforms import (
@@ -86,9 +86,9 @@ ZERO = MassProperties(0.0)
 
 # -- shapes -------------------------------------------------------------------------
 
-def shape_mass_properties(kind: str, density: float, *, size: Sequence[float] | None = None,
-                          radius: float | None = None, length: float | None = None
-                          ) -> MassProperties | None:
+def shape_mass_properties(kind: GeometryKind, density: float, *,
+                          size: Sequence[float] | None = None, radius: float | None = None,
+                          length: float | None = None) -> MassProperties | None:
     """Mass properties of a solid shape of uniform ``density``, about its origin.
 
     ``kind`` is the SDFormat geometry name: ``box`` (``size`` x y z),

@@ -61,6 +61,10 @@ def joint_type(text: str | None, allowed: tuple[JointType, ...] = JOINT_TYPES
 
 #: whose pose rules a model follows (see :attr:`Model.convention`)
 Convention = Literal["sdf", "urdf"]
+#: a file format: what a document is read as, what a translation writes
+Format = Literal["urdf", "sdf"]
+#: the link children that hold a shape (:class:`Visual`, :class:`Collision`)
+ShapeElement = Literal["visual", "collision"]
 Tokens = tuple[str, ...]
 
 ZERO3: Vec3 = (0.0, 0.0, 0.0)
@@ -82,6 +86,35 @@ class Extra:
     #: :data:`urdfsdf.sdf.posed.POSED_TAGS`): as written, with its relative_to; the
     #: identity when it has none; None for other elements, or a pose that does not read
     pose: Pose | None = None
+
+
+# -- carried content, typed --------------------------------------------------------------
+#
+# What one format holds and the other lacks travels as an element of the other format's
+# custom namespace (:mod:`urdfsdf.translate.carriers`).  The carriers whose content is
+# read back are typed: they are Extras (their ``tag`` and ``xml`` are the element as it
+# is written, so they keep their place among a node's extras) whose content the readers
+# took once, as values, when they kept the element (:func:`urdfsdf.xml.parse.extra`).
+
+
+@record
+class AsWritten(Extra):
+    """``<urdf:as_written fingerprint="F">ELEMENT</urdf:as_written>``: a URDF element as
+    written (:mod:`urdfsdf.urdf.as_written`)."""
+
+    #: the URDF element, as written
+    element: str = ""
+    #: what the carrier was sealed with (:func:`urdfsdf.translate.carriers.seal`); None: not
+    fingerprint: str | None = None
+
+
+@record
+class SdfLimit(Extra):
+    """``<sdf:limit effort=".." velocity=".."/>`` in a URDF joint: SDF's effort and
+    velocity limits as written (None: absent in the SDF)."""
+
+    effort: str | None = None
+    velocity: str | None = None
 
 
 Extras = tuple[Extra, ...]

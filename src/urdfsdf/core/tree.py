@@ -1,9 +1,16 @@
 """The joint tree over a model's links: the edge above each link, the roots, loops.
 
-One walk serves every place that needs the tree (the URDF reader's check,
-the URDF-shape check of SDF models, the transform path); each maps what it
-finds to its own diagnostics.  Iterative and linear: each link is visited
-once, so a 100k-link chain is fine.
+One walk (:func:`tree_of`) serves every place that needs the tree (the URDF
+tree rules below, the URDF-shape check of SDF models, the transform path); each
+maps what it finds to its own diagnostics.  Iterative and linear: each link is
+visited once, so a 100k-link chain is fine.
+
+The URDF tree rules (:func:`check_urdf_names`, :func:`check_urdf_tree`: each name
+defined once, joints naming defined links, one root, no loop) have their one home
+here, beside the walk, so that every caller checks a model the same way without
+importing a reader: the URDF reader on its input, the self-check of sdf2urdf's
+output (:mod:`urdfsdf.translate.output_check`), urdf2sdf (the root link) and
+``urdfsdf poses``.
 """
 
 from __future__ import annotations
@@ -11,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Generic, Protocol, TypeVar
 
+from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
+from urdfsdf.core.ir import Joint, Model
 from urdfsdf.core.record import factory, record
 
 
@@ -77,3 +86,77 @@ def tree_of(links: Iterable[str], edges: Iterable[E],
         for n in path:
             state[n] = True
     return tree
+
+
+# -- the URDF tree rules ---------------------------------------------------------------
+#
+# urdfdom's parseURDF (urdf_parser/src/model.cpp) refuses a repeated name, and its
+# initTree and initRoot (urdfdom_headers, urdf_model/model.h) a joint naming an undefined
+# link, a link that is its own parent, several roots and loops.
+
+def check_urdf_names(model: Model, diags: Diagnostics) -> None:
+    """Links, joints and top-level materials each defined once (urdfdom refuses repeats)."""
+    for kind, items in (("link", model.links), ("joint", model.joints),
+                        ("material", model.materials)):
+        seen: dict[str | None, int | None] = {}
+        for item in items:
+            if item.name in seen:
+                diags.error("DUPLICATE_NAME", f"{kind} {item.name!r} is defined twice "
+                            f"(first at line {seen[item.name]})", item.line)
+            seen[item.name] = item.line
+
+
+def check_urdf_tree(model: Model, diags: Diagnostics) -> str | None:
+    """Check the joints form a tree over the links; return the root link name."""
+    names = {link.name for link in model.links}
+    ok = True
+    edges: list[Joint] = []
+    children: set[str] = set()
+    for joint in model.joints:
+        if joint.parent not in names:
+            diags.error("JOINT_PARENT_LINK_INVALID", f"joint {joint.name!r}: parent link "
+                        f"{joint.parent!r} is not defined{did_you_mean(joint.parent, names)}",
+                        joint.line)
+            ok = False
+        if joint.child not in names:
+            diags.error("JOINT_CHILD_LINK_INVALID", f"joint {joint.name!r}: child link "
+                        f"{joint.child!r} is not defined{did_you_mean(joint.child, names)}",
+                        joint.line)
+            ok = False
+        if joint.parent == joint.child:
+            diags.error("JOINT_PARENT_SAME_AS_CHILD", f"joint {joint.name!r}: parent and "
+                        f"child are both {joint.child!r}", joint.line)
+            ok = False
+        else:
+            if joint.child in children:
+                # urdfdom keeps the last joint as the link's parent and accepts the file
+                diags.warning("URDF_TREE_INVALID", f"link {joint.child!r} is the child of "
+                              "several joints; the last one defines its frame (as urdfdom)",
+                              joint.line)
+            children.add(joint.child)
+            edges.append(joint)
+    tree = tree_of((link.name for link in model.links), edges, _last)
+    if not ok:
+        return None
+    if not model.links:
+        diags.error("MODEL_WITHOUT_LINK", "the robot has no link", model.line)
+        return None
+    if len(tree.roots) != 1:
+        if not tree.roots:
+            diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link",
+                        model.line)
+        else:
+            roots = [link for link in model.links if link.name not in tree.above]
+            names_s = ", ".join(repr(r.name) for r in roots)
+            diags.error("URDF_TREE_INVALID", f"several root links: {names_s}", roots[1].line)
+        return None
+    if tree.loop is not None:  # loops not reachable from the root
+        looped = model.link(tree.loop)
+        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
+                    looped.line if looped else None)
+        return None
+    return tree.roots[0]
+
+
+def _last(kept: Joint, new: Joint) -> Joint:
+    return new

@@ -13,7 +13,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra, Pose
 from urdfsdf.core.numbers import split_numbers
-from urdfsdf.xml.parse import from_string, source_line, to_string
+from urdfsdf.xml.parse import from_string, kept, source_line, to_string
 
 #: link children with a //pose (SDFormat 1.7's, and 1.8's particle_emitter); the pose
 #: is in the link frame by default (tests/sdf/test_posed.py checks it against the schema)
@@ -46,8 +46,9 @@ def read_pose(el: etree._Element, line: int | None) -> Pose | None:
 def posed_extra(el: etree._Element, line: int | None) -> Extra:
     """``el`` kept verbatim, with its //pose read when it is one of :data:`POSED_TAGS`."""
     tag = el.tag
-    pose = read_pose(el, line) if tag in POSED_TAGS else None
-    return Extra(str(tag), to_string(el), line, pose)
+    if tag in POSED_TAGS:
+        return Extra(str(tag), to_string(el), line, read_pose(el, line))
+    return kept(el, line)
 
 
 def with_pose(x: Extra, pose: Pose) -> Extra:

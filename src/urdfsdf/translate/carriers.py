@@ -6,20 +6,25 @@ as written (:mod:`urdfsdf.urdf.as_written`), sealed here with the fingerprint of
 its SDF form.  Defaults that differ between the formats (a link without
 ``<inertial>``, SDF's "no limit") are written out and marked, and a massless
 URDF link standing for an SDF //frame carries ``<sdf:frame>``.
+
+The carriers whose content is read back are typed IR values
+(:class:`~urdfsdf.core.ir.AsWritten`, :class:`~urdfsdf.core.ir.SdfLimit`), their
+content taken once by the reader that kept them; the markers are told by their tag
+(:data:`CarrierTag`).  Nothing here parses a carrier again.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import TypeVar
+from typing import Final, Literal, TypeVar
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Extra, Joint, Link
-from urdfsdf.urdf.as_written import AS_WRITTEN, without_carrier, written_carrier
-from urdfsdf.xml.namespaces import SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS, U
-from urdfsdf.xml.parse import canonical, from_string, to_string
+from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit
+from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
+from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS
+from urdfsdf.xml.parse import canonical, to_string
 
 N = TypeVar("N", Link, Joint)
 
@@ -32,9 +37,11 @@ N = TypeVar("N", Link, Joint)
 # the way back leaves the <inertial> out again.
 
 #: in an SDF link: the URDF link had no <inertial> (the SDF one is an explicit zero)
-MASSLESS = U + "massless"
+MASSLESS: Final = "{http://wiki.ros.org/urdf}massless"
 #: in a URDF link: the SDF link had no <inertial> (the URDF one is SDF's default)
-DEFAULT_INERTIAL = "{" + SDF_NS + "}default_inertial"
+DEFAULT_INERTIAL: Final = "{http://sdformat.org/urdfsdf}default_inertial"
+#: in an SDF visual or collision: the URDF one had no name
+UNNAMED_TAG: Final = "{http://wiki.ros.org/urdf}unnamed"
 
 
 # -- "no limit" ------------------------------------------------------------------------
@@ -45,16 +52,15 @@ DEFAULT_INERTIAL = "{" + SDF_NS + "}default_inertial"
 # values as written (an attribute absent: absent in the SDF).
 
 NO_LIMIT = "1e16"
-SDF_LIMIT = "{" + SDF_NS + "}limit"
 
 
-def sdf_limit_marker(effort: str | None, velocity: str | None) -> Extra:
+def sdf_limit_marker(effort: str | None, velocity: str | None) -> SdfLimit:
     """``<sdf:limit>`` with the SDF effort and velocity as written (absent: not written)."""
     el = etree.Element(SDF_LIMIT, nsmap={"sdf": SDF_NS})
     for key, value in (("effort", effort), ("velocity", velocity)):
         if value is not None:
             el.set(key, value)
-    return Extra(SDF_LIMIT, to_string(el))
+    return SdfLimit(SDF_LIMIT, to_string(el), None, None, effort, velocity)
 
 
 def massless_marker() -> Extra:
@@ -74,19 +80,9 @@ def default_inertial_marker() -> Extra:
 # from the SDF otherwise.
 
 
-def carrier_fingerprint(carrier: Extra) -> str | None:
-    """The fingerprint a carrier was sealed with (None: not sealed)."""
-    head = carrier.xml[: carrier.xml.find(">") + 1]
-    if "fingerprint=" not in head:
-        return None
-    return from_string(carrier.xml).get("fingerprint")
-
-
-def sealed(carrier: Extra, fingerprint: str) -> Extra:
+def sealed(carrier: AsWritten, fingerprint: str) -> AsWritten:
     """The carrier with its ``fingerprint``."""
-    el = from_string(carrier.xml)
-    el.set("fingerprint", fingerprint)
-    return Extra(AS_WRITTEN, to_string(el), carrier.line)
+    return as_written(carrier.element, carrier.line, fingerprint)
 
 
 def fingerprint(node: Link | Joint) -> str:
@@ -126,7 +122,7 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     carrier = written_carrier(node.extras)
     if carrier is None:
         return node
-    if carrier_fingerprint(carrier) == fingerprint(node):
+    if carrier.fingerprint == fingerprint(node):
         return node
     diags.warning("ELEMENT_DROPPED", f"{what}: the URDF as written that urdf2sdf carried in "
                   "<urdf:as_written> no longer matches the SDF element (edited since?); written "
@@ -134,7 +130,14 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     return evolve(node, extras=without_carrier(node.extras))
 
 
-UNNAMED = Extra(U + "unnamed", f'<urdf:unnamed{URDF_XMLNS}/>')
+UNNAMED = Extra(UNNAMED_TAG, f'<urdf:unnamed{URDF_XMLNS}/>')
+
+
+#: the tags of the carriers' elements: what a carrier holds, told by its tag
+CarrierTag = Literal["{http://wiki.ros.org/urdf}as_written", "{http://wiki.ros.org/urdf}massless",
+                     "{http://wiki.ros.org/urdf}unnamed",
+                     "{http://sdformat.org/urdfsdf}default_inertial",
+                     "{http://sdformat.org/urdfsdf}limit"]
 
 
 

@@ -33,6 +33,7 @@ form above, which both libsdformat and :func:`apply_gazebo` read back.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from lxml import etree
 
@@ -47,6 +48,7 @@ from urdfsdf.core.ir import (
     Link,
     Material,
     Model,
+    ShapeElement,
     Visual,
 )
 from urdfsdf.core.record import evolve, factory, record
@@ -55,6 +57,9 @@ from urdfsdf.sdf.schema import undefined
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
 from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, from_string, to_string
+
+#: what a ``<gazebo>`` block applies to: its ``reference`` link or joint, or the model
+GazeboTarget = Literal["link", "joint", "model"]
 
 #: link-level extension tags -> (collision path, SDF leaf)
 COLLISION_VALUES = {
@@ -147,7 +152,7 @@ class _Target:
     static: bool | None = None
 
 
-def _translate(block: etree._Element, kind: str, diags: Diagnostics | None,
+def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | None,
                at: int | None = None) -> _Target:
     """The SDF content one ``<gazebo>`` block stands for (kind: link, joint, model).
 
@@ -484,8 +489,9 @@ def applied_outputs(model: Model) -> set[str]:
         if x.tag != U + "gazebo":
             continue
         el = from_string(x.xml)
-        kind = "model" if not el.get("reference") else "any"
-        for k in (("model",) if kind == "model" else ("link", "joint")):
+        targets: tuple[GazeboTarget, ...] = ("link", "joint") if el.get("reference") \
+            else ("model",)
+        for k in targets:
             t = _translate(el, k, None)
             for kept in t.extras:
                 out.add(canonical(kept.xml))
@@ -614,7 +620,7 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
     return out
 
 
-def _shape_blob(kind: str, shape: Visual | Collision, skip: set[str]
+def _shape_blob(kind: ShapeElement, shape: Visual | Collision, skip: set[str]
                 ) -> etree._Element | None:
     children = _sdf_only(shape.extras, skip)
     if isinstance(shape, Visual) and shape.material is not None:

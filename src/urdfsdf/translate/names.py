@@ -9,10 +9,15 @@ urdfsdf uses to make a name unique among names already taken.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Link, Model
 from urdfsdf.core.record import evolve
 from urdfsdf.sdf.names import SCOPE_SEP, is_reserved, version_of
+
+#: what a renamed URDF name belongs to (the suffix of its new SDF name)
+Renamed = Literal["link", "joint"]
 
 
 def unique_name(base: str, used: set[str]) -> str:
@@ -25,7 +30,7 @@ def unique_name(base: str, used: set[str]) -> str:
     return name
 
 
-def _sdf_name(name: str, kind: str, used: set[str]) -> str:
+def _sdf_name(name: str, kind: Renamed, used: set[str]) -> str:
     """A name SDFormat accepts for a URDF name it forbids (see :func:`sdf_names`)."""
     if name == "world":
         base = f"world_{kind}"

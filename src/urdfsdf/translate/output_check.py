@@ -33,11 +33,11 @@ def check_sdf_output(model: Model, diags: Diagnostics) -> bool:
 
 def check_urdf_output(model: Model, diags: Diagnostics) -> bool:
     """Check the URDF model sdf2urdf is about to write; False (and errors) when refused."""
-    from urdfsdf.urdf.reader import check_names, check_tree
+    from urdfsdf.core.tree import check_urdf_names, check_urdf_tree
 
     found = Diagnostics(diags.file)
-    check_names(model, found)
-    check_tree(model, found)
+    check_urdf_names(model, found)
+    check_urdf_tree(model, found)
     return _report(found.items, "URDF", diags)
 
 

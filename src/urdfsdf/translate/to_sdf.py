@@ -26,16 +26,17 @@ from urdfsdf.core.ir import (
     Material,
     Model,
     Pose,
+    SdfLimit,
     Visual,
     evolve,
 )
 from urdfsdf.core.transforms import Transform, compose, pose_transform
+from urdfsdf.core.tree import check_urdf_tree
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     NO_LIMIT,
-    SDF_LIMIT,
     UNNAMED,
     N,
     massless_marker,
@@ -43,7 +44,6 @@ from urdfsdf.translate.carriers import (
 )
 from urdfsdf.translate.names import sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
-from urdfsdf.urdf.reader import check_tree
 from urdfsdf.urdf.writer import sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.namespaces import SDF_FRAME, U
@@ -168,7 +168,7 @@ def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]
 
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``."""
-    root = check_tree(model, Diagnostics()) if not diags.has_errors() else None
+    root = check_urdf_tree(model, Diagnostics()) if not diags.has_errors() else None
     if root is None:
         return None
     named: dict[str, Material] = {}
@@ -368,7 +368,7 @@ def _sdf_limits(joint: Joint) -> Joint:
     """A URDF joint's effort and velocity limits as the SDF wrote them (``<sdf:limit>``)."""
     if not joint.extras:
         return joint
-    marker = next((x for x in joint.extras if x.tag == SDF_LIMIT), None)
+    marker = next((x for x in joint.extras if isinstance(x, SdfLimit)), None)
     if marker is None:
         return joint
     extras = tuple(x for x in joint.extras if x is not marker)
@@ -376,9 +376,8 @@ def _sdf_limits(joint: Joint) -> Joint:
     lim = axis.limit if axis is not None else None
     if axis is None or lim is None:
         return evolve(joint, extras=extras)
-    written = from_string(marker.xml)
-    effort = written.get("effort") if lim.effort == NO_LIMIT else lim.effort
-    velocity = written.get("velocity") if lim.velocity == NO_LIMIT else lim.velocity
+    effort = marker.effort if lim.effort == NO_LIMIT else lim.effort
+    velocity = marker.velocity if lim.velocity == NO_LIMIT else lim.velocity
     return evolve(joint, extras=extras, axis=evolve(axis, limit=evolve(
         lim, effort=effort, velocity=velocity)))
 

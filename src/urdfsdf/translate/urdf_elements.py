@@ -40,9 +40,9 @@ from urdfsdf.translate.carriers import (
     default_inertial_marker,
     sdf_limit_marker,
 )
-from urdfsdf.urdf.as_written import AS_WRITTEN, written_carrier
+from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.custom import is_urdf_extra, unwrap_urdf_extra
-from urdfsdf.xml.namespaces import U
+from urdfsdf.xml.namespaces import AS_WRITTEN, U
 from urdfsdf.xml.parse import canonical, from_string
 
 

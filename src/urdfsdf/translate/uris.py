@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Geometry, Material, Model
+from urdfsdf.core.ir import Format, Geometry, Material, Model
 from urdfsdf.core.record import evolve
 
 UriMap = Sequence[tuple[str, str]]
@@ -35,7 +35,7 @@ def _map(uri: str, mapping: UriMap) -> str:
     return uri
 
 
-def map_uris(model: Model, mapping: UriMap, target: str, diags: Diagnostics) -> Model:
+def map_uris(model: Model, mapping: UriMap, target: Format, diags: Diagnostics) -> Model:
     """``model`` with every mesh URI rewritten; warns about unresolvable schemes.
 
     ``target`` is the output format, "urdf" or "sdf".

@@ -9,7 +9,10 @@ as the element as written::
 
     <urdf:as_written fingerprint="F"><link ...>...</link></urdf:as_written>
 
-inside the element's IR node (``extras``).  The URDF reader attaches it when it
+inside the element's IR node (``extras``), typed: an
+:class:`~urdfsdf.core.ir.AsWritten` holds the element and the fingerprint as values,
+taken once by whichever reader kept the carrier (:func:`urdfsdf.xml.parse.kept`), so
+nothing parses it again.  The URDF reader attaches it when it
 did not take the element exactly (what it took, and how, tells: see
 :mod:`urdfsdf.urdf.reader`), the URDF writer writes it instead of the IR node, and
 :mod:`urdfsdf.translate.carriers` seals it with the fingerprint ``F`` of the SDF
@@ -18,23 +21,21 @@ element, so that an edit to the SDF is never undone.
 
 from __future__ import annotations
 
-from urdfsdf.core.ir import Extra
-from urdfsdf.xml.namespaces import URDF_XMLNS, U
-from urdfsdf.xml.parse import from_string, to_string
-
-AS_WRITTEN = U + "as_written"
+from urdfsdf.core.ir import AsWritten, Extra
+from urdfsdf.xml.namespaces import AS_WRITTEN, URDF_XMLNS
 
 
-def as_written(xml: str, line: int | None) -> Extra:
-    """The carrier of a URDF element ``xml`` as written."""
-    return Extra(AS_WRITTEN, f'<urdf:as_written{URDF_XMLNS}>{xml}</urdf:as_written>',
-                 line)
+def as_written(xml: str, line: int | None, fingerprint: str | None = None) -> AsWritten:
+    """The carrier of a URDF element ``xml`` as written (sealed with ``fingerprint``)."""
+    seal = "" if fingerprint is None else f' fingerprint="{fingerprint}"'
+    return AsWritten(AS_WRITTEN, f'<urdf:as_written{URDF_XMLNS}{seal}>{xml}</urdf:as_written>',
+                     line, None, xml, fingerprint)
 
 
-def written_carrier(extras: tuple[Extra, ...]) -> Extra | None:
+def written_carrier(extras: tuple[Extra, ...]) -> AsWritten | None:
     """The ``urdf:as_written`` carrier among ``extras``, if any."""
     for x in extras:
-        if x.tag == AS_WRITTEN:
+        if isinstance(x, AsWritten):
             return x
     return None
 
@@ -42,10 +43,3 @@ def written_carrier(extras: tuple[Extra, ...]) -> Extra | None:
 def without_carrier(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
     """``extras`` less the ``urdf:as_written`` carrier."""
     return tuple(x for x in extras if x.tag != AS_WRITTEN)
-
-
-def original_xml(carrier: Extra) -> str:
-    """The URDF element a carrier holds, as written."""
-    el = from_string(carrier.xml)
-    inner = next(c for c in el if isinstance(c.tag, str))
-    return to_string(inner)

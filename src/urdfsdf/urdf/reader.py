@@ -18,13 +18,14 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
+from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
     Axis,
     Calibration,
     Collision,
     Dynamics,
     Extra,
+    Extras,
     FrameLink,
     Geometry,
     Inertial,
@@ -37,6 +38,7 @@ from urdfsdf.core.ir import (
     Model,
     Pose,
     SafetyController,
+    ShapeElement,
     Visual,
     evolve,
     joint_type,
@@ -48,7 +50,7 @@ from urdfsdf.core.numbers import (
     plain_vector6,
     split_numbers,
 )
-from urdfsdf.core.tree import tree_of
+from urdfsdf.core.tree import check_urdf_names, check_urdf_tree
 from urdfsdf.urdf.as_written import as_written
 from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE
 from urdfsdf.xml.parse import Stream, extra, read_document, to_string
@@ -121,77 +123,11 @@ def read_robot(root: etree._Element, ctx: ReadContext,
         line=line_of(root),
         convention="urdf",
     )
-    check_names(model, ctx.diags)
-    check_tree(model, ctx.diags)
+    check_urdf_names(model, ctx.diags)
+    check_urdf_tree(model, ctx.diags)
     return model
 
 
-def check_names(model: Model, diags: Diagnostics) -> None:
-    """Links, joints and top-level materials each defined once (urdfdom refuses repeats)."""
-    for kind, items in (("link", model.links), ("joint", model.joints),
-                        ("material", model.materials)):
-        seen: dict[str | None, int | None] = {}
-        for item in items:
-            if item.name in seen:
-                diags.error("DUPLICATE_NAME", f"{kind} {item.name!r} is defined twice "
-                            f"(first at line {seen[item.name]})", item.line)
-            seen[item.name] = item.line
-
-
-def check_tree(model: Model, diags: Diagnostics) -> str | None:
-    """Check the joints form a tree over the links; return the root link name."""
-    names = {link.name for link in model.links}
-    ok = True
-    edges: list[Joint] = []
-    children: set[str] = set()
-    for joint in model.joints:
-        if joint.parent not in names:
-            diags.error("JOINT_PARENT_LINK_INVALID", f"joint {joint.name!r}: parent link "
-                        f"{joint.parent!r} is not defined{did_you_mean(joint.parent, names)}",
-                        joint.line)
-            ok = False
-        if joint.child not in names:
-            diags.error("JOINT_CHILD_LINK_INVALID", f"joint {joint.name!r}: child link "
-                        f"{joint.child!r} is not defined{did_you_mean(joint.child, names)}",
-                        joint.line)
-            ok = False
-        if joint.parent == joint.child:
-            diags.error("JOINT_PARENT_SAME_AS_CHILD", f"joint {joint.name!r}: parent and "
-                        f"child are both {joint.child!r}", joint.line)
-            ok = False
-        else:
-            if joint.child in children:
-                # urdfdom keeps the last joint as the link's parent and accepts the file
-                diags.warning("URDF_TREE_INVALID", f"link {joint.child!r} is the child of "
-                              "several joints; the last one defines its frame (as urdfdom)",
-                              joint.line)
-            children.add(joint.child)
-            edges.append(joint)
-    tree = tree_of((link.name for link in model.links), edges, _last)
-    if not ok:
-        return None
-    if not model.links:
-        diags.error("MODEL_WITHOUT_LINK", "the robot has no link", model.line)
-        return None
-    if len(tree.roots) != 1:
-        if not tree.roots:
-            diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link",
-                        model.line)
-        else:
-            roots = [link for link in model.links if link.name not in tree.above]
-            names_s = ", ".join(repr(r.name) for r in roots)
-            diags.error("URDF_TREE_INVALID", f"several root links: {names_s}", roots[1].line)
-        return None
-    if tree.loop is not None:  # loops not reachable from the root
-        looped = model.link(tree.loop)
-        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
-                    looped.line if looped else None)
-        return None
-    return tree.roots[0]
-
-
-def _last(kept: Joint, new: Joint) -> Joint:
-    return new
 
 
 
@@ -710,12 +646,33 @@ def read_visual(el: etree._Element, ctx: ReadContext, link: str) -> Visual:
 
 
 def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bool]:
+    name, shape, pose, material, extras, exact = _shaped(el, ctx, link, "visual")
+    return Visual(name, shape, pose, material, extras, _line(el)), exact
+
+
+def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
+    """Read ``<collision>``."""
+    return _collision(el, ctx, link)[0]
+
+
+def _collision(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Collision, bool]:
+    name, shape, pose, _, extras, exact = _shaped(el, ctx, link, "collision")
+    return Collision(name, shape, pose, extras, _line(el)), exact
+
+
+def _shaped(el: etree._Element, ctx: ReadContext, link: str,
+            kind: ShapeElement
+            ) -> tuple[str | None, Geometry | None, Pose, Material | None, Extras, bool]:
+    """What ``<visual>`` and ``<collision>`` share: name, origin, geometry, the rest kept
+    (a visual's ``<material>`` too; a collision has none in URDF), and whether the element
+    was taken exactly."""
     a = el.attrib
     name = a.get("name")
     exact = len(a) == (name is not None) or _check_attributes(el, ctx)
     t = el.text
     if t and not t.isspace():
         exact = False
+    visual = kind == "visual"
     origin = geometry = mat_el = None
     odd = False  # a repeated or unknown child
     for c in el:
@@ -724,17 +681,17 @@ def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bo
             origin = c
         elif tag == "geometry" and geometry is None:
             geometry = c
-        elif tag == "material" and mat_el is None:
+        elif tag == "material" and visual and mat_el is None:
             mat_el = c
         elif tag.__class__ is str:
             odd = True
-    extras: tuple[Extra, ...] = ()
+    extras: Extras = ()
     if odd:
-        known = _KNOWN["visual"]
+        known = _KNOWN[kind]
         kids, repeated = _kids(el, ctx, known)  # reports repeats
         exact = exact and not repeated
         extras = _extras(el, kids, known)
-    what = f"link {link!r} visual"
+    what = f"link {link!r} {kind}"
     pose = _IDENTITY
     if origin is not None:
         pose, ok = _origin(origin, ctx, what)
@@ -745,44 +702,7 @@ def _visual(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Visual, bo
     if mat_el is not None:
         material, ok = _material(mat_el, ctx, False)
         exact = exact and ok
-    return Visual(name, shape, pose, material, extras, _line(el)), exact
-
-
-def read_collision(el: etree._Element, ctx: ReadContext, link: str) -> Collision:
-    """Read ``<collision>``."""
-    return _collision(el, ctx, link)[0]
-
-
-def _collision(el: etree._Element, ctx: ReadContext, link: str) -> tuple[Collision, bool]:
-    a = el.attrib
-    name = a.get("name")
-    exact = len(a) == (name is not None) or _check_attributes(el, ctx)
-    t = el.text
-    if t and not t.isspace():
-        exact = False
-    origin = geometry = None
-    odd = False  # a repeated or unknown child
-    for c in el:
-        tag = c.tag
-        if tag == "origin" and origin is None:
-            origin = c
-        elif tag == "geometry" and geometry is None:
-            geometry = c
-        elif tag.__class__ is str:
-            odd = True
-    extras: tuple[Extra, ...] = ()
-    if odd:
-        known = _KNOWN["collision"]
-        kids, repeated = _kids(el, ctx, known)  # reports repeats
-        exact = exact and not repeated
-        extras = _extras(el, kids, known)
-    what = f"link {link!r} collision"
-    pose = _IDENTITY
-    if origin is not None:
-        pose, ok = _origin(origin, ctx, what)
-        exact = exact and ok
-    shape, ok = _geometry(geometry, ctx, what, el)
-    return Collision(name, shape, pose, extras, _line(el)), exact and ok
+    return name, shape, pose, material, extras, exact
 
 
 def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:

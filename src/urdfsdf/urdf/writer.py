@@ -26,7 +26,7 @@ from urdfsdf.core.ir import (
     Visual,
 )
 from urdfsdf.core.numbers import fmt_all
-from urdfsdf.urdf.as_written import original_xml, written_carrier
+from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain
 from urdfsdf.xml.namespaces import SDF_FRAME, SDF_NS, SDF_POSE
 from urdfsdf.xml.parse import from_string, to_string
@@ -101,7 +101,7 @@ def _link(out: XmlBuilder, link: Link) -> None:
     if extras:
         carrier = written_carrier(extras)
         if carrier is not None:  # the link as written (urdfsdf.urdf.as_written)
-            out.raw(original_xml(carrier))
+            out.raw(carrier.element)
             return
     p = out.pad
     parts = out.parts
@@ -205,7 +205,7 @@ def write_material(out: XmlBuilder, material: Material, tag: str = "material",
     """
     carrier = written_carrier(material.extras) if tag == "material" else None
     if carrier is not None:  # the top-level material as written (urdfsdf.urdf.as_written)
-        out.raw(original_xml(carrier))
+        out.raw(carrier.element)
         return
     a = attrs((("name", material.name),))
     extras = material.extras if with_extras else ()
@@ -272,7 +272,7 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
     if extras:
         carrier = written_carrier(extras)
         if carrier is not None:  # the joint as written (urdfsdf.urdf.as_written)
-            out.raw(original_xml(carrier))
+            out.raw(carrier.element)
             return
     p = out.pad
     q = p + "  "

@@ -29,7 +29,7 @@ import re
 
 from lxml import etree
 
-from urdfsdf.core.ir import Extra
+from urdfsdf.core.ir import AsWritten, Extra
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import from_string, local, qualified_attribute, to_string
 
@@ -47,6 +47,8 @@ KEPT = U + "kept"
 
 def urdf_extra(x: Extra) -> Extra:
     """The SDF carrier of a URDF element: ``urdf:TAG``, or the element itself, kept."""
+    if isinstance(x, AsWritten):
+        return x  # a carrier already (urdfsdf.urdf.as_written)
     tag, xml = x.tag, x.xml
     if "{" not in tag and "xmlns:urdf=" not in xml and xml[len(tag) + 1:len(tag) + 2] in (
             " ", ">", "/") and xml.startswith(f"<{tag}"):

@@ -24,6 +24,10 @@ S = "{" + SDF_NS + "}"
 #: ``<sdf:frame>`` and its ``<sdf:pose>`` in a URDF link (:class:`~urdfsdf.core.ir.FrameLink`)
 SDF_FRAME = S + "frame"
 SDF_POSE = S + "pose"
+#: ``<urdf:as_written>`` (:class:`~urdfsdf.core.ir.AsWritten`)
+AS_WRITTEN = U + "as_written"
+#: ``<sdf:limit>`` (:class:`~urdfsdf.core.ir.SdfLimit`)
+SDF_LIMIT = S + "limit"
 
 #: ``xmlns:urdf="..."`` as written in a start tag
 URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'

@@ -13,14 +13,14 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Extra
+from urdfsdf.core.ir import AsWritten, Extra, SdfLimit
 from urdfsdf.core.record import record
-from urdfsdf.xml.namespaces import KNOWN_PREFIXES
+from urdfsdf.xml.namespaces import AS_WRITTEN, KNOWN_PREFIXES, SDF_LIMIT
 
 R = TypeVar("R")
 
@@ -543,8 +543,11 @@ _REPAIRABLE = frozenset({
     etree.ErrorTypes.ERR_INVALID_ENCODING,  # bytes that are not UTF-8
 })
 
+#: the kinds of repair :func:`_repair` makes (each reported once, with a count)
+RepairKind = Literal["encoding", "before_root", "comment", "ampersand", "lt_in_value",
+                     "cdata_end", "control", "no_space"]
 #: what each repair of :func:`_repair` tells, by kind
-_REPAIRS: dict[str, str] = {
+_REPAIRS: dict[RepairKind, str] = {
     "encoding": "bytes that are not UTF-8 (the encoding declared or implied) are read as "
                 "Latin-1 characters",
     "before_root": "text before the root element is ignored",
@@ -584,14 +587,14 @@ class _Repairs:
         self.data = data
         self.pieces: list[bytes] = []
         self.copied = 0  # data[:copied] is in pieces
-        self.first: dict[str, int] = {}  # kind: position of its first repair
-        self.count: dict[str, int] = {}
+        self.first: dict[RepairKind, int] = {}  # kind: position of its first repair
+        self.count: dict[RepairKind, int] = {}
 
-    def note(self, kind: str, pos: int) -> None:
+    def note(self, kind: RepairKind, pos: int) -> None:
         self.first.setdefault(kind, pos)
         self.count[kind] = self.count.get(kind, 0) + 1
 
-    def replace(self, kind: str, start: int, end: int, new: bytes, at: int = -1) -> None:
+    def replace(self, kind: RepairKind, start: int, end: int, new: bytes, at: int = -1) -> None:
         """``data[start:end]`` (at or after what was copied) becomes ``new``.
 
         The repair is located at ``at`` (default: ``start``).
@@ -724,12 +727,7 @@ def _scan_text(fix: _Repairs, pos: int, end: int) -> None:
         pos = m.start()
         c = data[pos]
         if c == 0x26:  # "&"
-            ref = _REFERENCE.match(data, pos)
-            if ref is None:
-                fix.replace("ampersand", pos, pos + 1, b"&amp;")
-                pos += 1
-            else:
-                pos = ref.end()
+            pos = _scan_ampersand(fix, pos, end)
         elif c == 0x5D:  # "]"
             if data.startswith(b"]]>", pos):
                 fix.replace("cdata_end", pos + 2, pos + 3, b"&gt;")
@@ -739,6 +737,17 @@ def _scan_text(fix: _Repairs, pos: int, end: int) -> None:
         else:
             fix.replace("control", pos, pos + 1, b" ")
             pos += 1
+
+
+def _scan_ampersand(fix: _Repairs, pos: int, end: int) -> int:
+    """Mend the ``&`` at ``pos`` (in text or an attribute value ending at ``end``) that
+    starts no reference (XML 1.0 section 4.1, which libxml2 requires and TinyXML does
+    not); the position after it, or after the reference."""
+    ref = _REFERENCE.match(fix.data, pos, end)  # text ends at a "<", which no reference holds
+    if ref is None:
+        fix.replace("ampersand", pos, pos + 1, b"&amp;")
+        return pos + 1
+    return ref.end()
 
 
 def _scan_start_tag(fix: _Repairs, pos: int) -> tuple[int, int] | None:
@@ -785,12 +794,7 @@ def _scan_value(fix: _Repairs, pos: int, end: int) -> None:
         pos = m.start()
         c = data[pos]
         if c == 0x26:  # "&"
-            ref = _REFERENCE.match(data, pos, end)
-            if ref is None:
-                fix.replace("ampersand", pos, pos + 1, b"&amp;")
-                pos += 1
-            else:
-                pos = ref.end()
+            pos = _scan_ampersand(fix, pos, end)
         elif c == 0x3C:  # "<"
             fix.replace("lt_in_value", pos, pos + 1, b"&lt;")
             pos += 1
@@ -913,8 +917,27 @@ def _canonical_node(el: etree._Element) -> tuple[object, ...]:
 
 
 def extra(el: etree._Element) -> Extra:
-    """Keep ``el`` verbatim as an IR :class:`~urdfsdf.core.ir.Extra`."""
-    return Extra(str(el.tag), to_string(el), source_line(el))
+    """Keep ``el`` verbatim as an IR :class:`~urdfsdf.core.ir.Extra` (see :func:`kept`)."""
+    return kept(el, source_line(el))
+
+
+def kept(el: etree._Element, line: int | None) -> Extra:
+    """Keep ``el`` (read at ``line``) verbatim as an IR :class:`~urdfsdf.core.ir.Extra`.
+
+    The one reader of kept elements: a carrier whose content is read back is typed
+    (:class:`~urdfsdf.core.ir.AsWritten`, :class:`~urdfsdf.core.ir.SdfLimit`), its
+    content taken here, once.
+    """
+    tag = el.tag
+    if tag == AS_WRITTEN:  # its first element is the one carried (none: kept untyped)
+        for inner in el:
+            if inner.tag.__class__ is str:
+                return AsWritten(AS_WRITTEN, to_string(el), line, None, to_string(inner),
+                                 el.get("fingerprint"))
+    elif tag == SDF_LIMIT:
+        return SdfLimit(SDF_LIMIT, to_string(el), line, None, el.get("effort"),
+                        el.get("velocity"))
+    return Extra(str(tag), to_string(el), line)
 
 
 def source_line(el: etree._Element) -> int | None:

@@ -1,0 +1,60 @@
+"""Carriers are typed: their content is taken once, as values, by the reader that kept them."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from urdfsdf.api import load_sdf, load_urdf, urdf_to_sdf
+from urdfsdf.core.ir import AsWritten, SdfLimit
+from urdfsdf.translate.carriers import (
+    DEFAULT_INERTIAL,
+    MASSLESS,
+    UNNAMED,
+    UNNAMED_TAG,
+    CarrierTag,
+    sdf_limit_marker,
+)
+from urdfsdf.urdf.as_written import written_carrier
+from urdfsdf.xml.namespaces import AS_WRITTEN, SDF_LIMIT, S, U
+
+URDF = """<robot name="r">
+  <link name="a" concave="yes"><visual><geometry><box size="1 1 1"/></geometry></visual></link>
+  <link name="b"/>
+  <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
+    <limit lower="0" upper="1" effort="1e16" velocity="1e16"/>
+    <sdf:limit xmlns:sdf="http://sdformat.org/urdfsdf" effort="-1"/></joint>
+</robot>
+"""
+
+
+def test_the_carrier_tags_are_the_namespaced_names() -> None:
+    assert (AS_WRITTEN, MASSLESS, UNNAMED_TAG) == (U + "as_written", U + "massless",
+                                                   U + "unnamed")
+    assert (DEFAULT_INERTIAL, SDF_LIMIT) == (S + "default_inertial", S + "limit")
+    assert UNNAMED.tag == UNNAMED_TAG
+    assert set(get_args(CarrierTag)) == {AS_WRITTEN, MASSLESS, UNNAMED_TAG, DEFAULT_INERTIAL,
+                                         SDF_LIMIT}
+
+
+def test_readers_type_the_carriers_they_keep() -> None:
+    model, _ = load_urdf(URDF)
+    assert model is not None
+    link = model.link("a")
+    assert link is not None
+    carrier = written_carrier(link.extras)
+    assert isinstance(carrier, AsWritten) and carrier.fingerprint is None
+    assert carrier.element.startswith('<link name="a" concave="yes">')
+    limit = next(x for x in model.joints[0].extras if x.tag == SDF_LIMIT)
+    assert isinstance(limit, SdfLimit) and (limit.effort, limit.velocity) == ("-1", None)
+
+    doc, _ = load_sdf(urdf_to_sdf(URDF))
+    assert doc is not None
+    back = written_carrier(doc.models[0].links[0].extras)
+    assert isinstance(back, AsWritten) and back.element == carrier.element
+    assert back.fingerprint is not None and f'fingerprint="{back.fingerprint}"' in back.xml
+
+
+def test_a_made_marker_is_typed_like_a_read_one() -> None:
+    made = sdf_limit_marker("-1", None)
+    assert isinstance(made, SdfLimit) and (made.effort, made.velocity) == ("-1", None)
+    assert made.xml == '<sdf:limit xmlns:sdf="http://sdformat.org/urdfsdf" effort="-1"/>'
