@@ -513,10 +513,28 @@ class _Run:
         own = _name(el)
         if own == "plugin" or ":" in own:
             return
-        for child in [c for c in el if isinstance(c.tag, str)]:
-            if _name(child) == name:
-                self.convert(child, recipe)
-            self.descendants(child, recipe, name)
+        # The walk is libsdformat's (document order; a match is converted, then its own
+        # descendants are walked), but lxml finds the candidates: the elements of that
+        # local name, in document order.  A candidate is reached when no element between
+        # it and ``el`` is a ``<plugin>``, namespaced or a match (a match's subtree is
+        # walked after its conversion, which may change it) and it is still under ``el``.
+        for cand in list(el.iter("{*}" + name.rpartition(":")[2])):
+            if cand is el or _name(cand) != name:
+                continue
+            for above in cand.iterancestors():
+                if above is el:
+                    break
+                upper = above.tag
+                if upper[:1] == "{":
+                    upper = _name(above)
+                if upper == name or upper == "plugin" or ":" in upper:
+                    break
+            else:  # detached by an earlier conversion
+                continue
+            if above is el:
+                self.convert(cand, recipe)
+                if len(cand):
+                    self.descendants(cand, recipe, name)
 
     def deprecated(self, el: etree._Element, path: str) -> None:
         """``Converter::CheckDeprecation`` for ``a/b/c`` (elements, the last one may be an
