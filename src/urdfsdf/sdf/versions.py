@@ -40,8 +40,9 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Any
 
 from lxml import etree
 
@@ -429,15 +430,21 @@ def _name(el: etree._Element) -> str:
     return f"{el.prefix}:{local}" if el.prefix else local
 
 
+def _local(name: str) -> str:
+    """The lxml tag filter of the elements whose local name is ``name``'s (any namespace,
+    or none): the candidates of :func:`_name` ``== name``."""
+    return "{*}" + name.rpartition(":")[2]
+
+
 def _kids(el: etree._Element, name: str) -> list[etree._Element]:
     """The children of ``el`` named ``name`` (tinyxml2's ``FirstChildElement(name)`` and
     ``NextSiblingElement(name)``)."""
-    return [c for c in el if isinstance(c.tag, str) and _name(c) == name]
+    return [c for c in el.iterchildren(_local(name)) if c.tag == name or _name(c) == name]
 
 
 def _first(el: etree._Element, name: str) -> etree._Element | None:
-    for c in el:
-        if isinstance(c.tag, str) and _name(c) == name:
+    for c in el.iterchildren(_local(name)):
+        if c.tag == name or _name(c) == name:
             return c
     return None
 
@@ -492,20 +499,7 @@ class _Run:
             if sub.descendant_name is not None:
                 self.descendants(el, sub, sub.descendant_name)
         for op in recipe.ops:
-            if isinstance(op, Rename):
-                self.rename(el, op)
-            elif isinstance(op, Move):
-                self.move(el, op)
-            elif isinstance(op, Map):
-                self.map(el, op)
-            elif isinstance(op, Add):
-                self.add(el, op)
-            elif isinstance(op, Remove):
-                self.remove(el, op)
-            elif isinstance(op, Default):
-                self.default(el, op)
-            else:
-                self.note(el, op)
+            _APPLY[type(op)](self, el, op)
 
     def descendants(self, el: etree._Element, recipe: Convert, name: str) -> None:
         """``Converter::ConvertDescendantsImpl``: every descendant ``name`` at any depth,
@@ -518,20 +512,34 @@ class _Run:
         # local name, in document order.  A candidate is reached when no element between
         # it and ``el`` is a ``<plugin>``, namespaced or a match (a match's subtree is
         # walked after its conversion, which may change it) and it is still under ``el``.
-        for cand in list(el.iter("{*}" + name.rpartition(":")[2])):
-            if cand is el or _name(cand) != name:
+        # ``clear``: whether the way up from an element to ``el`` is open, for the
+        # elements passed so far (a conversion changes only the match's own subtree,
+        # whose elements are all closed: the match is on their way up)
+        clear: dict[etree._Element, bool] = {el: True}
+        for cand in list(el.iter(_local(name))):
+            if cand is el or (cand.tag != name and _name(cand) != name):
                 continue
-            for above in cand.iterancestors():
-                if above is el:
+            passed = []
+            above = cand.getparent()
+            while True:
+                if above is None:  # detached by an earlier conversion
+                    verdict = False
+                    break
+                known = clear.get(above)
+                if known is not None:
+                    verdict = known
                     break
                 upper = above.tag
                 if upper[:1] == "{":
                     upper = _name(above)
                 if upper == name or upper == "plugin" or ":" in upper:
+                    verdict = False
                     break
-            else:  # detached by an earlier conversion
-                continue
-            if above is el:
+                passed.append(above)
+                above = above.getparent()
+            for p in passed:
+                clear[p] = verdict
+            if verdict:
                 self.convert(cand, recipe)
                 if len(cand):
                     self.descendants(cand, recipe, name)
@@ -684,6 +692,12 @@ class _Run:
         value = el.get(op.attribute)
         if value is not None and value.strip():  # empty: the default either way
             self.info(op.message.format(value=value), el)
+
+
+#: the method of :class:`_Run` that applies each kind of operation
+_APPLY: Mapping[type, Callable[[_Run, etree._Element, Any], None]] = MappingProxyType({
+    Rename: _Run.rename, Move: _Run.move, Map: _Run.map, Add: _Run.add,
+    Remove: _Run.remove, Default: _Run.default, Note: _Run.note})
 
 
 def _get_value(el: etree._Element, element: str | None, attribute: str | None) -> str | None:
