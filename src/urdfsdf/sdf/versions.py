@@ -439,12 +439,18 @@ def _local(name: str) -> str:
 def _kids(el: etree._Element, name: str) -> list[etree._Element]:
     """The children of ``el`` named ``name`` (tinyxml2's ``FirstChildElement(name)`` and
     ``NextSiblingElement(name)``)."""
-    return [c for c in el.iterchildren(_local(name)) if c.tag == name or _name(c) == name]
+    out = []
+    for c in el:  # a loop, not lxml's tag filter: building one costs more than a few kids
+        tag = c.tag
+        if tag == name or (tag.__class__ is str and tag[:1] == "{" and _name(c) == name):
+            out.append(c)
+    return out
 
 
 def _first(el: etree._Element, name: str) -> etree._Element | None:
-    for c in el.iterchildren(_local(name)):
-        if c.tag == name or _name(c) == name:
+    for c in el:
+        tag = c.tag
+        if tag == name or (tag.__class__ is str and tag[:1] == "{" and _name(c) == name):
             return c
     return None
 
@@ -516,7 +522,8 @@ class _Run:
         # elements passed so far (a conversion changes only the match's own subtree,
         # whose elements are all closed: the match is on their way up)
         clear: dict[etree._Element, bool] = {el: True}
-        for cand in list(el.iter(_local(name))):
+        local = _local(name)
+        for cand in list(el.iter(local)):
             if cand is el or (cand.tag != name and _name(cand) != name):
                 continue
             passed = []
@@ -541,7 +548,7 @@ class _Run:
                 clear[p] = verdict
             if verdict:
                 self.convert(cand, recipe)
-                if len(cand):
+                if len(cand) and next(cand.iterdescendants(local), None) is not None:
                     self.descendants(cand, recipe, name)
 
     def deprecated(self, el: etree._Element, path: str) -> None:
