@@ -48,7 +48,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import INERTIA_KEYS
-from urdfsdf.core.record import factory, record
+from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.xml.parse import source_line, xpath_of
 
 #: every SDFormat version urdfsdf reads (there is no 1.1)
@@ -400,14 +400,17 @@ AFTER_1_0 = Convert("gazebo", None, (
     _c("world", _c("model", _INERTIA_PATH_1_0)),
     _c("model", _INERTIA_PATH_1_0),
 ))
-# Before 1_6.convert: report each //pose/@frame the recipe moves to @relative_to.
-BEFORE_1_6 = Convert("sdf", None, (
-    _descendants("pose", Note(
-        attribute="frame",
-        message="//pose/@frame {value!r} is read as @relative_to, as libsdformat's 1.6 -> "
-                "1.7 conversion does: SDFormat 1.5 and 1.6 gave it no meaning, from 1.7 on "
-                "the pose is relative to that frame")),
-))
+# With 1_6.convert: report each //pose/@frame the recipe moves to @relative_to, in the
+# recipe's own walk over the poses, before the move (the recipe's other operations report
+# nothing, so the reports come as a walk of their own before the recipe would give them).
+NOTE_FRAME_1_6 = Note(
+    attribute="frame",
+    message="//pose/@frame {value!r} is read as @relative_to, as libsdformat's 1.6 -> "
+            "1.7 conversion does: SDFormat 1.5 and 1.6 gave it no meaning, from 1.7 on "
+            "the pose is relative to that frame")
+NOTED_1_6 = evolve(RECIPE_1_6, converts=tuple(
+    evolve(c, ops=(NOTE_FRAME_1_6, *c.ops)) if c.descendant_name == "pose" else c
+    for c in RECIPE_1_6.converts))
 #: the text given to an element a recipe creates empty, a value that must not be empty:
 #: the <xyz> 1_6.convert creates to carry @expressed_in gets the default axis (1.4 - 1.7).
 #: libsdformat leaves it empty, and its parser then fails on it (PARAMETER_ERROR "Empty
@@ -523,6 +526,8 @@ class _Run:
         # whose elements are all closed: the match is on their way up)
         clear: dict[etree._Element, bool] = {el: True}
         local = _local(name)
+        ops = recipe.ops  # a recipe of operations only: applied here, as convert would
+        plain = not recipe.deprecated and not recipe.converts
         for cand in list(el.iter(local)):
             if cand is el or (cand.tag != name and _name(cand) != name):
                 continue
@@ -547,7 +552,11 @@ class _Run:
             for p in passed:
                 clear[p] = verdict
             if verdict:
-                self.convert(cand, recipe)
+                if plain:
+                    for op in ops:
+                        _APPLY[type(op)](self, cand, op)
+                else:
+                    self.convert(cand, recipe)
                 if len(cand) and next(cand.iterdescendants(local), None) is not None:
                     self.descendants(cand, recipe, name)
 
@@ -722,9 +731,6 @@ def _get_value(el: etree._Element, element: str | None, attribute: str | None) -
 
 def _map_value(el: etree._Element, op: Map) -> str | None:
     """The value ``op`` writes for ``el`` (None: the source is absent or not listed)."""
-    table: dict[str, str] = {}
-    for i, value in enumerate(op.from_values):
-        table[value] = op.to_values[min(i, len(op.to_values) - 1)]
     tokens = op.from_name.split("/")
     where: etree._Element | None = el
     for token in tokens[:-1]:
@@ -736,7 +742,12 @@ def _map_value(el: etree._Element, op: Map) -> str | None:
     leaf = tokens[-1]
     found = _get_value(where, None, leaf[1:]) if leaf.startswith("@") \
         else _get_value(where, leaf, None)
-    return None if found is None else table.get(found)
+    if found is None:
+        return None
+    table: dict[str, str] = {}
+    for i, value in enumerate(op.from_values):
+        table[value] = op.to_values[min(i, len(op.to_values) - 1)]
+    return table.get(found)
 
 
 # -- the entry points ---------------------------------------------------------------
@@ -790,16 +801,14 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
                       "1.2/1_0.convert, which libsdformat no longer applies (it cannot read "
                       "1.0)", source_line(root), xpath_of(root))
     # each recipe from the original version on, in turn (Converter::Convert, note 2.1),
-    # with urdfsdf's additions around 1_0.convert and 1_6.convert (see AFTER_1_0,
-    # BEFORE_1_6 and CREATED_DEFAULTS)
+    # with urdfsdf's additions to 1_0.convert and 1_6.convert (see AFTER_1_0,
+    # NOTED_1_6 and CREATED_DEFAULTS)
     started = False
     for step in STEPS:
         started = started or step.source == original
         if not started:
             continue
-        if step.source == "1.6":
-            run.convert(root, BEFORE_1_6)
-        run.convert(root, step.recipe)
+        run.convert(root, NOTED_1_6 if step.source == "1.6" else step.recipe)
         if step.source == "1.0":
             run.convert(root, AFTER_1_0)
     for el in run.created:
