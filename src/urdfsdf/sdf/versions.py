@@ -450,6 +450,16 @@ def _kids(el: etree._Element, name: str) -> list[etree._Element]:
     return out
 
 
+def _kids_by_name(el: etree._Element) -> dict[str, list[etree._Element]]:
+    """The children of ``el`` by name (:func:`_kids` of each name, in one pass)."""
+    out: dict[str, list[etree._Element]] = {}
+    for c in el:
+        tag = c.tag
+        if tag.__class__ is str:
+            out.setdefault(tag if tag[:1] != "{" else _name(c), []).append(c)
+    return out
+
+
 def _first(el: etree._Element, name: str) -> etree._Element | None:
     for c in el:
         tag = c.tag
@@ -501,9 +511,14 @@ class _Run:
         """Apply ``recipe`` to ``el``: deprecations, nested converts, then operations."""
         for path in recipe.deprecated:
             self.deprecated(el, path)
+        # the children of each name, found in one pass when first needed: converting a
+        # child changes only the child's own subtree, never the list of ``el``'s children
+        kids: dict[str, list[etree._Element]] | None = None
         for sub in recipe.converts:
             if sub.name is not None:
-                for child in _kids(el, sub.name):
+                if kids is None:
+                    kids = _kids_by_name(el)
+                for child in kids.get(sub.name, ()):
                     self.convert(child, sub)
             if sub.descendant_name is not None:
                 self.descendants(el, sub, sub.descendant_name)
