@@ -40,14 +40,15 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Any
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import INERTIA_KEYS
-from urdfsdf.core.record import factory, record
+from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.xml.parse import source_line, xpath_of
 
 #: every SDFormat version urdfsdf reads (there is no 1.1)
@@ -399,14 +400,17 @@ AFTER_1_0 = Convert("gazebo", None, (
     _c("world", _c("model", _INERTIA_PATH_1_0)),
     _c("model", _INERTIA_PATH_1_0),
 ))
-# Before 1_6.convert: report each //pose/@frame the recipe moves to @relative_to.
-BEFORE_1_6 = Convert("sdf", None, (
-    _descendants("pose", Note(
-        attribute="frame",
-        message="//pose/@frame {value!r} is read as @relative_to, as libsdformat's 1.6 -> "
-                "1.7 conversion does: SDFormat 1.5 and 1.6 gave it no meaning, from 1.7 on "
-                "the pose is relative to that frame")),
-))
+# With 1_6.convert: report each //pose/@frame the recipe moves to @relative_to, in the
+# recipe's own walk over the poses, before the move (the recipe's other operations report
+# nothing, so the reports come as a walk of their own before the recipe would give them).
+NOTE_FRAME_1_6 = Note(
+    attribute="frame",
+    message="//pose/@frame {value!r} is read as @relative_to, as libsdformat's 1.6 -> "
+            "1.7 conversion does: SDFormat 1.5 and 1.6 gave it no meaning, from 1.7 on "
+            "the pose is relative to that frame")
+NOTED_1_6 = evolve(RECIPE_1_6, converts=tuple(
+    evolve(c, ops=(NOTE_FRAME_1_6, *c.ops)) if c.descendant_name == "pose" else c
+    for c in RECIPE_1_6.converts))
 #: the text given to an element a recipe creates empty, a value that must not be empty:
 #: the <xyz> 1_6.convert creates to carry @expressed_in gets the default axis (1.4 - 1.7).
 #: libsdformat leaves it empty, and its parser then fails on it (PARAMETER_ERROR "Empty
@@ -429,15 +433,37 @@ def _name(el: etree._Element) -> str:
     return f"{el.prefix}:{local}" if el.prefix else local
 
 
+def _local(name: str) -> str:
+    """The lxml tag filter of the elements whose local name is ``name``'s (any namespace,
+    or none): the candidates of :func:`_name` ``== name``."""
+    return "{*}" + name.rpartition(":")[2]
+
+
 def _kids(el: etree._Element, name: str) -> list[etree._Element]:
     """The children of ``el`` named ``name`` (tinyxml2's ``FirstChildElement(name)`` and
     ``NextSiblingElement(name)``)."""
-    return [c for c in el if isinstance(c.tag, str) and _name(c) == name]
+    out = []
+    for c in el:  # a loop, not lxml's tag filter: building one costs more than a few kids
+        tag = c.tag
+        if tag == name or (tag.__class__ is str and tag[:1] == "{" and _name(c) == name):
+            out.append(c)
+    return out
+
+
+def _kids_by_name(el: etree._Element) -> dict[str, list[etree._Element]]:
+    """The children of ``el`` by name (:func:`_kids` of each name, in one pass)."""
+    out: dict[str, list[etree._Element]] = {}
+    for c in el:
+        tag = c.tag
+        if tag.__class__ is str:
+            out.setdefault(tag if tag[:1] != "{" else _name(c), []).append(c)
+    return out
 
 
 def _first(el: etree._Element, name: str) -> etree._Element | None:
     for c in el:
-        if isinstance(c.tag, str) and _name(c) == name:
+        tag = c.tag
+        if tag == name or (tag.__class__ is str and tag[:1] == "{" and _name(c) == name):
             return c
     return None
 
@@ -485,27 +511,19 @@ class _Run:
         """Apply ``recipe`` to ``el``: deprecations, nested converts, then operations."""
         for path in recipe.deprecated:
             self.deprecated(el, path)
+        # the children of each name, found in one pass when first needed: converting a
+        # child changes only the child's own subtree, never the list of ``el``'s children
+        kids: dict[str, list[etree._Element]] | None = None
         for sub in recipe.converts:
             if sub.name is not None:
-                for child in _kids(el, sub.name):
+                if kids is None:
+                    kids = _kids_by_name(el)
+                for child in kids.get(sub.name, ()):
                     self.convert(child, sub)
             if sub.descendant_name is not None:
                 self.descendants(el, sub, sub.descendant_name)
         for op in recipe.ops:
-            if isinstance(op, Rename):
-                self.rename(el, op)
-            elif isinstance(op, Move):
-                self.move(el, op)
-            elif isinstance(op, Map):
-                self.map(el, op)
-            elif isinstance(op, Add):
-                self.add(el, op)
-            elif isinstance(op, Remove):
-                self.remove(el, op)
-            elif isinstance(op, Default):
-                self.default(el, op)
-            else:
-                self.note(el, op)
+            _APPLY[type(op)](self, el, op)
 
     def descendants(self, el: etree._Element, recipe: Convert, name: str) -> None:
         """``Converter::ConvertDescendantsImpl``: every descendant ``name`` at any depth,
@@ -513,10 +531,49 @@ class _Run:
         own = _name(el)
         if own == "plugin" or ":" in own:
             return
-        for child in [c for c in el if isinstance(c.tag, str)]:
-            if _name(child) == name:
-                self.convert(child, recipe)
-            self.descendants(child, recipe, name)
+        # The walk is libsdformat's (document order; a match is converted, then its own
+        # descendants are walked), but lxml finds the candidates: the elements of that
+        # local name, in document order.  A candidate is reached when no element between
+        # it and ``el`` is a ``<plugin>``, namespaced or a match (a match's subtree is
+        # walked after its conversion, which may change it) and it is still under ``el``.
+        # ``clear``: whether the way up from an element to ``el`` is open, for the
+        # elements passed so far (a conversion changes only the match's own subtree,
+        # whose elements are all closed: the match is on their way up)
+        clear: dict[etree._Element, bool] = {el: True}
+        local = _local(name)
+        ops = recipe.ops  # a recipe of operations only: applied here, as convert would
+        plain = not recipe.deprecated and not recipe.converts
+        for cand in list(el.iter(local)):
+            if cand is el or (cand.tag != name and _name(cand) != name):
+                continue
+            passed = []
+            above = cand.getparent()
+            while True:
+                if above is None:  # detached by an earlier conversion
+                    verdict = False
+                    break
+                known = clear.get(above)
+                if known is not None:
+                    verdict = known
+                    break
+                upper = above.tag
+                if upper[:1] == "{":
+                    upper = _name(above)
+                if upper == name or upper == "plugin" or ":" in upper:
+                    verdict = False
+                    break
+                passed.append(above)
+                above = above.getparent()
+            for p in passed:
+                clear[p] = verdict
+            if verdict:
+                if plain:
+                    for op in ops:
+                        _APPLY[type(op)](self, cand, op)
+                else:
+                    self.convert(cand, recipe)
+                if len(cand) and next(cand.iterdescendants(local), None) is not None:
+                    self.descendants(cand, recipe, name)
 
     def deprecated(self, el: etree._Element, path: str) -> None:
         """``Converter::CheckDeprecation`` for ``a/b/c`` (elements, the last one may be an
@@ -668,6 +725,12 @@ class _Run:
             self.info(op.message.format(value=value), el)
 
 
+#: the method of :class:`_Run` that applies each kind of operation
+_APPLY: Mapping[type, Callable[[_Run, etree._Element, Any], None]] = MappingProxyType({
+    Rename: _Run.rename, Move: _Run.move, Map: _Run.map, Add: _Run.add,
+    Remove: _Run.remove, Default: _Run.default, Note: _Run.note})
+
+
 def _get_value(el: etree._Element, element: str | None, attribute: str | None) -> str | None:
     """``Converter::GetValue``: the text of the first child ``element``, or its
     ``attribute``; without ``element``, ``el``'s ``attribute``."""
@@ -683,9 +746,6 @@ def _get_value(el: etree._Element, element: str | None, attribute: str | None) -
 
 def _map_value(el: etree._Element, op: Map) -> str | None:
     """The value ``op`` writes for ``el`` (None: the source is absent or not listed)."""
-    table: dict[str, str] = {}
-    for i, value in enumerate(op.from_values):
-        table[value] = op.to_values[min(i, len(op.to_values) - 1)]
     tokens = op.from_name.split("/")
     where: etree._Element | None = el
     for token in tokens[:-1]:
@@ -697,7 +757,12 @@ def _map_value(el: etree._Element, op: Map) -> str | None:
     leaf = tokens[-1]
     found = _get_value(where, None, leaf[1:]) if leaf.startswith("@") \
         else _get_value(where, leaf, None)
-    return None if found is None else table.get(found)
+    if found is None:
+        return None
+    table: dict[str, str] = {}
+    for i, value in enumerate(op.from_values):
+        table[value] = op.to_values[min(i, len(op.to_values) - 1)]
+    return table.get(found)
 
 
 # -- the entry points ---------------------------------------------------------------
@@ -751,16 +816,14 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
                       "1.2/1_0.convert, which libsdformat no longer applies (it cannot read "
                       "1.0)", source_line(root), xpath_of(root))
     # each recipe from the original version on, in turn (Converter::Convert, note 2.1),
-    # with urdfsdf's additions around 1_0.convert and 1_6.convert (see AFTER_1_0,
-    # BEFORE_1_6 and CREATED_DEFAULTS)
+    # with urdfsdf's additions to 1_0.convert and 1_6.convert (see AFTER_1_0,
+    # NOTED_1_6 and CREATED_DEFAULTS)
     started = False
     for step in STEPS:
         started = started or step.source == original
         if not started:
             continue
-        if step.source == "1.6":
-            run.convert(root, BEFORE_1_6)
-        run.convert(root, step.recipe)
+        run.convert(root, NOTED_1_6 if step.source == "1.6" else step.recipe)
         if step.source == "1.0":
             run.convert(root, AFTER_1_0)
     for el in run.created:

@@ -537,9 +537,16 @@ def _parse(x: Extra) -> etree._Element:
 
 
 def _sdf_only(extras: Iterable[Extra], skip: set[str]) -> list[etree._Element]:
+    # with nothing to skip (no urdf:gazebo block), no canonical form is needed
     return [_parse(x) for x in extras
-            if not is_urdf_extra(x) and applied_form(x.xml) not in skip
-            and not (x.tag == "surface" and _leaves(from_string(x.xml)) <= skip)]
+            if not is_urdf_extra(x) and not (skip and (
+                applied_form(x.xml) in skip
+                or (x.tag == "surface" and _leaves(from_string(x.xml)) <= skip)))]
+
+
+def _skipped(el: etree._Element, skip: set[str]) -> bool:
+    """Whether a verbatim ``urdf:gazebo`` block already carries ``el``."""
+    return bool(skip) and canonical(to_string(el)) in skip
 
 
 def _leaves(el: etree._Element, path: str = "") -> set[str]:
@@ -560,7 +567,7 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
     """
     out: list[Extra] = []
     model_children = _sdf_only(model.extras, skip)
-    if model.static and canonical(to_string(_el("static", "true"))) not in skip:
+    if model.static and not _skipped(_el("static", "true"), skip):
         model_children.insert(0, _el("static", "true"))
     if model_children:
         out.append(_pretty(_block(None, model_children), model.line))
@@ -605,7 +612,7 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
                 value = getattr(d, attr) if d is not None else None
                 if value is not None:
                     el = _el(tag, value)
-                    if canonical(to_string(el)) not in skip:
+                    if not _skipped(el, skip):
                         children.append(el)
             axis_children = _sdf_only(axis.extras, skip)
             limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
@@ -628,14 +635,14 @@ def _shape_blob(kind: ShapeElement, shape: Visual | Collision, skip: set[str]
         mat = etree.Element("material")
         def fresh(tag: str, value: tuple[str, ...]) -> etree._Element | None:
             el = _el(tag, " ".join(value))
-            return None if canonical(to_string(el)) in skip else el
+            return None if _skipped(el, skip) else el
 
         for tag, value in (("specular", m.specular), ("emissive", m.emissive)):
             el = fresh(tag, value) if value is not None else None
             if el is not None:
                 mat.append(el)
         for x in m.extras:
-            if not is_urdf_extra(x) and canonical(x.xml) not in skip:
+            if not is_urdf_extra(x) and not (skip and canonical(x.xml) in skip):
                 mat.append(_parse(x))
         if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
             # URDF rgba holds diffuse (else ambient); a different ambient rides along

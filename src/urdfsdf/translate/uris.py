@@ -60,6 +60,7 @@ def map_uris(model: Model, mapping: UriMap, target: Format, diags: Diagnostics) 
         return m if uri == m.texture else evolve(m, texture=uri)
 
     links = []
+    changed = False
     for link in model.links:
         visuals = tuple(v if (g := geometry(v.geometry, v.line)) is v.geometry and
                         material(v.material) is v.material
@@ -71,7 +72,11 @@ def map_uris(model: Model, mapping: UriMap, target: Format, diags: Diagnostics) 
             links.append(link)
         else:
             links.append(evolve(link, visuals=visuals, collisions=collisions))
+            changed = True
     models = tuple(map_uris(m, mapping, target, diags) for m in model.models)
     materials = tuple(material(m) or m for m in model.materials)
+    if not changed and all(a is b for a, b in zip(models, model.models, strict=True)) and \
+            all(a is b for a, b in zip(materials, model.materials, strict=True)):
+        return model  # no URI rewritten: no copy
     return evolve(model, links=tuple(links), models=models, materials=materials)
 
