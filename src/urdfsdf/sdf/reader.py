@@ -55,6 +55,7 @@ from urdfsdf.core.ir import (
     Pose,
     SafetyController,
     SdfDocument,
+    ShapeElement,
     Visual,
     World,
     evolve,
@@ -596,13 +597,29 @@ class SdfReader:
 
     def visual(self, el: etree._Element, what: str) -> Visual:
         """Read ``<visual>``."""
+        name, geometry, pose, material, extras = self._shaped(el, what, "visual")
+        return Visual(name, geometry, pose, material, extras,
+                      el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+
+    def collision(self, el: etree._Element, what: str) -> Collision:
+        """Read ``<collision>``."""
+        name, geometry, pose, _material, extras = self._shaped(el, what, "collision")
+        return Collision(name, geometry, pose, extras,
+                         el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+
+    def _shaped(self, el: etree._Element, what: str, kind: ShapeElement
+                ) -> tuple[str | None, Geometry, Pose, Material | None, tuple[Extra, ...]]:
+        """What ``<visual>`` and ``<collision>`` share: the name, ``<geometry>``, ``<pose>``
+        and the rest kept; a visual's ``<material>`` (and the ``<urdf:material>`` it
+        carries) too."""
         name = el.get("name")
         if name is None or not name.strip():
-            name = self.name(el, f"{what} <visual>")  # reports it
-        elif len(name) < 10:  # "visual": often the same in every link
+            name = self.name(el, f"{what} <{kind}>")  # reports it
+        elif len(name) < 10:  # "visual", "collision": often the same in every link
             name = shared(name)
-        what = f"{what} visual {name!r}"
+        what = f"{what} {kind} {name!r}"
         pose_el = geometry_el = material = urdf_mat = None
+        visual = kind == "visual"
         extras: list[Extra] = []
         for c in el:
             tag = c.tag
@@ -612,9 +629,9 @@ class SdfReader:
             elif tag == "pose":
                 if pose_el is None:
                     pose_el = c
-            elif tag == "material":
+            elif visual and tag == "material":
                 material = self.material(c, what)
-            elif tag == URDF_MATERIAL:
+            elif visual and tag == URDF_MATERIAL:
                 urdf_mat = self.urdf_material(c)
             elif tag.__class__ is str:
                 extras.append(extra(c))
@@ -625,33 +642,7 @@ class SdfReader:
                                 base.line or urdf_mat.line)
         geometry = self.geometry(el, geometry_el, what)
         pose = Pose() if pose_el is None else read_pose(self.ctx, pose_el, what)
-        return Visual(name, geometry, pose, material, tuple(extras),
-                      el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
-
-    def collision(self, el: etree._Element, what: str) -> Collision:
-        """Read ``<collision>``."""
-        name = el.get("name")
-        if name is None or not name.strip():
-            name = self.name(el, f"{what} <collision>")  # reports it
-        elif len(name) < 10:  # "collision": often the same in every link
-            name = shared(name)
-        what = f"{what} collision {name!r}"
-        pose_el = geometry_el = None
-        extras: list[Extra] = []
-        for c in el:
-            tag = c.tag
-            if tag == "geometry":
-                if geometry_el is None:
-                    geometry_el = c
-            elif tag == "pose":
-                if pose_el is None:
-                    pose_el = c
-            elif tag.__class__ is str:
-                extras.append(extra(c))
-        geometry = self.geometry(el, geometry_el, what)
-        pose = Pose() if pose_el is None else read_pose(self.ctx, pose_el, what)
-        return Collision(name, geometry, pose, tuple(extras),
-                         el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+        return name, geometry, pose, material, tuple(extras)
 
     # -- joint ------------------------------------------------------------
     def joint(self, el: etree._Element) -> Joint | None:
