@@ -101,21 +101,15 @@ NAMES = st.sampled_from(_NAME_POOL)
 PLAIN_NAMES = st.sampled_from(_PLAIN_POOL)
 
 
-def _strides(size: int) -> list[int]:
-    return [s for s in (1, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43) if math.gcd(s, size) == 1]
-
-
-_STRIDES = {id(pool): (len(pool), _strides(len(pool))) for pool in (_NAME_POOL, _PLAIN_POOL)}
-
-
 @st.composite
 def _unique_names(draw: st.DrawFn, count: int, pool: list[str]) -> list[str]:
     # Two draws, not one per name: a start and a stride coprime to the pool size walk
     # the pool without repeating, and shrink to its simplest names (start 0, stride 1).
     # A list of unique draws costs two choices per name, and the shrinker tries each.
-    size, strides = _STRIDES[id(pool)]
+    size = len(pool)
     start = draw(st.integers(0, size - 1))
-    stride = draw(st.sampled_from(strides))
+    stride = draw(st.sampled_from([s for s in (1, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43)
+                                   if math.gcd(s, size) == 1]))
     return [pool[(start + k * stride) % size] for k in range(count)]
 
 
