@@ -69,19 +69,20 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
         diags.error("WRONG_FORMAT", "a Gazebo model folder holds SDFormat, not URDF "
                     "(convert it with sdf2urdf)", file=file or path)
         return None
-    config: IncludeConfig | None = None
     tags: tuple[str, ...] = URDF_TAGS
     if expect != "urdf":  # the URDF path needs nothing of the SDF reader (cold start)
-        from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
-        from urdfsdf.sdf.reader import STREAM_TAGS as SDF_TAGS
+        import urdfsdf.sdf.reader as sdf_reader  # the module form: see api.py's imports
 
-        config = includes if includes is not None else IncludeConfig()
-        tags = SDF_TAGS if expect == "sdf" else (*URDF_TAGS, *SDF_TAGS)
+        tags = sdf_reader.STREAM_TAGS if expect == "sdf" \
+            else (*URDF_TAGS, *sdf_reader.STREAM_TAGS)
         if path is not None and (os.path.isdir(path)
                                  or os.path.basename(path) in MODEL_CONFIGS):
             # a Gazebo model folder (or its model.config): the SDF file it names
+            from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
+
             folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-            chosen = IncludeResolver(config, None).model_file(folder, diags)
+            chosen = IncludeResolver(includes if includes is not None else IncludeConfig(),
+                                     None).model_file(folder, diags)
             if chosen is None:
                 return None
             source = path = chosen
@@ -91,8 +92,8 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
         return None
     # an SDF urdf2sdf wrote lists its empty attributes in urdf:empty (xml/custom.py)
     data = restore_empty_values(data)
-    resolver = IncludeResolver(config, path) if config is not None and config.resolve \
-        else None
+    resolver = _include_resolver(includes, path) if expect != "urdf" and \
+        _may_include(data) else None
 
     def read(root: etree._Element, stream: Stream | None) -> Document:
         fmt = expect or detect_format(root)
@@ -103,12 +104,31 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     return read_document(data, diags, tags, read)
 
 
+def _may_include(data: bytes) -> bool:
+    """Whether ``data`` may hold an ``<include>``: unless it is in an ASCII-compatible
+    encoding (no NUL in its first bytes: not UTF-16/32; not EBCDIC) without the bytes
+    ``<include``, for which no include resolver is made."""
+    return data.find(b"<include") >= 0 or data.find(b"\x00", 0, 4) >= 0 or \
+        data.startswith(b"\x4c\x6f\xa7\x94")  # "<?xm" in EBCDIC
+
+
+def _include_resolver(includes: IncludeConfig | None, path: str | None
+                      ) -> IncludeResolver | None:
+    """The resolver that follows the ``<include>``s of the file at ``path`` (None: the
+    configuration says not to follow them)."""
+    from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
+
+    config = includes if includes is not None else IncludeConfig()
+    return IncludeResolver(config, path) if config.resolve else None
+
+
 def _read_sdf(root: etree._Element, diags: Diagnostics, stream: Stream | None,
               resolver: IncludeResolver | None, data: bytes) -> Document:
-    from urdfsdf.sdf.reader import read_sdf_root
+    import urdfsdf.sdf.reader as sdf_reader
 
-    return Document("sdf", sdf=read_sdf_root(root, diags, stream, includes=resolver,
-                                             read_urdf=_included_urdf), data=data)
+    return Document("sdf", sdf=sdf_reader.read_sdf_root(root, diags, stream,
+                                                        includes=resolver,
+                                                        read_urdf=_included_urdf), data=data)
 
 
 def _load_bytes(source: Source, diags: Diagnostics, file: str | None,

@@ -560,6 +560,33 @@ def test_1_6_to_1_7_pose_frame_becomes_relative_to() -> None:
     assert len(diags) == 0  # the recipe alone reports nothing
 
 
+def test_1_6_pose_walk_reaches_matches_inside_matches() -> None:
+    # libsdformat converts a match, then walks its own descendants; the walk of
+    # attribute-only recipes takes both in one pass, the same elements in the same order
+    root, diags, _ = upgrade('<sdf version="1.6"><model name="m"><link name="l">'
+                             '<pose>0 0 0 0 0 0<pose frame="b">1 0 0 0 0 0</pose></pose>'
+                             '<pose frame="c">2 0 0 0 0 0</pose>'
+                             '<plugin name="p"><pose frame="d">0 0 0 0 0 0</pose></plugin>'
+                             '</link></model></sdf>')
+    assert [p.get("relative_to") for p in root.iter("pose")] == [None, "b", "c", None]
+    assert [p.get("frame") for p in root.iter("pose")] == [None, None, None, "d"]
+    assert [d.xpath for d in diags.items] == ["/sdf/model/link/pose[1]/pose",
+                                              "/sdf/model/link/pose[2]"]
+
+
+def test_a_convert_that_cannot_act_is_skipped_and_one_that_can_is_not() -> None:
+    # 1_5.convert's IMU rewrite needs an <imu>: a document without one is left as it
+    # is; with one (at the recipe's path) it is rewritten
+    text = ('<sdf version="1.5"><model name="m"><link name="l"><sensor name="s" type="imu">'
+            '{}</sensor></link></model></sdf>')
+    before = text.format("")
+    root, _ = step("1.5", before)
+    assert xml(root) == xml(etree.fromstring(before))
+    root, _ = step("1.5", text.format("<imu><noise><type>gaussian</type></noise></imu>"))
+    assert at(root, "model/link/sensor/imu/angular_velocity/x/noise").get("type") == \
+        "gaussian"
+
+
 def test_1_6_to_1_7_use_parent_model_frame_becomes_expressed_in() -> None:
     root, diags = step("1.6", DOC_1_6)
     model = root[0]

@@ -477,17 +477,98 @@ def _text(el: etree._Element) -> str | None:
     return " ".join(text.split()) or None
 
 
+def _op_needs(op: Op) -> str | None:
+    """The element an operation reads its value from (it does nothing where the
+    document has no element of that name); None: it may act on any element."""
+    if isinstance(op, (Rename, Move)):
+        return op.from_element.split("::")[0] if op.from_element is not None else None
+    if isinstance(op, Map):
+        first = op.from_name.split("/")[0]
+        return None if first.startswith("@") else first
+    if isinstance(op, Remove):
+        return op.element
+    return None  # Add, Default, Note: they act wherever they are applied
+
+
+def _self_attributes(recipe: Convert) -> frozenset[str] | None:
+    """The attributes a recipe of operations only reads, when each operation reads one
+    attribute of the element converted and writes only that element's attributes
+    (1_6.convert's ``//pose/@frame`` move): an element without any of them is left as
+    it is, and no operation changes what is below it.  None: any other recipe."""
+    if recipe.converts or recipe.deprecated:
+        return None
+    found = set()
+    for op in recipe.ops:
+        if isinstance(op, Note):
+            found.add(op.attribute)
+        elif isinstance(op, Move) and op.from_element is None and op.to_element is None \
+                and op.from_attribute is not None and "::" not in op.from_attribute \
+                and op.to_attribute is not None and "::" not in op.to_attribute:
+            found.add(op.from_attribute)
+        else:
+            return None
+    return frozenset(found)
+
+
 @record(frozen=False)
 class _Run:
-    """One conversion: where its diagnostics go, and the elements it created."""
+    """One conversion: where its diagnostics go, and the elements it created.
+
+    ``root``: the document converted.  A nested convert is skipped when it cannot act:
+    when the document holds no element of its name, or of the names all its operations
+    and nested converts need (:meth:`live`).  What the document holds is asked of lxml
+    once per name (``present``) and kept up to date as operations create elements.
+    """
 
     diags: Diagnostics
     created: list[etree._Element] = factory(list)
+    root: etree._Element | None = None
+    #: local name -> whether the document holds an element of that name
+    present: dict[str, bool] = factory(dict)
+    #: id of a nested convert -> whether it can act (the converts are the recipe's, alive
+    #: for the whole run)
+    acting: dict[int, bool] = factory(dict)
+
+    def holds(self, name: str) -> bool:
+        """Whether the document may hold an element named ``name`` (any namespace: a
+        superset of tinyxml2's ``prefix:local`` names)."""
+        local = name.rpartition(":")[2]
+        found = self.present.get(local)
+        if found is None:
+            root = self.root
+            found = root is None or next(root.iter("{*}" + local), None) is not None
+            self.present[local] = found
+        return found
+
+    def live(self, recipe: Convert) -> bool:
+        """Whether ``recipe`` (a nested convert) can change or report anything."""
+        key = id(recipe)
+        found = self.acting.get(key)
+        if found is None:
+            name = recipe.name if recipe.name is not None else recipe.descendant_name
+            # what the operations need first: those names are the rarer ones, and one
+            # found absent spares the search for the rest
+            found = (bool(recipe.deprecated)
+                     or any(need is None or self.holds(need)
+                            for need in map(_op_needs, recipe.ops))
+                     or any(self.live(sub) for sub in recipe.converts)) and \
+                (name is None or self.holds(name))
+            self.acting[key] = found
+        return found
+
+    def _created(self, tag: str) -> None:
+        """An element ``tag`` was created: the document holds one (a convert that could not
+        act may now)."""
+        local = tag.rpartition("}")[2].rpartition(":")[2]
+        if self.present.get(local) is False:
+            self.acting.clear()
+        self.present[local] = True
 
     def new(self, tag: str, line_of: etree._Element, text: str | None = None
             ) -> etree._Element:
         """A new element ``tag``, on the line of ``line_of`` (the element it replaces,
         or its parent)."""
+        self._created(tag)
         el = etree.Element(tag)
         el.text = text
         line = source_line(line_of)
@@ -515,6 +596,8 @@ class _Run:
         # child changes only the child's own subtree, never the list of ``el``'s children
         kids: dict[str, list[etree._Element]] | None = None
         for sub in recipe.converts:
+            if not self.live(sub):
+                continue
             if sub.name is not None:
                 if kids is None:
                     kids = _kids_by_name(el)
@@ -543,9 +626,17 @@ class _Run:
         local = _local(name)
         ops = recipe.ops  # a recipe of operations only: applied here, as convert would
         plain = not recipe.deprecated and not recipe.converts
+        # a recipe that reads and writes only attributes of the match (_self_attributes):
+        # a match without them is left as it is, and no match changes what is below it,
+        # so matches do not stop the way up and the walk needs no recursion
+        attributes = _self_attributes(recipe)
         for cand in list(el.iter(local)):
             if cand is el or (cand.tag != name and _name(cand) != name):
                 continue
+            if attributes is not None:
+                keys = cand.keys()
+                if not keys or attributes.isdisjoint(keys):
+                    continue
             passed = []
             above = cand.getparent()
             while True:
@@ -559,7 +650,8 @@ class _Run:
                 upper = above.tag
                 if upper[:1] == "{":
                     upper = _name(above)
-                if upper == name or upper == "plugin" or ":" in upper:
+                if (upper == name and attributes is None) or upper == "plugin" \
+                        or ":" in upper:
                     verdict = False
                     break
                 passed.append(above)
@@ -572,7 +664,8 @@ class _Run:
                         _APPLY[type(op)](self, cand, op)
                 else:
                     self.convert(cand, recipe)
-                if len(cand) and next(cand.iterdescendants(local), None) is not None:
+                if attributes is None and len(cand) and \
+                        next(cand.iterdescendants(local), None) is not None:
                     self.descendants(cand, recipe, name)
 
     def deprecated(self, el: etree._Element, path: str) -> None:
@@ -633,6 +726,7 @@ class _Run:
             if source is None:
                 return
             if op.to_element is not None and op.to_attribute is None:
+                self._created(to_name)  # the source's subtree: names the document held
                 clone = copy.deepcopy(source)  # keeps the source lines
                 clone.tag = to_name
                 clone.tail = None
@@ -772,7 +866,7 @@ def apply_recipe(root: etree._Element, recipe: Convert, diags: Diagnostics
                  ) -> list[etree._Element]:
     """Apply one recipe to ``root`` in place, as libsdformat's ``Converter::ConvertImpl``
     applies a ``.convert`` file to the ``<sdf>`` element; returns the elements created."""
-    run = _Run(diags)
+    run = _Run(diags, root=root)
     run.convert(root, recipe)
     return run.created
 
@@ -803,7 +897,7 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
     if original not in SUPPORTED or version is None or version >= (1, 7) or \
             root.tag not in ("sdf", "gazebo"):
         return original
-    run = _Run(diags)
+    run = _Run(diags, root=root)
     # <gazebo> root (1.0, 1.2): libsdformat refuses it; its old converter renamed it
     # <sdf> for any target >= 1.3 (note 2.2, 3.2 "1.2 -> 1.3", 14).
     if root.tag == "gazebo":

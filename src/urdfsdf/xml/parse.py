@@ -168,7 +168,10 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
                         data = with_prefixes
                         continue
                 raise
-        problem = _refused_tree(root)
+        # a document in an ASCII-compatible encoding (it starts with "<", no NUL after
+        # it: not UTF-16/32, not EBCDIC) with no "<!DOCTYPE" bytes has no DTD
+        plain = data[:1] == b"<" and data[1:2] != b"\x00" and data.find(b"<!DOCTYPE") < 0
+        problem = None if plain else _refused_tree(root)
         if problem is not None:
             # a DOCTYPE in an encoding the byte scan does not know
             diags.error("PARSING_ERROR", problem, 1)
@@ -251,7 +254,8 @@ class Stream:
     @classmethod
     def open(cls, data: bytes, tags: tuple[str, ...]) -> Stream | None:
         """A stream over ``data`` (the root's tag must be one of ``tags``), or None."""
-        if not data or data.isspace() or b"<!DOCTYPE" in data or b"\x00" in data[:4]:
+        if not data or data.isspace() or data.find(b"<!DOCTYPE") >= 0 or \
+                data.find(b"\x00", 0, 4) >= 0:
             return None
         found = find_declaration(data)
         if found is not None:
@@ -371,14 +375,16 @@ def _refused_doctype(data: bytes) -> tuple[str, int] | None:
     Scans the bytes as UTF-8 (and any ASCII-compatible encoding) and as
     UTF-16/32, so the document is refused before lxml sees it.
     """
-    if b"<!DOCTYPE" in data:
-        if b"<!ENTITY" in data:
+    # bytes.find, not ``in``: ``b"x" in data`` first tries ``b"x"`` as an integer and
+    # formats the TypeError it drops (2-3x the time of a find, on every document)
+    if data.find(b"<!DOCTYPE") >= 0:
+        if data.find(b"<!ENTITY") >= 0:
             return _NO_ENTITIES, data[: data.find(b"<!ENTITY")].count(b"\n") + 1
         m = _EXTERNAL_ID.search(data)
         if m is not None:
             return _NO_EXTERNAL, data[: m.start()].count(b"\n") + 1
         return None
-    if b"\x00" not in data[:4]:
+    if data.find(b"\x00", 0, 4) < 0:
         return None
     for enc in _WIDE:
         mark = "<!ENTITY".encode(enc)
@@ -428,7 +434,8 @@ def find_declaration(data: bytes) -> Declaration | None:
     head = len(_BOM) if data.startswith(_BOM) else 0
     pos = head
     while True:
-        pos = _BLANKS.match(data, pos).end()  # type: ignore[union-attr]  # \s* always matches
+        if data[pos:pos + 1].isspace():  # most documents start with "<": no regex then
+            pos = _BLANKS.match(data, pos).end()  # type: ignore[union-attr]  # \s* matches
         if data.startswith(b"<!--", pos):
             end = data.find(b"-->", pos + 4)
             if end < 0:
