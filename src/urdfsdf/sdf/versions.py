@@ -510,59 +510,84 @@ def _self_attributes(recipe: Convert) -> frozenset[str] | None:
     return frozenset(found)
 
 
+def _local_name(name: str) -> str:
+    """``prefix:local`` or ``{ns}local`` -> ``local``."""
+    return name.rpartition("}")[2].rpartition(":")[2]
+
+
+@record
+class _Plan:
+    """A ``<convert>`` as the interpreter runs it: with what it needs to act, derived once
+    from the recipe (:func:`_plan`)."""
+
+    convert: Convert
+    #: its nested converts' plans
+    subs: tuple[_Plan, ...]
+    #: the convert can act only where the document holds every (local) name of one of
+    #: these: its own name and what one of its operations reads, or its own name and one
+    #: of a nested convert's sets (a deprecation only needs its own name)
+    needs: tuple[tuple[str, ...], ...]
+    #: :func:`_self_attributes` of the convert
+    attributes: frozenset[str] | None
+
+
+def _plan(recipe: Convert) -> _Plan:
+    """The plan of ``recipe`` and its nested converts."""
+    subs = tuple(_plan(sub) for sub in recipe.converts)
+    name = recipe.name if recipe.name is not None else recipe.descendant_name
+    own = () if name is None else (_local_name(name),)
+    needs: list[tuple[str, ...]] = []
+    alternatives = [own] if recipe.deprecated else []
+    for op in recipe.ops:
+        need = _op_needs(op)
+        alternatives.append(own if need is None else (*own, _local_name(need)))
+    for sub in subs:
+        alternatives.extend((*own, *n) for n in sub.needs)
+    for alt in alternatives:
+        if alt == own:  # the convert's own name is enough
+            needs = [own]
+            break
+        if alt not in needs:
+            needs.append(alt)
+    return _Plan(recipe, subs, tuple(needs), _self_attributes(recipe))
+
+
 @record(frozen=False)
 class _Run:
     """One conversion: where its diagnostics go, and the elements it created.
 
     ``root``: the document converted.  A nested convert is skipped when it cannot act:
-    when the document holds no element of its name, or of the names all its operations
-    and nested converts need (:meth:`live`).  What the document holds is asked of lxml
-    once per name (``present``) and kept up to date as operations create elements.
+    when the document holds none of the sets of names its plan needs (:meth:`live`).
+    What the document holds is asked of lxml once per name (``present``) and kept up to
+    date as operations create elements.
     """
 
     diags: Diagnostics
     created: list[etree._Element] = factory(list)
     root: etree._Element | None = None
-    #: local name -> whether the document holds an element of that name
+    #: local name -> whether the document holds an element of that name (any namespace:
+    #: a superset of tinyxml2's ``prefix:local`` names)
     present: dict[str, bool] = factory(dict)
-    #: id of a nested convert -> whether it can act (the converts are the recipe's, alive
-    #: for the whole run)
-    acting: dict[int, bool] = factory(dict)
 
-    def holds(self, name: str) -> bool:
-        """Whether the document may hold an element named ``name`` (any namespace: a
-        superset of tinyxml2's ``prefix:local`` names)."""
-        local = name.rpartition(":")[2]
-        found = self.present.get(local)
-        if found is None:
-            root = self.root
-            found = root is None or next(root.iter("{*}" + local), None) is not None
-            self.present[local] = found
-        return found
-
-    def live(self, recipe: Convert) -> bool:
-        """Whether ``recipe`` (a nested convert) can change or report anything."""
-        key = id(recipe)
-        found = self.acting.get(key)
-        if found is None:
-            name = recipe.name if recipe.name is not None else recipe.descendant_name
-            # what the operations need first: those names are the rarer ones, and one
-            # found absent spares the search for the rest
-            found = (bool(recipe.deprecated)
-                     or any(need is None or self.holds(need)
-                            for need in map(_op_needs, recipe.ops))
-                     or any(self.live(sub) for sub in recipe.converts)) and \
-                (name is None or self.holds(name))
-            self.acting[key] = found
-        return found
+    def live(self, plan: _Plan) -> bool:
+        """Whether ``plan``'s convert (a nested one) can change or report anything."""
+        present = self.present
+        for names in plan.needs:
+            for local in names:
+                found = present.get(local)
+                if found is None:
+                    root = self.root
+                    found = root is None or next(root.iter("{*}" + local), None) is not None
+                    present[local] = found
+                if not found:
+                    break
+            else:
+                return True
+        return False
 
     def _created(self, tag: str) -> None:
-        """An element ``tag`` was created: the document holds one (a convert that could not
-        act may now)."""
-        local = tag.rpartition("}")[2].rpartition(":")[2]
-        if self.present.get(local) is False:
-            self.acting.clear()
-        self.present[local] = True
+        """An element ``tag`` was created: the document holds one."""
+        self.present[_local_name(tag)] = True
 
     def new(self, tag: str, line_of: etree._Element, text: str | None = None
             ) -> etree._Element:
@@ -588,27 +613,31 @@ class _Run:
         self.diags.add("VERSION_CONVERTED", message, source_line(el), xpath_of(el), "info")
 
     # -- Converter::ConvertImpl ------------------------------------------------
-    def convert(self, el: etree._Element, recipe: Convert) -> None:
-        """Apply ``recipe`` to ``el``: deprecations, nested converts, then operations."""
+    def convert(self, el: etree._Element, plan: _Plan) -> None:
+        """Apply ``plan``'s recipe to ``el``: deprecations, nested converts, then
+        operations."""
+        recipe = plan.convert
         for path in recipe.deprecated:
             self.deprecated(el, path)
         # the children of each name, found in one pass when first needed: converting a
         # child changes only the child's own subtree, never the list of ``el``'s children
         kids: dict[str, list[etree._Element]] | None = None
-        for sub in recipe.converts:
+        for sub in plan.subs:
             if not self.live(sub):
                 continue
-            if sub.name is not None:
+            name = sub.convert.name
+            if name is not None:
                 if kids is None:
                     kids = _kids_by_name(el)
-                for child in kids.get(sub.name, ()):
+                for child in kids.get(name, ()):
                     self.convert(child, sub)
-            if sub.descendant_name is not None:
-                self.descendants(el, sub, sub.descendant_name)
+            name = sub.convert.descendant_name
+            if name is not None:
+                self.descendants(el, sub, name)
         for op in recipe.ops:
             _APPLY[type(op)](self, el, op)
 
-    def descendants(self, el: etree._Element, recipe: Convert, name: str) -> None:
+    def descendants(self, el: etree._Element, plan: _Plan, name: str) -> None:
         """``Converter::ConvertDescendantsImpl``: every descendant ``name`` at any depth,
         not looking inside ``<plugin>`` or namespaced (``x:y``) elements."""
         own = _name(el)
@@ -624,12 +653,13 @@ class _Run:
         # whose elements are all closed: the match is on their way up)
         clear: dict[etree._Element, bool] = {el: True}
         local = _local(name)
+        recipe = plan.convert
         ops = recipe.ops  # a recipe of operations only: applied here, as convert would
         plain = not recipe.deprecated and not recipe.converts
         # a recipe that reads and writes only attributes of the match (_self_attributes):
         # a match without them is left as it is, and no match changes what is below it,
         # so matches do not stop the way up and the walk needs no recursion
-        attributes = _self_attributes(recipe)
+        attributes = plan.attributes
         for cand in list(el.iter(local)):
             if cand is el or (cand.tag != name and _name(cand) != name):
                 continue
@@ -663,10 +693,10 @@ class _Run:
                     for op in ops:
                         _APPLY[type(op)](self, cand, op)
                 else:
-                    self.convert(cand, recipe)
+                    self.convert(cand, plan)
                 if attributes is None and len(cand) and \
                         next(cand.iterdescendants(local), None) is not None:
-                    self.descendants(cand, recipe, name)
+                    self.descendants(cand, plan, name)
 
     def deprecated(self, el: etree._Element, path: str) -> None:
         """``Converter::CheckDeprecation`` for ``a/b/c`` (elements, the last one may be an
@@ -867,10 +897,17 @@ def apply_recipe(root: etree._Element, recipe: Convert, diags: Diagnostics
     """Apply one recipe to ``root`` in place, as libsdformat's ``Converter::ConvertImpl``
     applies a ``.convert`` file to the ``<sdf>`` element; returns the elements created."""
     run = _Run(diags, root=root)
-    run.convert(root, recipe)
+    run.convert(root, _plan(recipe))
     return run.created
 
 
+
+
+#: the plans of :data:`STEPS` (1_6.convert with urdfsdf's reports: :data:`NOTED_1_6`) and of
+#: :data:`AFTER_1_0`, made once
+_STEP_PLANS: tuple[_Plan, ...] = tuple(_plan(NOTED_1_6 if step.source == "1.6" else step.recipe)
+                                       for step in STEPS)
+_AFTER_1_0_PLAN = _plan(AFTER_1_0)
 
 
 def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
@@ -913,13 +950,13 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
     # with urdfsdf's additions to 1_0.convert and 1_6.convert (see AFTER_1_0,
     # NOTED_1_6 and CREATED_DEFAULTS)
     started = False
-    for step in STEPS:
+    for step, plan in zip(STEPS, _STEP_PLANS, strict=True):
         started = started or step.source == original
         if not started:
             continue
-        run.convert(root, NOTED_1_6 if step.source == "1.6" else step.recipe)
+        run.convert(root, plan)
         if step.source == "1.0":
-            run.convert(root, AFTER_1_0)
+            run.convert(root, _AFTER_1_0_PLAN)
     for el in run.created:
         default = CREATED_DEFAULTS.get(_name(el))
         if default is not None and el.text is None and len(el) == 0:
