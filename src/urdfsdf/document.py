@@ -23,7 +23,14 @@ from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
 from urdfsdf.urdf.reader import read_urdf_root
 from urdfsdf.urdf.xacro import expand_xacro, is_xacro
 from urdfsdf.xml.custom import restore_empty_values
-from urdfsdf.xml.parse import Source, Stream, is_xml_text, load_input, read_document
+from urdfsdf.xml.parse import (
+    Source,
+    Stream,
+    ascii_compatible,
+    is_xml_text,
+    load_input,
+    read_document,
+)
 
 if TYPE_CHECKING:
     from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
@@ -105,11 +112,9 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
 
 
 def _may_include(data: bytes) -> bool:
-    """Whether ``data`` may hold an ``<include>``: unless it is in an ASCII-compatible
-    encoding (no NUL in its first bytes: not UTF-16/32; not EBCDIC) without the bytes
-    ``<include``, for which no include resolver is made."""
-    return data.find(b"<include") >= 0 or data.find(b"\x00", 0, 4) >= 0 or \
-        data.startswith(b"\x4c\x6f\xa7\x94")  # "<?xm" in EBCDIC
+    """Whether ``data`` may hold an ``<include>``: unless it is ASCII-compatible without
+    the bytes ``<include`` (then no include resolver is made)."""
+    return data.find(b"<include") >= 0 or not ascii_compatible(data)
 
 
 def _include_resolver(includes: IncludeConfig | None, path: str | None
@@ -126,9 +131,9 @@ def _read_sdf(root: etree._Element, diags: Diagnostics, stream: Stream | None,
               resolver: IncludeResolver | None, data: bytes) -> Document:
     import urdfsdf.sdf.reader as sdf_reader
 
-    return Document("sdf", sdf=sdf_reader.read_sdf_root(root, diags, stream,
-                                                        includes=resolver,
-                                                        read_urdf=_included_urdf), data=data)
+    return Document("sdf", sdf=sdf_reader.read_sdf_root(
+        root, diags, stream, includes=resolver, read_urdf=_included_urdf,
+        source=data if ascii_compatible(data) else None), data=data)
 
 
 def _load_bytes(source: Source, diags: Diagnostics, file: str | None,

@@ -122,14 +122,17 @@ def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
 
 def read_sdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None,
                   includes: IncludeResolver | None = None,
-                  read_urdf: UrdfReader | None = None) -> SdfDocument | None:
+                  read_urdf: UrdfReader | None = None,
+                  source: bytes | None = None) -> SdfDocument | None:
     """Read an SDF document's root element (``stream``: it is being parsed incrementally).
 
     ``includes`` follows ``<include>`` (None: kept with a warning); ``read_urdf``
-    reads an included URDF.
+    reads an included URDF.  ``source``: the bytes ``root`` was parsed from, when they
+    are ASCII-compatible (:func:`urdfsdf.xml.parse.ascii_compatible`): the version
+    upgrade looks there first for the element names it needs.
     """
     forget_shared()  # nothing carried over from an earlier document
-    return SdfReader(diags, stream, includes, None, read_urdf).document(root)
+    return SdfReader(diags, stream, includes, None, read_urdf).document(root, source)
 
 
 def _version_tuple(version: str) -> tuple[int, int]:
@@ -163,8 +166,9 @@ class SdfReader:
         return SdfReader(diags, None, self.includes, file, self.read_urdf, pushed).document(root)
 
     # -- document ---------------------------------------------------------
-    def document(self, root: etree._Element) -> SdfDocument | None:
-        """Read the ``<sdf>`` root element."""
+    def document(self, root: etree._Element, source: bytes | None = None
+                 ) -> SdfDocument | None:
+        """Read the ``<sdf>`` root element (``source``: see :func:`read_sdf_root`)."""
         ctx = self.ctx
         tag = root.tag
         if tag not in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
@@ -190,7 +194,7 @@ class SdfReader:
             # them with the current rules (sdf/versions.py); that needs the whole tree
             if self.stream is not None:
                 raise Reparse
-            upgrade_to_1_7(root, ctx.diags)
+            upgrade_to_1_7(root, ctx.diags, source)
         models: list[Model] = []
         worlds: list[World] = []
         others = 0

@@ -542,14 +542,16 @@ def _plan(recipe: Convert) -> _Plan:
         need = _op_needs(op)
         alternatives.append(own if need is None else (*own, _local_name(need)))
     for sub in subs:
-        alternatives.extend((*own, *n) for n in sub.needs)
+        alternatives.extend((*own, *n[::-1]) for n in sub.needs)  # root first, as here
     for alt in alternatives:
         if alt == own:  # the convert's own name is enough
             needs = [own]
             break
         if alt not in needs:
             needs.append(alt)
-    return _Plan(recipe, subs, tuple(needs), _self_attributes(recipe))
+    # each set deepest name first: the rarer names, so that one found absent spares
+    # looking for the others (:meth:`_Run.live`)
+    return _Plan(recipe, subs, tuple(alt[::-1] for alt in needs), _self_attributes(recipe))
 
 
 @record(frozen=False)
@@ -565,6 +567,9 @@ class _Run:
     diags: Diagnostics
     created: list[etree._Element] = factory(list)
     root: etree._Element | None = None
+    #: the ASCII-compatible bytes ``root`` was parsed from (None: unknown); a name they do
+    #: not hold is the name of no element of the tree, found without walking it
+    source: bytes | None = None
     #: local name -> whether the document holds an element of that name (any namespace:
     #: a superset of tinyxml2's ``prefix:local`` names)
     present: dict[str, bool] = factory(dict)
@@ -577,7 +582,10 @@ class _Run:
                 found = present.get(local)
                 if found is None:
                     root = self.root
-                    found = root is None or next(root.iter("{*}" + local), None) is not None
+                    source = self.source
+                    found = root is None or (
+                        (source is None or source.find(local.encode()) >= 0)
+                        and next(root.iter("{*}" + local), None) is not None)
                     present[local] = found
                 if not found:
                     break
@@ -910,7 +918,8 @@ _STEP_PLANS: tuple[_Plan, ...] = tuple(_plan(NOTED_1_6 if step.source == "1.6" e
 _AFTER_1_0_PLAN = _plan(AFTER_1_0)
 
 
-def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
+def upgrade_to_1_7(root: etree._Element, diags: Diagnostics, source: bytes | None = None
+                  ) -> str | None:
     """Rewrite an SDFormat 1.0-1.6 document in place into its 1.7 form.
 
     ``root`` is the ``<sdf>`` root (or the legacy ``<gazebo>`` of 1.0 and 1.2, renamed
@@ -925,6 +934,9 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
     ``diags``: a ``<gazebo>`` root or a 1.0 document (warnings), each
     ``//pose/@frame`` made meaningful and each 1.0 inertia default written out
     (infos), each ``<xyz>`` created with the default axis (a warning).
+
+    ``source``: the bytes ``root`` was parsed from, when ASCII-compatible
+    (:func:`urdfsdf.xml.parse.ascii_compatible`); it only spares walks of the tree.
     """
     text = root.get("version")
     if text is None:
@@ -934,7 +946,7 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
     if original not in SUPPORTED or version is None or version >= (1, 7) or \
             root.tag not in ("sdf", "gazebo"):
         return original
-    run = _Run(diags, root=root)
+    run = _Run(diags, root=root, source=source)
     # <gazebo> root (1.0, 1.2): libsdformat refuses it; its old converter renamed it
     # <sdf> for any target >= 1.3 (note 2.2, 3.2 "1.2 -> 1.3", 14).
     if root.tag == "gazebo":

@@ -168,9 +168,8 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
                         data = with_prefixes
                         continue
                 raise
-        # a document in an ASCII-compatible encoding (it starts with "<", no NUL after
-        # it: not UTF-16/32, not EBCDIC) with no "<!DOCTYPE" bytes has no DTD
-        plain = data[:1] == b"<" and data[1:2] != b"\x00" and data.find(b"<!DOCTYPE") < 0
+        # a document in an ASCII-compatible encoding with no "<!DOCTYPE" bytes has no DTD
+        plain = ascii_compatible(data) and data.find(b"<!DOCTYPE") < 0
         problem = None if plain else _refused_tree(root)
         if problem is not None:
             # a DOCTYPE in an encoding the byte scan does not know
@@ -367,6 +366,13 @@ def read_document(data: bytes, diags: Diagnostics, tags: tuple[str, ...],
     if root is None:
         return None
     return read(root, None)
+
+
+def ascii_compatible(data: bytes) -> bool:
+    """Whether markup in ``data`` is written in ASCII bytes, so that a byte search finds
+    every tag and ``<!DOCTYPE``: not UTF-16/32 (a NUL in the first four bytes, with or
+    without a byte order mark) and not EBCDIC (``<?xm`` as 4C 6F A7 94)."""
+    return data.find(b"\x00", 0, 4) < 0 and not data.startswith(b"\x4c\x6f\xa7\x94")
 
 
 def _refused_doctype(data: bytes) -> tuple[str, int] | None:
