@@ -19,7 +19,6 @@ strings in ``extras`` so writers can put them back as they were.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal, get_args
 
 from urdfsdf.core.record import evolve as evolve  # IR users copy nodes with ir.evolve
@@ -142,12 +141,11 @@ class Pose:
     relative_to: str | None
     line: int | None
 
-    def __init__(self, xyz: Vec3 = ZERO3, rpy: Vec3 = ZERO3, relative_to: str | None = None,
-                 text: Tokens | None = None, line: int | None = None) -> None:
-        _set_v(self, _ZERO6 if xyz is ZERO3 and rpy is ZERO3 else (*xyz, *rpy))
-        _set_t(self, None if text is None else " ".join(text))
-        _set_rel(self, relative_to)
-        _set_line(self, line)
+    # Built as records are (core/record.py): as the unfrozen twin, then given its class.
+    def __new__(cls, xyz: Vec3 = ZERO3, rpy: Vec3 = ZERO3, relative_to: str | None = None,
+                text: Tokens | None = None, line: int | None = None) -> Pose:
+        return _pose(_ZERO6 if xyz is ZERO3 and rpy is ZERO3 else (*xyz, *rpy),
+                     None if text is None else " ".join(text), relative_to, line)
 
     @classmethod
     def parsed(cls, text: str, relative_to: str | None = None,
@@ -156,12 +154,7 @@ class Pose:
 
         Its values are ``float()`` of each token, computed when asked for.
         """
-        pose = _new(cls)
-        _set_v(pose, None)
-        _set_t(pose, text)
-        _set_rel(pose, relative_to)
-        _set_line(pose, line)
-        return pose
+        return _pose(None, text, relative_to, line)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")  # frozen
@@ -222,12 +215,7 @@ class Pose:
 
     def with_frame(self, relative_to: str | None) -> Pose:
         """The same pose (text and values as they are) measured in ``relative_to``."""
-        pose = _new(Pose)
-        _set_v(pose, self._v)
-        _set_t(pose, self._t)
-        _set_rel(pose, relative_to)
-        _set_line(pose, self.line)
-        return pose
+        return _pose(self._v, self._t, relative_to, self.line)
 
     def _key(self) -> tuple[object, ...]:
         return (self.values, self.relative_to, self.text, self.line)
@@ -251,16 +239,27 @@ class Pose:
 _new = object.__new__
 
 
-def _slot_setter(name: str) -> Callable[[Pose, Any], None]:
-    """The slot descriptor's setter (sets a field of the frozen :class:`Pose`)."""
-    setter: Callable[[Pose, Any], None] = Pose.__dict__[name].__set__
-    return setter
+class _UnfrozenPose(Pose):
+    """:class:`Pose` with plain assignment: a pose is built as one, then given its class
+    (same layout; see core/record.py)."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__
 
 
-_set_v = _slot_setter("_v")
-_set_t = _slot_setter("_t")
-_set_rel = _slot_setter("relative_to")
-_set_line = _slot_setter("line")
+def _pose(values: tuple[float, ...] | None, text: str | None, relative_to: str | None,
+          line: int | None) -> Pose:
+    """A :class:`Pose` of these fields (``values`` None: parsed from ``text`` when asked)."""
+    pose = _new(_UnfrozenPose)
+    pose._v = values
+    pose._t = text
+    pose.relative_to = relative_to
+    pose.line = line
+    pose.__class__ = Pose  # type: ignore[assignment]  # the twin's layout: allowed
+    return pose
+
+
 _ZERO6 = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
@@ -270,9 +269,8 @@ def _evolve_pose(pose: Pose, changes: dict[str, Any]) -> Pose:
     if bad:
         raise TypeError(f"Pose has no field {sorted(bad)[0]!r}")
     if not changes.keys() - {"relative_to", "line"}:  # text and values unchanged
-        new = pose.with_frame(changes.get("relative_to", pose.relative_to))
-        _set_line(new, changes.get("line", pose.line))
-        return new
+        return _pose(pose._v, pose._t, changes.get("relative_to", pose.relative_to),
+                     changes.get("line", pose.line))
     return Pose(changes.get("xyz", pose.xyz), changes.get("rpy", pose.rpy),
                 changes.get("relative_to", pose.relative_to), changes.get("text", pose.text),
                 changes.get("line", pose.line))
