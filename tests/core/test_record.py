@@ -46,6 +46,28 @@ def test_records_are_frozen_hashable_and_picklable() -> None:
     assert pickle.loads(pickle.dumps(m)) == m
 
 
+def test_frozen_records_are_their_own_class_after_construction() -> None:
+    # a frozen record is built as a hidden unfrozen twin and then given its class: what
+    # users get is the record's class, frozen, also from evolve, and for a plain
+    # subclass and for factory defaults
+    @record
+    class Box:
+        items: tuple[int, ...] = ()
+        extra: list[int] = factory(list)
+
+    class Plain(Box):
+        pass
+
+    for node in (Box((1,)), evolve(Box((1,)), items=(2,)), Plain((1,)), Box.__new__(Box)):
+        assert type(node) in (Box, Plain)
+        with pytest.raises(AttributeError):
+            node.items = (3,)  # type: ignore[misc]
+    assert Box().extra is not Box().extra and Plain().extra == []
+    assert type(Plain((1,))) is Plain and Plain((1,)).items == (1,)
+    g = Geometry("box", size=("1", "2", "3"))
+    assert type(g) is Geometry and type(evolve(g, line=3)) is Geometry
+
+
 def test_mutable_records_and_factories() -> None:
     @record(frozen=False)
     class Bag:
