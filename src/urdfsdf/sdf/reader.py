@@ -36,6 +36,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
+    IDENTITY,
     INERTIA_KEYS,
     SDF_JOINT_TYPES,
     Axis,
@@ -376,7 +377,7 @@ class SdfReader:
             if c.tag == "pose":
                 pose_el = c
                 break
-        pose = Pose() if pose_el is None else \
+        pose = IDENTITY if pose_el is None else \
             plain_pose(pose_el) or read_pose(self.ctx, pose_el, f"frame {name!r}")
         return Frame(name, el.get("attached_to"), pose, el.sourceline)  # type: ignore[arg-type]
 
@@ -413,7 +414,7 @@ class SdfReader:
         if auto is not None:
             inertial = auto_inertial_of(self.ctx, auto, list(zip(shapes, collisions, strict=True)),
                                            name, what) or inertial
-        pose = Pose() if pose_el is None else read_pose(self.ctx, pose_el, what)
+        pose = IDENTITY if pose_el is None else read_pose(self.ctx, pose_el, what)
         return Link(name, pose, inertial, tuple(visuals), tuple(collisions), tuple(extras),
                     el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
 
@@ -460,7 +461,7 @@ class SdfReader:
                 self.ctx.inertia(inertia, texts, what)
             moments = tuple(texts)
         if pose_el is None:
-            pose = Pose()
+            pose = IDENTITY
         else:
             pose = read_pose(self.ctx, pose_el, what)
             if pose.relative_to is not None:
@@ -645,7 +646,7 @@ class SdfReader:
                                 base.diffuse, base.specular, base.emissive, base.extras,
                                 base.line or urdf_mat.line)
         geometry = self.geometry(el, geometry_el, what)
-        pose = Pose() if pose_el is None else read_pose(self.ctx, pose_el, what)
+        pose = IDENTITY if pose_el is None else read_pose(self.ctx, pose_el, what)
         return name, geometry, pose, material, tuple(extras)
 
     # -- joint ------------------------------------------------------------
@@ -711,7 +712,7 @@ class SdfReader:
                 axis2 = self.axis(a, what)
         if mimic is None and axis is not None and axis.extras:
             axis, mimic = axis_mimic(self.ctx, axis, what)
-        pose = Pose() if pose_el is None else read_pose(self.ctx, pose_el, what)
+        pose = IDENTITY if pose_el is None else read_pose(self.ctx, pose_el, what)
         return Joint(name, jtype, parent, child, pose, axis, axis2, mimic, safety, calibration,
                      tuple(extras), el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
 

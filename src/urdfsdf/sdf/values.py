@@ -15,7 +15,7 @@ import math
 from lxml import etree
 
 from urdfsdf.core import transforms as tf
-from urdfsdf.core.ir import Pose
+from urdfsdf.core.ir import IDENTITY, Pose
 from urdfsdf.core.numbers import all_finite, shared
 from urdfsdf.xml.parse import first_child
 from urdfsdf.xml.readctx import ReadContext, line_of
@@ -69,14 +69,14 @@ def pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
     which reports it.
     """
     if el is None:
-        return Pose()
+        return IDENTITY  # one shared identity: poses are immutable
     return plain_pose(el) or _pose(ctx, el, what)
 
 
 def _pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
     """The pose ``el`` (None: identity, no relative_to)."""
     if el is None:
-        return Pose()
+        return IDENTITY
     if el.get("frame") is not None:
         ctx.warning("ATTRIBUTE_INVALID", f"{what}: //pose/@frame has no defined "
                          "meaning and is ignored", el)
