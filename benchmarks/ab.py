@@ -13,14 +13,24 @@ from before the package layout (``urdfsdf/check.py``) works too.
 ``--max-slowdown 10`` makes it a check (issue 26: the generated models, the 1000-link
 chain among them, no more than 10% slower than a reference commit): exit status 1 when
 any operation's change is over +10%, with the operations over it named.
+
+``--instructions`` counts instead of timing: each operation of each tree runs in a
+process under valgrind's callgrind once and twice after a warm-up call, and the
+difference is the instructions of one call.  A shared or busy machine moves timings by
+more than 10% (issue 26's budget); instruction counts do not move.  They do not see
+memory stalls, so a change that allocates differently is still to be timed.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import gc
 import importlib
 import json
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,8 +53,8 @@ def _module(*names: str) -> Any:
     raise ImportError(names[0])
 
 
-def child(src: str, folder: str, only: str | None) -> dict[str, float]:
-    """Time every operation of the tree at ``src`` on the inputs in ``folder``."""
+def operations(src: str) -> list[tuple[str, str, Callable[[bytes], object]]]:
+    """The operations timed, of the tree at ``src``: (name, input kind, function)."""
     sys.path.insert(0, src)
     api = _module("urdfsdf.api")
     check = _module("urdfsdf.commands.check", "urdfsdf.check")
@@ -58,8 +68,13 @@ def child(src: str, folder: str, only: str | None) -> dict[str, float]:
         ("sdf2urdf transform", "sdf_absolute", api.sdf_to_urdf_result)]
     for kind in KINDS[3:]:
         ops += [("check", kind, check.check_source), ("poses", kind, poses.poses_source)]
+    return ops
+
+
+def child(src: str, folder: str, only: str | None) -> dict[str, float]:
+    """Time every operation of the tree at ``src`` on the inputs in ``folder``."""
     out: dict[str, float] = {}
-    for name, kind, fn in ops:
+    for name, kind, fn in operations(src):
         if only and only not in f"{name} {kind}":
             continue
         data = (Path(folder) / f"{kind}.bin").read_bytes()
@@ -74,6 +89,45 @@ def child(src: str, folder: str, only: str | None) -> dict[str, float]:
     return out
 
 
+def count_child(src: str, folder: str, op: str, calls: int) -> None:
+    """Run operation ``op`` of the tree at ``src`` once, then ``calls`` times (counted)."""
+    for name, kind, fn in operations(src):
+        if f"{name} {kind}" == op:
+            data = (Path(folder) / f"{kind}.bin").read_bytes()
+            for _ in range(1 + calls):
+                fn(data)
+            return
+    raise SystemExit(f"no operation {op!r}")
+
+
+_COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def _instructions(src: str, folder: str, op: str, calls: int) -> int:
+    """Instructions of a process running ``op`` after a warm-up call, ``calls`` times."""
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+           sys.executable, __file__, "x", "y", "--count-child", src, folder, op, str(calls)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    found = _COLLECTED.search(proc.stderr)
+    if proc.returncode or found is None:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def count(trees: dict[str, str], folder: str, only: str | None) -> dict[str, dict[str, int]]:
+    """Instructions of one call of each operation, per side (two processes at a time)."""
+    ops = [f"{name} {kind}" for name, kind, _ in operations(trees["before"])]
+    ops = [op for op in ops if not only or only in op]
+    jobs = [(side, op, calls) for side in trees for op in ops for calls in (1, 2)]
+    workers = max(1, min(len(jobs), os.cpu_count() or 1))
+    with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+        counted = list(pool.map(lambda job: _instructions(trees[job[0]], folder, job[1],
+                                                          job[2]), jobs))
+    per: dict[tuple[str, str, int], int] = {job: n for job, n in zip(jobs, counted,
+                                                                    strict=True)}
+    return {side: {op: per[side, op, 2] - per[side, op, 1] for op in ops} for side in trees}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("old")
@@ -83,11 +137,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--only", help="operations whose 'OP KIND' contains this text")
     ap.add_argument("--max-slowdown", type=float, metavar="PCT",
                     help="exit 1 when an operation is more than PCT%% slower than OLD_SRC")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under valgrind (callgrind) instead of timing")
     ap.add_argument("--child", nargs=2, metavar=("SRC", "FOLDER"), help=argparse.SUPPRESS)
+    ap.add_argument("--count-child", nargs=4, metavar=("SRC", "FOLDER", "OP", "CALLS"),
+                    help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         print(json.dumps(child(args.child[0], args.child[1], args.only)))
         return 0
+    if args.count_child:
+        src, folder, op, calls = args.count_child
+        count_child(src, folder, op, int(calls))
+        return 0
+    if args.instructions and shutil.which("valgrind") is None:
+        ap.error("--instructions needs valgrind (apt-get install valgrind)")
     sys.path.insert(0, str(Path(__file__).parent))
     from gen_models import generate
 
@@ -95,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for kind in KINDS:
             (Path(folder) / f"{kind}.bin").write_bytes(generate(kind, args.links).encode())
         trees = {"before": str(Path(args.old).resolve()), "after": str(Path(args.new).resolve())}
+        if args.instructions:
+            counts = count(trees, folder, args.only)
+            return _report_counts(args.links, counts, args.max_slowdown)
         results: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
         for r in range(args.rounds):
             for side in (("before", "after") if r % 2 == 0 else ("after", "before")):
@@ -121,6 +188,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         verdict = "FAIL" if over else "PASS"
         print(f"{verdict}  no operation more than {args.max_slowdown:g}% slower than OLD_SRC"
               + (f": over: {', '.join(over)}" if over else ""))
+    return 1 if over else 0
+
+
+def _report_counts(links: int, counts: dict[str, dict[str, int]],
+                   max_slowdown: float | None) -> int:
+    print(f"{links} links, instructions of one call (callgrind), millions")
+    over: list[str] = []
+    for op, b in counts["before"].items():
+        a = counts["after"][op]
+        change = 100 * (a / b - 1)
+        print(f"{op:40s} before {b / 1e6:8.1f}  after {a / 1e6:8.1f}  change {change:+6.1f}%")
+        if max_slowdown is not None and change > max_slowdown:
+            over.append(f"{op} {change:+.1f}%")
+    if max_slowdown is not None:
+        verdict = "FAIL" if over else "PASS"
+        print(f"{verdict}  no operation more than {max_slowdown:g}% more instructions than "
+              "OLD_SRC" + (f": over: {', '.join(over)}" if over else ""))
     return 1 if over else 0
 
 
