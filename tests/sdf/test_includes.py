@@ -509,3 +509,34 @@ def test_libsdformat_box_missing_config() -> None:
                        environment=())
     assert got is None and [d.code for d in diags] == ["URI_LOOKUP"]
     assert "does not contain a model.config" in diags.items[0].message
+
+
+# -- documents in other encodings -----------------------------------------------------
+# The pipeline makes no include resolver for a document whose bytes hold no "<include",
+# and the version upgrade looks for element names in the bytes first; both only when the
+# bytes are ASCII-compatible (xml.parse.ascii_compatible).  A UTF-16 document is read
+# the same as its UTF-8 form.
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-be", "utf-32"])
+def test_a_document_in_any_encoding_follows_its_includes_and_is_upgraded(
+        tmp_path: Path, encoding: str) -> None:
+    from urdfsdf.api import load_sdf
+    from urdfsdf.xml.parse import ascii_compatible
+
+    _model(tmp_path / "models", "box")
+    text = (f'<?xml version="1.0" encoding="{encoding.upper()}"?>\n<sdf version="1.6">'
+            '<world name="w"><include><uri>model://box</uri></include>'
+            '<model name="m"><link name="a"/><link name="b"/><joint name="j" type="revolute">'
+            '<parent>a</parent><child>b</child><axis><xyz>1 0 0</xyz>'
+            '<use_parent_model_frame>true</use_parent_model_frame></axis></joint></model>'
+            '</world></sdf>')
+    data = text.encode(encoding)
+    assert ascii_compatible(data) == (encoding == "utf-8")
+    doc, diags = load_sdf(data, includes=IncludeConfig(resource_paths=(str(tmp_path / "models"),),
+                                                       environment=()))
+    assert doc is not None and not diags.has_errors(), list(diags)
+    (world,) = doc.worlds
+    assert sorted(m.name for m in world.models) == ["box/model.sdf", "m"]
+    (joint,) = [m for m in world.models if m.name == "m"][0].joints
+    assert joint.axis is not None and joint.axis.expressed_in == "__model__"
