@@ -63,9 +63,14 @@ def sdf_limit_marker(effort: str | None, velocity: str | None) -> SdfLimit:
     return SdfLimit(SDF_LIMIT, to_string(el), None, None, effort, velocity)
 
 
+#: ``<urdf:massless/>``: one object (IR records are immutable), so that the ``urdf:``
+#: wrapping of extras knows it by identity as a carrier already (as :data:`UNNAMED`)
+MASSLESS_MARKER: Final = Extra(MASSLESS, f'<urdf:massless{URDF_XMLNS}/>')
+
+
 def massless_marker() -> Extra:
     """``<urdf:massless/>``."""
-    return Extra(MASSLESS, f'<urdf:massless{URDF_XMLNS}/>')
+    return MASSLESS_MARKER
 
 
 def default_inertial_marker() -> Extra:

@@ -36,6 +36,7 @@ from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
+    MASSLESS_MARKER,
     NO_LIMIT,
     UNNAMED,
     N,
@@ -506,10 +507,15 @@ def _unnamed_colour(visuals: tuple[Visual, ...]) -> bool:
 
 
 def _wrapped(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
-    """URDF elements as ``urdf:`` custom elements (the unnamed marker stays as it is)."""
+    """URDF elements as ``urdf:`` custom elements.
+
+    The unnamed and massless markers stay as they are: ``urdf:`` elements already,
+    which :func:`urdf_extra` would parse and serialise again to the same text.
+    """
     if not extras:
         return ()
-    return tuple([x if x is UNNAMED else urdf_extra(x) for x in extras])
+    return tuple([x if x is UNNAMED or x is MASSLESS_MARKER else urdf_extra(x)
+                  for x in extras])
 
 
 def _wrap_material(material: Material | None) -> Material | None:
