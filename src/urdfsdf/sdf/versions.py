@@ -560,8 +560,8 @@ class _Run:
 
     ``root``: the document converted.  A nested convert is skipped when it cannot act:
     when the document holds none of the sets of names its plan needs (:meth:`live`).
-    What the document holds is asked of lxml once per name (``present``) and kept up to
-    date as operations create elements.
+    What the document holds is asked once per name (``present``: of ``source``'s bytes
+    first, then of lxml) and kept up to date as operations create elements.
     """
 
     diags: Diagnostics
