@@ -147,7 +147,10 @@ def _build(cls: type, frozen: bool, kw_only: bool) -> type:
     new_cls.__qualname__ = cls.__qualname__
 
     env: dict[str, object] = {}
-    args, sets = [], []
+    # sets: plain assignments (a mutable record, or a frozen one's unfrozen twin);
+    # through_slots: the slots' descriptors, for a frozen class's own subclasses (not
+    # records), which may have another layout
+    args, sets, through_slots = [], [], []
     for name in names:
         setter = f"_s_{name}"
         env[setter] = getattr(new_cls, name).__set__
@@ -161,19 +164,17 @@ def _build(cls: type, frozen: bool, kw_only: bool) -> type:
         else:
             args.append(name)
         sets.append(f"    self.{name} = {value}\n")
+        through_slots.append(f"        {setter}(self, {value})\n")
     if kw_only and args:
         args.insert(0, "*")
     params = ", ".join(args)
-    # the frozen class's own subclasses (not records) may have another layout: they are
-    # built through the slots' descriptors
-    slow = "".join(f"    _s_{name}(self, {name})\n" for name in names)
     env["_new"], env["_cls"], env["_names"] = _new, new_cls, frozenset(names)
     if frozen:
         twin = _unfrozen_twin(new_cls)
         env["_twin"] = twin
         make = (f"def __new__(cls, {params}):\n"
                 f"    if cls is not _cls:\n"
-                f"        self = _new(cls)\n{_factories(slow, names, defaults)}"
+                f"        self = _new(cls)\n{''.join(through_slots)}"
                 f"        return self\n"
                 f"    self = _new(_twin)\n{''.join(sets)}"
                 f"    self.__class__ = _cls\n"
@@ -222,19 +223,6 @@ def _build(cls: type, frozen: bool, kw_only: bool) -> type:
         new_cls.__delattr__ = _frozen_delattr  # type: ignore[assignment]
     _EVOLVE[new_cls] = namespace["_evolve"]
     return new_cls
-
-
-def _factories(slow: str, names: list[str], defaults: dict[str, object]) -> str:
-    """The descriptor-setting lines ``slow``, indented for the subclass branch of
-    ``__new__``, with each factory default made afresh."""
-    lines = []
-    for name, line in zip(names, slow.splitlines(), strict=True):
-        default = defaults.get(name)
-        if isinstance(default, _Factory):
-            line = line.replace(f", {name})", f", {name}.make() if {name} is _d_{name} "
-                                              f"else {name})")
-        lines.append("    " + line + "\n")
-    return "".join(lines)
 
 
 class _AsDataclass:
