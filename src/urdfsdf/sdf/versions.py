@@ -436,7 +436,7 @@ def _name(el: etree._Element) -> str:
 def _local(name: str) -> str:
     """The lxml tag filter of the elements whose local name is ``name``'s (any namespace,
     or none): the candidates of :func:`_name` ``== name``."""
-    return "{*}" + name.rpartition(":")[2]
+    return "{*}" + _local_name(name)
 
 
 def _kids(el: etree._Element, name: str) -> list[etree._Element]:
@@ -585,7 +585,7 @@ class _Run:
                     source = self.source
                     found = root is None or (
                         (source is None or source.find(local.encode()) >= 0)
-                        and next(root.iter("{*}" + local), None) is not None)
+                        and next(root.iter(_local(local)), None) is not None)
                     present[local] = found
                 if not found:
                     break
