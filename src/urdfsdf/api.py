@@ -151,7 +151,8 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         from urdfsdf.translate.uris import map_uris
 
         model = map_uris(model, uri_map, "sdf", diags)
-    sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version)
+    # the reader checked the joint tree (no error: see above); uri maps change no link
+    sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version, tree_checked=True)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if lump_fixed_joints:

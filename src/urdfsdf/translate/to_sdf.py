@@ -167,9 +167,23 @@ def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]
             and not link.extras)
 
 
-def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7") -> Model | None:
-    """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``."""
-    root = check_urdf_tree(model, Diagnostics()) if not diags.has_errors() else None
+def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
+                tree_checked: bool = False) -> Model | None:
+    """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
+
+    ``tree_checked``: ``model`` is what the URDF reader read, whose tree check
+    (:func:`~urdfsdf.core.tree.check_urdf_tree`) reported no error into ``diags``:
+    its root is the one link no joint names as child, found without checking again.
+    A model made otherwise (the API takes any) is checked here.
+    """
+    if diags.has_errors():
+        return None
+    root: str | None
+    if tree_checked:
+        children_of = {joint.child for joint in model.joints}
+        root = next(link.name for link in model.links if link.name not in children_of)
+    else:
+        root = check_urdf_tree(model, Diagnostics())
     if root is None:
         return None
     named: dict[str, Material] = {}
