@@ -21,7 +21,7 @@ from typing import Final, Literal, TypeVar
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit
+from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, evolve
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS
 from urdfsdf.xml.parse import canonical, to_string
@@ -96,18 +96,15 @@ def fingerprint(node: Link | Joint) -> str:
     Taken from the canonical form (:func:`urdfsdf.xml.parse.canonical`) of the SDF
     text, so that reading and writing the SDF again keeps it.
     """
-    from urdfsdf.core.ir import evolve
-    from urdfsdf.sdf.writer import element_text
+    import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    text = element_text(evolve(node, extras=without_carrier(node.extras)))
+    text = sdf_writer.element_text(evolve(node, extras=without_carrier(node.extras)))
     form = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
     return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
 
 
 def seal(node: N) -> N:
     """``node`` with its carrier sealed by the fingerprint of its SDF form."""
-    from urdfsdf.core.ir import evolve
-
     carrier = written_carrier(node.extras)
     if carrier is None:
         return node
@@ -122,8 +119,6 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     undo the edit: it is dropped with a warning, and the element is written from
     the SDF (what only the carrier held is lost).
     """
-    from urdfsdf.core.ir import evolve
-
     carrier = written_carrier(node.extras)
     if carrier is None:
         return node

@@ -24,10 +24,10 @@ REFUSED_WARNINGS = frozenset({"DUPLICATE_NAME"})
 
 def check_sdf_output(model: Model, diags: Diagnostics) -> bool:
     """Check the SDF model urdf2sdf is about to write; False (and errors) when refused."""
-    from urdfsdf.sdf.frames import analyze
+    import urdfsdf.sdf.frames as frames  # the module form: see api.py's imports
 
     found = Diagnostics(diags.file)
-    analyze(SdfDocument(version="1.7", models=(model,)), found)
+    frames.analyze(SdfDocument(version="1.7", models=(model,)), found)
     return _report(found.items, "SDF", diags)
 
 

@@ -45,7 +45,7 @@ from urdfsdf.translate.carriers import (
 )
 from urdfsdf.translate.names import sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
-from urdfsdf.urdf.writer import sdf_frame_xml
+from urdfsdf.urdf.writer import joint_element, link_element, sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.namespaces import SDF_FRAME, U
 from urdfsdf.xml.parse import from_string, qname, to_string
@@ -302,9 +302,9 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
         sdf = _restore_frames(sdf, pending_frames, diags)
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks:  # <gazebo> extensions: imported when a robot has some (cold start)
-        from urdfsdf.translate.gazebo import apply_gazebo
+        import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
 
-        sdf = apply_gazebo(sdf, blocks, link_map, joint_map, diags)
+        sdf = gazebo.apply_gazebo(sdf, blocks, link_map, joint_map, diags)
     return _sealed(_unique_children(sdf, diags))
 
 
@@ -427,8 +427,6 @@ SDF_SHAPES = ("box", "cylinder", "sphere", "mesh")
 
 def _with_carrier(node: N) -> N:
     """``node`` carrying its URDF text (as the URDF writer gives it back) unless it does."""
-    from urdfsdf.urdf.writer import joint_element, link_element
-
     if written_carrier(node.extras) is not None:
         return node
     el = link_element(node) if isinstance(node, Link) else joint_element(node)
@@ -549,8 +547,6 @@ def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
     if joint.type == "fixed" and axis is not None:
         # unused by a fixed joint but not ours to drop; a zero axis (valid URDF)
         # would be invalid SDF, so the URDF elements travel verbatim
-        from urdfsdf.urdf.writer import joint_element
-
         el = joint_element(evolve(joint, mimic=None, safety_controller=None,
                                    calibration=None, extras=()))
         kept = tuple(urdf_extra(Extra(str(c.tag), to_string(c), axis.line)) for c in el
@@ -568,6 +564,4 @@ def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
 
 def _link_xml(link: Link) -> str:
     """URDF XML of a link (the ``world`` link carried verbatim in SDF)."""
-    from urdfsdf.urdf.writer import link_element
-
     return to_string(link_element(link))
