@@ -18,13 +18,12 @@ from __future__ import annotations
 import hashlib
 from typing import Final, Literal, TypeVar
 
-from lxml import etree
-
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, evolve
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
-from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_NS, SDF_XMLNS, URDF_NS, URDF_XMLNS
-from urdfsdf.xml.parse import canonical, to_string
+from urdfsdf.xml.build import attrs
+from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_NS, URDF_XMLNS
+from urdfsdf.xml.parse import canonical
 
 N = TypeVar("N", Link, Joint)
 
@@ -55,12 +54,13 @@ NO_LIMIT = "1e16"
 
 
 def sdf_limit_marker(effort: str | None, velocity: str | None) -> SdfLimit:
-    """``<sdf:limit>`` with the SDF effort and velocity as written (absent: not written)."""
-    el = etree.Element(SDF_LIMIT, nsmap={"sdf": SDF_NS})
-    for key, value in (("effort", effort), ("velocity", velocity)):
-        if value is not None:
-            el.set(key, value)
-    return SdfLimit(SDF_LIMIT, to_string(el), None, None, effort, velocity)
+    """``<sdf:limit>`` with the SDF effort and velocity as written (absent: not written).
+
+    Written as text (:mod:`urdfsdf.xml.build`'s escaping, lxml's serialisation of the
+    same element), not built as an lxml element and serialised: a joint's worth.
+    """
+    values = attrs((("effort", effort), ("velocity", velocity)))
+    return SdfLimit(SDF_LIMIT, f"<sdf:limit{SDF_XMLNS}{values}/>", None, None, effort, velocity)
 
 
 #: ``<urdf:massless/>``: one object (IR records are immutable), so that the ``urdf:``
