@@ -571,11 +571,19 @@ class _Run:
     #: not hold is the name of no element of the tree, found without walking it
     source: bytes | None = None
     #: local name -> whether the document holds an element of that name (any namespace:
-    #: a superset of tinyxml2's ``prefix:local`` names)
+    #: a superset of tinyxml2's ``prefix:local`` names); ``@`` + local name -> whether an
+    #: element may have such an attribute (:meth:`_holds_attribute`)
     present: dict[str, bool] = factory(dict)
 
     def live(self, plan: _Plan) -> bool:
-        """Whether ``plan``'s convert (a nested one) can change or report anything."""
+        """Whether ``plan``'s convert (a nested one) can change or report anything.
+
+        A convert of attribute operations only (``plan.attributes``) acts only on an
+        element that has one of them: not when no element may have one.
+        """
+        attributes = plan.attributes
+        if attributes is not None and not self._holds_attribute(attributes):
+            return False
         present = self.present
         for names in plan.needs:
             for local in names:
@@ -596,6 +604,28 @@ class _Run:
     def _created(self, tag: str) -> None:
         """An element ``tag`` was created: the document holds one."""
         self.present[_local_name(tag)] = True
+
+    def _set(self, el: etree._Element, name: str, value: str) -> None:
+        """``el``'s attribute ``name`` becomes ``value``: the document holds one."""
+        self.present["@" + _local_name(name)] = True
+        el.set(name, value)
+
+    def _holds_attribute(self, names: frozenset[str]) -> bool:
+        """Whether an element of the document may have an attribute of one of ``names``
+        (local names): one its bytes hold, or one an operation set.  Unknown bytes: yes."""
+        source = self.source
+        if source is None:
+            return True
+        present = self.present
+        for name in names:
+            local = _local_name(name)
+            key = "@" + local
+            found = present.get(key)
+            if found is None:
+                found = present[key] = source.find(local.encode()) >= 0
+            if found:
+                return True
+        return False
 
     def new(self, tag: str, line_of: etree._Element, text: str | None = None
             ) -> etree._Element:
@@ -737,7 +767,7 @@ class _Run:
             del el.attrib[op.from_attribute]
             new = self.append(el, op.to_element)
         if op.to_attribute is not None:
-            new.set(op.to_attribute, value)
+            self._set(new, op.to_attribute, value)
         else:
             new.text = value
 
@@ -773,7 +803,7 @@ class _Run:
                 value = _text(source)
                 if value is None or op.to_attribute is None:
                     return
-                to_el.set(op.to_attribute, value)
+                self._set(to_el, op.to_attribute, value)
             if not op.copy:
                 from_el.remove(source)
         elif op.from_attribute is not None:
@@ -783,7 +813,7 @@ class _Run:
             if op.to_element is not None:
                 self.append(to_el, to_name, value)
             elif op.to_attribute is not None:
-                to_el.set(to_name, value)
+                self._set(to_el, to_name, value)
             if not op.copy:
                 del from_el.attrib[from_name]
 
@@ -817,7 +847,7 @@ class _Run:
         to_attribute = leaf.startswith("@")
         to_el = self._walk_to(el, to_tokens, 1 if to_attribute else 0)
         if to_attribute:
-            to_el.set(leaf[1:], value)
+            self._set(to_el, leaf[1:], value)
         elif len(to_el):  # LinkEndChild of a text node: after the last child
             to_el[-1].tail = (to_el[-1].tail or "") + value
         else:
@@ -829,7 +859,7 @@ class _Run:
             return
         if op.attribute is not None:
             if op.value is not None:
-                el.set(op.attribute, op.value)
+                self._set(el, op.attribute, op.value)
         else:
             assert op.element is not None
             self.append(el, op.element, op.value)
@@ -900,11 +930,14 @@ def _map_value(el: etree._Element, op: Map) -> str | None:
 # -- the entry points ---------------------------------------------------------------
 
 
-def apply_recipe(root: etree._Element, recipe: Convert, diags: Diagnostics
-                 ) -> list[etree._Element]:
+def apply_recipe(root: etree._Element, recipe: Convert, diags: Diagnostics,
+                 source: bytes | None = None) -> list[etree._Element]:
     """Apply one recipe to ``root`` in place, as libsdformat's ``Converter::ConvertImpl``
-    applies a ``.convert`` file to the ``<sdf>`` element; returns the elements created."""
-    run = _Run(diags, root=root)
+    applies a ``.convert`` file to the ``<sdf>`` element; returns the elements created.
+
+    ``source``: as :func:`upgrade_to_1_7`'s.
+    """
+    run = _Run(diags, root=root, source=source)
     run.convert(root, _plan(recipe))
     return run.created
 
