@@ -593,7 +593,9 @@ def test_pose_frames_are_looked_for_in_the_bytes_and_in_what_operations_set() ->
     # bytes and none set by an operation before it
     text = ('<sdf version="1.6"><model name="m"><link name="l"><pose{}>1 0 0 0 0 0</pose>'
             '</link></model></sdf>')
-    for attribute, relative_to in (("", None), (' frame="a"', "a")):
+    # (an attribute's name follows an XML blank: "frame" in another name is not one)
+    for attribute, relative_to in (("", None), (' frame="a"', "a"), ('\tframe = "c"', "c"),
+                                   ('\n  frame="d"', "d"), ('\rframe="e"', "e")):
         data = text.format(attribute).encode()
         root, diags = etree.fromstring(data), Diagnostics()
         upgrade_to_1_7(root, diags, data)

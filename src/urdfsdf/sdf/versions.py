@@ -510,6 +510,18 @@ def _self_attributes(recipe: Convert) -> frozenset[str] | None:
     return frozenset(found)
 
 
+def _attribute_in(source: bytes, name: bytes) -> bool:
+    """Whether ``source`` (ASCII-compatible) may hold an attribute ``name``: the name
+    after an XML blank, as an attribute's name follows one in a start tag (``frame`` in
+    ``use_parent_model_frame`` is not one)."""
+    i = source.find(name)
+    while i >= 0:
+        if i > 0 and source[i - 1] in b" \t\r\n":
+            return True
+        i = source.find(name, i + len(name))
+    return False
+
+
 def _local_name(name: str) -> str:
     """``prefix:local`` or ``{ns}local`` -> ``local``."""
     return name.rpartition("}")[2].rpartition(":")[2]
@@ -612,7 +624,8 @@ class _Run:
 
     def _holds_attribute(self, names: frozenset[str]) -> bool:
         """Whether an element of the document may have an attribute of one of ``names``
-        (local names): one its bytes hold, or one an operation set.  Unknown bytes: yes."""
+        (local names): one its bytes hold (:func:`_attribute_in`), or one an operation
+        set.  Unknown bytes: yes."""
         source = self.source
         if source is None:
             return True
@@ -622,7 +635,7 @@ class _Run:
             key = "@" + local
             found = present.get(key)
             if found is None:
-                found = present[key] = source.find(local.encode()) >= 0
+                found = present[key] = _attribute_in(source, local.encode())
             if found:
                 return True
         return False
