@@ -161,7 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         trees = {"before": str(Path(args.old).resolve()), "after": str(Path(args.new).resolve())}
         if args.instructions:
             counts = count(trees, folder, args.only)
-            return _report_counts(args.links, counts, args.max_slowdown)
+            pairs = {op: (float(b), float(counts["after"][op]))
+                     for op, b in counts["before"].items()}
+            return _report(f"{args.links} links, instructions of one call (callgrind), "
+                           "millions", pairs, 1e-6, "more instructions", args.max_slowdown)
         results: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
         for r in range(args.rounds):
             for side in (("before", "after") if r % 2 == 0 else ("after", "before")):
@@ -173,38 +176,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(proc.stderr, file=sys.stderr)
                     return 1
                 results[side].append(json.loads(proc.stdout))
-    print(f"{args.links} links, {args.rounds} interleaved rounds (median of the per-round "
-          "medians of 5), ms")
+    medians = {op: (statistics.median(x[op] for x in results["before"]),
+                    statistics.median(x[op] for x in results["after"]))
+               for op in results["before"][0]}
+    return _report(f"{args.links} links, {args.rounds} interleaved rounds (median of the "
+                   "per-round medians of 5), ms", medians, 1000, "slower", args.max_slowdown)
+
+
+def _report(title: str, pairs: dict[str, tuple[float, float]], scale: float, worse: str,
+            max_slowdown: float | None) -> int:
+    """Print each operation's figure before and after (times ``scale``) and its change;
+    with ``max_slowdown``, the verdict.  1 when an operation is over it, else 0."""
+    print(title)
     over: list[str] = []
-    for op in results["before"][0]:
-        b = statistics.median(x[op] for x in results["before"])
-        a = statistics.median(x[op] for x in results["after"])
+    for op, (b, a) in pairs.items():
         change = 100 * (a / b - 1)
-        print(f"{op:40s} before {b * 1000:8.1f}  after {a * 1000:8.1f}  "
+        print(f"{op:40s} before {b * scale:8.1f}  after {a * scale:8.1f}  "
               f"change {change:+6.1f}%")
-        if args.max_slowdown is not None and change > args.max_slowdown:
-            over.append(f"{op} {change:+.1f}%")
-    if args.max_slowdown is not None:
-        verdict = "FAIL" if over else "PASS"
-        print(f"{verdict}  no operation more than {args.max_slowdown:g}% slower than OLD_SRC"
-              + (f": over: {', '.join(over)}" if over else ""))
-    return 1 if over else 0
-
-
-def _report_counts(links: int, counts: dict[str, dict[str, int]],
-                   max_slowdown: float | None) -> int:
-    print(f"{links} links, instructions of one call (callgrind), millions")
-    over: list[str] = []
-    for op, b in counts["before"].items():
-        a = counts["after"][op]
-        change = 100 * (a / b - 1)
-        print(f"{op:40s} before {b / 1e6:8.1f}  after {a / 1e6:8.1f}  change {change:+6.1f}%")
         if max_slowdown is not None and change > max_slowdown:
             over.append(f"{op} {change:+.1f}%")
     if max_slowdown is not None:
         verdict = "FAIL" if over else "PASS"
-        print(f"{verdict}  no operation more than {max_slowdown:g}% more instructions than "
-              "OLD_SRC" + (f": over: {', '.join(over)}" if over else ""))
+        print(f"{verdict}  no operation more than {max_slowdown:g}% {worse} than OLD_SRC"
+              + (f": over: {', '.join(over)}" if over else ""))
     return 1 if over else 0
 
 
