@@ -867,8 +867,8 @@ def attributes(el: etree._Element) -> list[tuple[str, str]]:
     Names are in Clark notation (``{uri}local``) for namespaced attributes, as
     lxml's ``items()`` gives them.
     """
-    if len(el.attrib) <= _FEW_ATTRIBUTES:
-        return [(str(k), str(v)) for k, v in el.items()]
+    if len(el.keys()) <= _FEW_ATTRIBUTES:  # keys(): linear, cheaper than len(el.attrib)
+        return el.items()  # type: ignore[return-value]  # lxml-stubs: str names and values
     found = _ALL_ATTRIBUTES(el)
     assert isinstance(found, list)
     return [(str(a.attrname), str(a)) for a in found]  # type: ignore[union-attr]
@@ -942,15 +942,13 @@ def _canonical_text(el: etree._Element) -> str:
 
     Written directly, the very text ``repr()`` gives of those tuples and lists (the
     fingerprints of carriers.py are hashes of it): building them to repr them cost
-    a third more instructions.  Attributes in fewer lxml calls than :func:`attributes`
-    (``keys()`` is linear and cheaper than ``len(el.attrib)``), and no child iterator
-    for a leaf.
+    a third more instructions.  No child iterator for a leaf.
     """
     tag = el.tag
     text = el.text
     if tag.__class__ is not str:  # a processing instruction
         return f"('?', {str(getattr(el, 'target', ''))!r}, {(text or '').strip()!r})"
-    items = el.items() if len(el.keys()) <= _FEW_ATTRIBUTES else attributes(el)
+    items = attributes(el)
     if items:
         pairs = "[" + ", ".join([f"({k!r}, {v!r})" for k, v in sorted(items)]) + "]"
     else:
