@@ -106,6 +106,7 @@ class Result:
         return self.text is not None and not any(d.severity in bad for d in self.diagnostics)
 
 
+@gc_paused
 def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Diagnostics]:
     """Read a URDF (or a ``.xacro`` file) into the IR (URDF convention)."""
     import urdfsdf.document as documents
@@ -115,6 +116,7 @@ def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Di
     return (doc.urdf if doc is not None else None), diags
 
 
+@gc_paused
 def load_sdf(source: Source, file: str | None = None,
              includes: IncludeConfig | None = None) -> tuple[SdfDocument | None, Diagnostics]:
     """Read an SDF document into the IR (SDF convention, poses as written)."""

@@ -94,27 +94,30 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
                 return None
             source = path = chosen
             file = None
-    data = _load_bytes(source, diags, file, xacro_args, package_paths)
+    data = _load_bytes(source, path, diags, file, xacro_args, package_paths)
     if data is None:
         return None
     # an SDF urdf2sdf wrote lists its empty attributes in urdf:empty (xml/custom.py)
     data = restore_empty_values(data)
+    ascii = ascii_compatible(data)
     resolver = _include_resolver(includes, path) if expect != "urdf" and \
-        _may_include(data) else None
+        _may_include(data, ascii) else None
 
     def read(root: etree._Element, stream: Stream | None) -> Document:
         fmt = expect or detect_format(root)
         if fmt == "urdf":
             return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data)
-        return _read_sdf(root, diags, stream, resolver, data)
+        return Document("sdf", sdf=sdf_reader.read_sdf_root(
+            root, diags, stream, includes=resolver, read_urdf=_included_urdf,
+            source=data if ascii else None), data=data)
 
     return read_document(data, diags, tags, read)
 
 
-def _may_include(data: bytes) -> bool:
-    """Whether ``data`` may hold an ``<include>``: unless it is ASCII-compatible without
-    the bytes ``<include`` (then no include resolver is made)."""
-    return data.find(b"<include") >= 0 or not ascii_compatible(data)
+def _may_include(data: bytes, ascii: bool) -> bool:
+    """Whether ``data`` may hold an ``<include>``: unless it is ASCII-compatible
+    (``ascii``) without the bytes ``<include`` (then no include resolver is made)."""
+    return not ascii or data.find(b"<include") >= 0
 
 
 def _include_resolver(includes: IncludeConfig | None, path: str | None
@@ -127,22 +130,14 @@ def _include_resolver(includes: IncludeConfig | None, path: str | None
     return IncludeResolver(config, path) if config.resolve else None
 
 
-def _read_sdf(root: etree._Element, diags: Diagnostics, stream: Stream | None,
-              resolver: IncludeResolver | None, data: bytes) -> Document:
-    import urdfsdf.sdf.reader as sdf_reader
-
-    return Document("sdf", sdf=sdf_reader.read_sdf_root(
-        root, diags, stream, includes=resolver, read_urdf=_included_urdf,
-        source=data if ascii_compatible(data) else None), data=data)
-
-
-def _load_bytes(source: Source, diags: Diagnostics, file: str | None,
+def _load_bytes(source: Source, path: str | None, diags: Diagnostics, file: str | None,
                 xacro_args: Mapping[str, str] | None,
                 package_paths: Mapping[str, str] | None) -> bytes | None:
-    if isinstance(source, (str, os.PathLike)) and not is_xml_text(source) and \
-            is_xacro(source):
-        diags.file = file or str(source)
-        return expand_xacro(str(source), xacro_args or {}, package_paths or {}, diags)
+    """The bytes of ``source`` (``path``: the file it names, see :func:`_path_of`), a
+    ``.xacro`` file's expansion."""
+    if path is not None and is_xacro(path):
+        diags.file = file or path
+        return expand_xacro(path, xacro_args or {}, package_paths or {}, diags)
     return load_input(source, diags, file)
 
 
@@ -158,6 +153,8 @@ def _model_folder(path: str) -> bool:
 
 def _path_of(source: Source) -> str | None:
     """The file ``source`` names (None: text or bytes)."""
+    if isinstance(source, bytes):  # the common case, before the os.PathLike check
+        return None
     if isinstance(source, (str, os.PathLike)) and not is_xml_text(source):
         return os.fsdecode(os.fspath(source))
     return None

@@ -162,6 +162,8 @@ class Diagnostics:
 
     def has_errors(self, strict: bool = False) -> bool:
         """True when an error (or, with ``strict``, a warning) was recorded."""
+        if not self.items:  # the common case, without a generator
+            return False
         bad = ("error", "warning") if strict else ("error",)
         return any(d.severity in bad for d in self.items)
 

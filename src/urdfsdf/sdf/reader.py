@@ -153,9 +153,12 @@ class SdfReader:
         self.includes = includes
         #: reads an included URDF into the SDF form (given by the pipeline, which can)
         self.read_urdf = read_urdf
-        #: reads this file's <include>s (sdf/include_read.py)
-        self.included = IncludeReader(self.ctx, includes, file, read_urdf, pushed or {},
-                                      self._read_included)
+        #: the file read (an included one's path; None for the main input)
+        self.file = file
+        #: parameters handed down to this file's <include>s (sdf/params.py)
+        self.pushed = pushed
+        #: reads this file's <include>s (sdf/include_read.py), made at the first one
+        self._includes_reader: IncludeReader | None = None
         #: when set, the document is read as it is parsed (models and worlds as
         #: they start, their other children as each completes)
         self.stream = stream
@@ -165,6 +168,15 @@ class SdfReader:
                        pushed: Pushed) -> SdfDocument | None:
         """An included SDF file's root, read with its own version's rules."""
         return SdfReader(diags, None, self.includes, file, self.read_urdf, pushed).document(root)
+
+    def include(self, el: etree._Element, parent_frame: str) -> Model | Merged | None:
+        """Read an ``<include>`` (:meth:`IncludeReader.include`)."""
+        reader = self._includes_reader
+        if reader is None:
+            reader = self._includes_reader = IncludeReader(
+                self.ctx, self.includes, self.file, self.read_urdf, self.pushed or {},
+                self._read_included)
+        return reader.include(el, parent_frame)
 
     # -- document ---------------------------------------------------------
     def document(self, root: etree._Element, source: bytes | None = None
@@ -269,7 +281,7 @@ class SdfReader:
                 if j is not None:
                     joints.append(j)
             elif c.tag == "include":
-                included = self.included.include(c, WORLD)
+                included = self.include(c, WORLD)
                 if isinstance(included, Merged):
                     models.extend(included.models)
                     frames.extend(included.frames)
@@ -334,7 +346,7 @@ class SdfReader:
                 if joint is not None:
                     urdf_joints.append(joint)
             elif tag == "include":
-                included = self.included.include(c, MODEL_FRAME)
+                included = self.include(c, MODEL_FRAME)
                 if isinstance(included, Merged):
                     links.extend(included.links)
                     joints.extend(included.joints)

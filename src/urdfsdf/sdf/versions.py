@@ -572,15 +572,16 @@ class _Run:
 
     ``root``: the document converted.  A nested convert is skipped when it cannot act:
     when the document holds none of the sets of names its plan needs (:meth:`live`).
-    What the document holds is asked once per name (``present``: of ``source``'s bytes
-    first, then of lxml) and kept up to date as operations create elements.
+    What the document holds is asked once per name (``present``: of lxml for an element,
+    of ``source``'s bytes for an attribute) and kept up to date as operations create
+    elements and set attributes.
     """
 
     diags: Diagnostics
     created: list[etree._Element] = factory(list)
     root: etree._Element | None = None
-    #: the ASCII-compatible bytes ``root`` was parsed from (None: unknown); a name they do
-    #: not hold is the name of no element of the tree, found without walking it
+    #: the ASCII-compatible bytes ``root`` was parsed from (None: unknown); an attribute
+    #: name they do not hold is that of no attribute of the tree (:meth:`_holds_attribute`)
     source: bytes | None = None
     #: local name -> whether the document holds an element of that name (any namespace:
     #: a superset of tinyxml2's ``prefix:local`` names); ``@`` + local name -> whether an
@@ -601,11 +602,11 @@ class _Run:
             for local in names:
                 found = present.get(local)
                 if found is None:
+                    # lxml, not a scan of the bytes: a name no document of the thread
+                    # holds is known absent at once (lxml's names dictionary), and the
+                    # walk of the tree in C otherwise costs less than the byte scan
                     root = self.root
-                    source = self.source
-                    found = root is None or (
-                        (source is None or source.find(local.encode()) >= 0)
-                        and next(root.iter(_local(local)), None) is not None)
+                    found = root is None or next(root.iter(_local(local)), None) is not None
                     present[local] = found
                 if not found:
                     break
@@ -982,7 +983,8 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics, source: bytes | Non
     (infos), each ``<xyz>`` created with the default axis (a warning).
 
     ``source``: the bytes ``root`` was parsed from, when ASCII-compatible
-    (:func:`urdfsdf.xml.parse.ascii_compatible`); it only spares walks of the tree.
+    (:func:`urdfsdf.xml.parse.ascii_compatible`); it only spares walks of the tree
+    looking for an attribute.
     """
     text = root.get("version")
     if text is None:

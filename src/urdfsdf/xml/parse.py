@@ -142,10 +142,12 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
     if not data or data.isspace():  # as data.strip() (ASCII blanks), without a copy
         diags.error("PARSING_ERROR", "the document is empty", 1)
         return None
-    refused = _refused_doctype(data)
+    doctype = data.find(b"<!DOCTYPE") >= 0  # not ``in``: see _refused_doctype
+    refused = _refused_doctype(data, doctype)
     if refused is not None:
         diags.error("PARSING_ERROR", refused[0], refused[1])
         return None
+    scanned = data
     data = _tolerate_declaration(data, diags)
     try:
         repaired = declared = False
@@ -169,7 +171,10 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
                         continue
                 raise
         # a document in an ASCII-compatible encoding with no "<!DOCTYPE" bytes has no DTD
-        plain = ascii_compatible(data) and data.find(b"<!DOCTYPE") < 0
+        # (the bytes scanned above, unless they were rewritten since)
+        if data is not scanned:
+            doctype = data.find(b"<!DOCTYPE") >= 0
+        plain = not doctype and ascii_compatible(data)
         problem = None if plain else _refused_tree(root)
         if problem is not None:
             # a DOCTYPE in an encoding the byte scan does not know
@@ -375,15 +380,16 @@ def ascii_compatible(data: bytes) -> bool:
     return data.find(b"\x00", 0, 4) < 0 and not data.startswith(b"\x4c\x6f\xa7\x94")
 
 
-def _refused_doctype(data: bytes) -> tuple[str, int] | None:
+def _refused_doctype(data: bytes, doctype: bool) -> tuple[str, int] | None:
     """Why a DOCTYPE is refused, and its line: entity declarations, external DTD.
 
     Scans the bytes as UTF-8 (and any ASCII-compatible encoding) and as
-    UTF-16/32, so the document is refused before lxml sees it.
+    UTF-16/32, so the document is refused before lxml sees it.  ``doctype``:
+    whether ``data`` holds the bytes ``<!DOCTYPE``.
     """
     # bytes.find, not ``in``: ``b"x" in data`` first tries ``b"x"`` as an integer and
     # formats the TypeError it drops (2-3x the time of a find, on every document)
-    if data.find(b"<!DOCTYPE") >= 0:
+    if doctype:
         if data.find(b"<!ENTITY") >= 0:
             return _NO_ENTITIES, data[: data.find(b"<!ENTITY")].count(b"\n") + 1
         m = _EXTERNAL_ID.search(data)
@@ -418,6 +424,8 @@ _ENC = re.compile(rb"encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 _VERSION_1_0 = re.compile(rb"version\s*=\s*[\"']1\.0[\"']")
 _BLANKS = re.compile(rb"\s*")
 _BOM = b"\xef\xbb\xbf"
+#: how most documents start: a declaration libxml2 reads as it is (version 1.0, first)
+_PLAIN_DECLARATIONS = (b'<?xml version="1.0"', b"<?xml version='1.0'")
 
 
 @record
@@ -465,6 +473,8 @@ def _tolerate_declaration(data: bytes, diags: Diagnostics) -> bytes:
     1.0, is replaced by blanks (line numbers stay) with a warning; its
     encoding, if not UTF-8, is applied by decoding here.
     """
+    if data.startswith(_PLAIN_DECLARATIONS):  # at the start, version 1.0: as libxml2 reads
+        return data
     found = find_declaration(data)
     if found is None:
         return data
