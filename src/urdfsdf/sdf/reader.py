@@ -244,10 +244,12 @@ class SdfReader:
                   keep: tuple[str, ...] = ()) -> Iterable[etree._Element]:
         """The children of a document, world or model, as they are parsed.
 
-        ``open_tags``: the children the caller reads with this method in turn.
+        ``open_tags``: the children the caller reads with this method in turn.  Comments
+        and processing instructions come too (in a whole tree, the element itself is
+        iterated): the callers skip what is not an element.
         """
         if self.stream is None:
-            return children(el)
+            return el
         return self.stream.children(el, open_tags, keep)
 
     def name(self, el: etree._Element, what: str) -> str | None:

@@ -933,12 +933,13 @@ def _map_value(el: etree._Element, op: Map) -> str | None:
     leaf = tokens[-1]
     found = _get_value(where, None, leaf[1:]) if leaf.startswith("@") \
         else _get_value(where, leaf, None)
-    if found is None:
+    values = op.from_values
+    if found is None or found not in values:
         return None
-    table: dict[str, str] = {}
-    for i, value in enumerate(op.from_values):
-        table[value] = op.to_values[min(i, len(op.to_values) - 1)]
-    return table.get(found)
+    # the entry of its last occurrence (Converter::Map fills a table in order), or the
+    # last value for the rest
+    i = len(values) - 1 - values[::-1].index(found)
+    return op.to_values[min(i, len(op.to_values) - 1)]
 
 
 # -- the entry points ---------------------------------------------------------------
