@@ -72,6 +72,8 @@ class ConvertOptions:
     includes: IncludeConfig | None = None
     #: urdf2sdf: the SDFormat version written (--sdf-version)
     sdf_version: str = "1.7"
+    #: sdf2urdf: the model to convert (--model), in each file of a folder too
+    model: str | None = None
 
 
 #: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
@@ -87,6 +89,7 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                                   package_paths=dict(options.package_paths),
                                   lump_fixed_joints=options.lump_fixed_joints,
                                   sdf_version=options.sdf_version)
+    model = options.model if model is None else model
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
                               includes=options.includes)
 

@@ -32,7 +32,7 @@ from lxml import etree
 from urdfsdf.api import Command, ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
 from urdfsdf.core.diagnostics import Diagnostic
-from urdfsdf.core.record import factory, record
+from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.xml.build import text
 
 #: seconds one file may take by default (``--timeout``); far above any real file
@@ -61,6 +61,9 @@ class Outcome:
     error: str | None = None
     #: never converted: the batch stopped first (an output that could not be written)
     skipped: bool = False
+    #: not converted: the file holds no model of the name ``--model`` asks for (reported,
+    #: not a failure)
+    no_model: bool = False
 
     @property
     def refused(self) -> bool:
@@ -132,6 +135,18 @@ class Converted:
     text: str | None
     diagnostics: list[Diagnostic] = factory(list)
     error: str | None = None
+    #: the file holds no model of the name asked for (``--model``)
+    no_model: bool = False
+
+
+def _lacks_model(diagnostics: Sequence[Diagnostic], model: str | None) -> bool:
+    """Whether a failed sdf2urdf failed only for want of the model ``--model`` names."""
+    if model is None:
+        return False
+    from urdfsdf.translate.to_urdf import missing_model_xpath
+
+    missing = missing_model_xpath(model)
+    return any(d.code == "ELEMENT_MISSING" and d.xpath == missing for d in diagnostics)
 
 
 def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converted:
@@ -139,6 +154,10 @@ def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converte
     try:
         result = convert(command, str(job.source), options)
         ok = result.ok(options.strict) and result.text is not None
+        if not ok and _lacks_model(result.diagnostics, options.model):
+            info = [evolve(d, severity="info") if d.severity == "error" else d
+                    for d in result.diagnostics]
+            return Converted(None, info, no_model=True)
         return Converted(result.text if ok else None, result.diagnostics)
     except Exception as exc:  # a crash is a bug; report it, keep the batch going
         return Converted(None, error=f"{type(exc).__name__}: {exc}")
@@ -147,7 +166,8 @@ def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converte
 def write_job(job: Job, converted: Converted, out_dir: str) -> Outcome:
     """Write a converted job's output (and ``model.config``) atomically."""
     if converted.text is None:
-        return Outcome(job, False, converted.diagnostics, converted.error)
+        return Outcome(job, False, converted.diagnostics, converted.error,
+                       no_model=converted.no_model)
     target = Path(out_dir) / job.output
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -308,6 +328,10 @@ def _model_name(sdf_text: str) -> str | None:
 
 def file_line(outcome: Outcome) -> str:
     """The report line of one file: status, path, its error and warning counts."""
+    if outcome.no_model:
+        why = next((d.message for d in outcome.diagnostics if d.code == "ELEMENT_MISSING"),
+                   "no such model")
+        return f"skipped {outcome.job.source}: {why}"
     errors = sum(1 for d in outcome.diagnostics if d.severity == "error")
     counts = [f"{errors} error{'s' if errors != 1 else ''}"] if errors else []
     if outcome.error is not None:
@@ -397,10 +421,11 @@ def outcome_json(outcome: Outcome, out_dir: Path) -> dict[str, object]:
     """One file of a batch as JSON: ``{path, status, output, diagnostics}``.
 
     ``status`` is ``"ok"``, ``"failed"`` or ``"skipped"`` (not converted: the batch
-    stopped first); ``output`` the file written (None when nothing was); a crash of
-    the converter adds ``error``.
+    stopped first, or the file holds no model of ``--model``'s name); ``output`` the
+    file written (None when nothing was); a crash of the converter adds ``error``.
     """
-    status = "ok" if outcome.ok else "skipped" if outcome.skipped else "failed"
+    status = "ok" if outcome.ok else "skipped" if outcome.skipped or outcome.no_model \
+        else "failed"
     item: dict[str, object] = {
         "path": str(outcome.job.source), "status": status,
         "output": str(out_dir / outcome.job.output) if outcome.ok else None,
@@ -412,14 +437,16 @@ def outcome_json(outcome: Outcome, out_dir: Path) -> dict[str, object]:
 
 def summary(outcomes: Sequence[Outcome], elapsed: float | None = None) -> list[str]:
     """Summary lines: counts, and each failure with its first error (its path once)."""
-    done = [o for o in outcomes if not o.skipped]
+    done = [o for o in outcomes if not o.skipped and not o.no_model]
     ok = sum(1 for o in done if o.ok)
     failed = [o for o in done if not o.ok]
-    skipped = len(outcomes) - len(done)
+    skipped = sum(1 for o in outcomes if o.skipped)
+    no_model = sum(1 for o in outcomes if o.no_model)
     warnings = sum(o.warnings for o in done)
     lines = [f"converted {ok} of {len(outcomes)} files"
              + (f" in {elapsed:.1f}s" if elapsed is not None else "")
              + f"; {len(failed)} failed; {warnings} warnings"
+             + (f"; {no_model} without the model asked for (skipped)" if no_model else "")
              + (f"; stopped (OUTPUT_REFUSED): {skipped} not converted" if skipped else "")]
     codes: Counter[str] = Counter()
     for o in failed:

@@ -254,6 +254,12 @@ def _print_diags(diags: Sequence[Diagnostic], args: argparse.Namespace, err: Tex
         print(d.format(), file=err)
 
 
+def _failed(diags: Sequence[Diagnostic], strict: bool) -> bool:
+    """An error among ``diags`` (or, with ``--strict``, a warning)."""
+    bad = ("error", "warning") if strict else ("error",)
+    return any(d.severity in bad for d in diags)
+
+
 def _pairs(items: Sequence[str], sep: str, flag: str) -> dict[str, str] | str:
     out = {}
     for item in items:
@@ -277,7 +283,7 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
         sdf = Options(separator=args.separator, frames=not args.no_frames, lossy=args.lossy,
                       disconnected=args.disconnected)
         return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf,
-                              includes=_include_config(args))
+                              includes=_include_config(args), model=args.model)
     xacro_args = _pairs(args.xacro_arg, ":=", "--xacro-arg")
     package_paths = _pairs(args.package_path, "=", "--package-path")
     if isinstance(xacro_args, str):
@@ -334,19 +340,46 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
     outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
                          on_done=on_done, timeout=timeout or None, details=details)
     print_summary(outcomes, err, time.monotonic() - start)
-    return EXIT_OK if all(o.ok for o in outcomes) else EXIT_INVALID
+    if outcomes and all(o.no_model for o in outcomes):
+        print(f"{args.prog}: error: no file holds a model named {args.model!r}", file=err)
+        return EXIT_INVALID
+    return EXIT_OK if all(o.ok or o.no_model for o in outcomes) else EXIT_INVALID
+
+
+#: conversion options that only a folder input uses: (argparse dest, flag)
+FOLDER_ONLY = (("jobs", "-j/--jobs"), ("timeout", "--timeout"))
+#: urdf2sdf options that only xacro input uses (a ``.xacro`` file, or a folder)
+XACRO_ONLY = (("xacro_arg", "--xacro-arg"), ("package_path", "--package-path"))
+
+
+def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
+    """Why an option given cannot be honoured for this input (a usage error), or None."""
+    if args.jobs is not None and args.jobs < 1:
+        return "-j/--jobs must be at least 1"
+    if not batch:
+        for dest, flag in FOLDER_ONLY:
+            if getattr(args, dest) is not None:
+                return f"{flag} applies to a folder input only"
+    xacro = batch or str(args.input or "").endswith(".xacro")
+    for dest, flag in XACRO_ONLY if args.command == "urdf2sdf" and not xacro else ():
+        if getattr(args, dest):
+            return f"{flag} applies to .xacro input (or a folder) only"
+    return None
 
 
 def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     options = _options(args)
-    if isinstance(options, str):
-        print(f"{args.prog}: error: {options}", file=err)
-        return EXIT_USAGE
     inputs = [args.input] if args.input and args.input != "-" else []
+    batch = bool(inputs) and Path(args.input).is_dir() and \
+        not (Path(args.input) / "model.config").is_file()
+    problem = options if isinstance(options, str) else _unusable_option(args, batch)
+    if problem is not None or isinstance(options, str):
+        print(f"{args.prog}: error: {problem}", file=err)
+        return EXIT_USAGE
+    if batch:
+        return _batch(args, options, out, err)
     if inputs and Path(args.input).is_dir():
         folder = Path(args.input)
-        if not (folder / "model.config").is_file():
-            return _batch(args, options, out, err)
         # a Gazebo model folder is one model: its SDF files are inputs too (-o never
         # writes over them)
         inputs += [str(p) for p in folder.glob("*.sdf")]
@@ -379,8 +412,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     report = check_source(data if data is not None else name, file=name,
                           includes=_include_config(args))
     diags = report.diagnostics
-    failed = any(d.severity == "error" or (args.strict and d.severity == "warning")
-                 for d in diags)
+    failed = _failed(diags, args.strict)
     if args.format == "json":
         print(to_json(diags), file=out)
     else:
@@ -408,7 +440,7 @@ def _poses(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
         from urdfsdf.commands.poses import format_text
 
         out.write(format_text(report))
-    return EXIT_INVALID if any(d.severity == "error" for d in diags) else EXIT_OK
+    return EXIT_INVALID if _failed(diags, args.strict) else EXIT_OK
 
 
 def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

@@ -154,6 +154,12 @@ def diff_sources(a: Source, b: Source, file_a: str | None = None, file_b: str | 
     report.formats = (sa.doc.format if sa else None, sb.doc.format if sb else None)
     if sa is None or sb is None:
         return report
+    if model is not None and sa.doc.sdf is None and sb.doc.sdf is None:
+        report.diagnostics.append(Diagnostic(
+            "ARGUMENT_INVALID", "error", f"--model {model}: both files are URDF, which holds "
+            "one robot (--model picks a model of an SDF file)", file_a))
+        report.usage = True
+        return report
     ka, kb = _model(sa, model, report), _model(sb, model, report)
     if ka is None or kb is None:
         return report

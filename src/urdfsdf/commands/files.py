@@ -2,7 +2,9 @@
 
 The commands (single files and folders) write every output through
 :func:`write_atomic`: a temporary file beside the target, then a rename, so a
-reader never sees half a file and a failure leaves nothing behind.
+reader never sees half a file and a failure leaves nothing behind.  An output
+that is a symbolic link writes the file it points to (made if the link dangles),
+and the link stays, as ``colcon build --symlink-install`` trees need.
 """
 
 from __future__ import annotations
@@ -16,10 +18,14 @@ from pathlib import Path
 def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None:
     """Write ``text`` to ``path`` via a temporary file and a rename.
 
-    Returns an error message (and writes nothing) when ``path`` is one of
-    ``inputs`` or cannot be written.
+    A symbolic link at ``path`` is followed: its target is written (the
+    temporary file beside the target) and the link is kept.  Returns an error
+    message (and writes nothing) when ``path`` is one of ``inputs`` or cannot be
+    written.
     """
-    target = Path(path)
+    target = Path(os.path.realpath(path))
+    if target.is_symlink():  # realpath stops inside a loop of links
+        return f"cannot write {path!r}: a loop of symbolic links"
     for src in inputs:
         try:
             if target.exists() and os.path.samefile(target, src):

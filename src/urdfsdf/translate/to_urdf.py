@@ -31,6 +31,12 @@ UrdfPath = Literal["copy", "transform"]
 MAX_REASONS = 20
 
 
+def missing_model_xpath(name: str) -> str:
+    """The xpath of the diagnostic saying that no model is called ``name`` (a folder
+    converted with ``--model`` skips the files it marks)."""
+    return f"//model[@name={name!r}]"
+
+
 def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Model | None:
     """The model to convert: ``name`` if given, else the only one in the document."""
     candidates = list(doc.models) + [m for w in doc.worlds for m in w.models]
@@ -39,7 +45,8 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
             if m.name == name:
                 return m
         names = ", ".join(repr(m.name) for m in candidates) or "none"
-        diags.error("ELEMENT_MISSING", f"no model named {name!r} (models: {names})")
+        diags.error("ELEMENT_MISSING", f"no model named {name!r} (models: {names})",
+                    xpath=missing_model_xpath(name))
         return None
     if len(candidates) == 1:
         return candidates[0]
