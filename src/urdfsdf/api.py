@@ -100,10 +100,17 @@ class Result:
     #: which SDF -> URDF path made the text (None for urdf2sdf)
     path: UrdfPath | None = None
 
-    def ok(self, strict: bool = False) -> bool:
-        """True when there is output and no error (no warning either, if strict)."""
-        bad = ("error", "warning") if strict else ("error",)
-        return self.text is not None and not any(d.severity in bad for d in self.diagnostics)
+    @property
+    def ok(self) -> bool:
+        """True when there is output and no error (``if result.ok:``)."""
+        return self.text is not None and not any(d.severity == "error"
+                                                 for d in self.diagnostics)
+
+    @property
+    def ok_strict(self) -> bool:
+        """True when there is output and neither an error nor a warning (``--strict``)."""
+        return self.text is not None and not any(d.severity in ("error", "warning")
+                                                 for d in self.diagnostics)
 
 
 @gc_paused
@@ -229,7 +236,7 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
 # -- the API edge: strings in, strings out; failures raise TranslationError -------------
 
 def _raise_or(result: Result, strict: bool) -> str:
-    if not result.ok(strict) or result.text is None:
+    if not (result.ok_strict if strict else result.ok) or result.text is None:
         raise TranslationError(result.diagnostics)
     return result.text
 

@@ -33,6 +33,6 @@ def robot_description(source: Source, model: str | None = None, *,
     if doc.format == "urdf":
         return doc.data.decode("utf-8")
     result = sdf_document_to_urdf(doc, diags, model)
-    if result.text is None or not result.ok():
+    if result.text is None or not result.ok:
         raise TranslationError(result.diagnostics)
     return result.text

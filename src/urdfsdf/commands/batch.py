@@ -138,7 +138,7 @@ def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converte
     """Convert one file (in a worker process); never raises, writes nothing."""
     try:
         result = convert(command, str(job.source), options)
-        ok = result.ok(options.strict) and result.text is not None
+        ok = (result.ok_strict if options.strict else result.ok) and result.text is not None
         return Converted(result.text if ok else None, result.diagnostics)
     except Exception as exc:  # a crash is a bug; report it, keep the batch going
         return Converted(None, error=f"{type(exc).__name__}: {exc}")

@@ -354,7 +354,7 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
     source = data if data is not None else name
     result = convert(args.command, source, options, name, getattr(args, "model", None))
     _print_diags(result.diagnostics, args, err)
-    if not result.ok(args.strict) or result.text is None:
+    if not (result.ok_strict if args.strict else result.ok) or result.text is None:
         if args.strict and result.text is not None and args.format == "text":
             print(f"{name}: error: warnings are errors with --strict; nothing written",
                   file=err)
@@ -444,7 +444,7 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                   f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=err)
     if report.via_mismatch:
         return EXIT_USAGE
-    return EXIT_OK if report.ok() else EXIT_INVALID
+    return EXIT_OK if report.ok else EXIT_INVALID
 
 
 def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -464,16 +464,16 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
     if args.format == "json":
         if report.diagnostics:
             print(to_json(report.diagnostics), file=err)
-        if not report.failed():
+        if not report.failed:
             print(format_json(report), file=out)
     else:
         for d in in_order(report.diagnostics):
             print(d.format(), file=err)
-        if not report.failed():
+        if not report.failed:
             out.write(format_text(report, name_a, name_b, summary=not args.quiet))
     if report.usage:
         return EXIT_USAGE
-    return EXIT_INVALID if report.failed() or report.differences else EXIT_OK
+    return EXIT_INVALID if report.failed or report.differences else EXIT_OK
 
 
 def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

@@ -53,6 +53,7 @@ class DiffReport:
     #: named: a usage error
     usage: bool = False
 
+    @property
     def failed(self) -> bool:
         """A file could not be compared (diagnostics say why)."""
         return self.usage or any(d.severity == "error" for d in self.diagnostics)
@@ -126,7 +127,7 @@ def _urdf_text(side: _Side, model: str | None, report: DiffReport) -> bytes | No
     result = sdf_document_to_urdf(Document("sdf", sdf=side.doc.sdf), Diagnostics(side.file),
                                   model)
     report.diagnostics.extend(d for d in result.diagnostics if d.severity == "error")
-    return result.text.encode() if result.ok() and result.text is not None else None
+    return result.text.encode() if result.ok and result.text is not None else None
 
 
 def diff_sources(a: Source, b: Source, file_a: str | None = None, file_b: str | None = None,

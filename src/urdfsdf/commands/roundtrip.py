@@ -51,6 +51,7 @@ class RoundTrip:
     #: --via named the input's own format, or --model was given for a URDF (usage errors)
     via_mismatch: bool = False
 
+    @property
     def ok(self) -> bool:
         """Read, converted both ways, and no difference."""
         return (self.format is not None and not self.differences and not self.failed
@@ -112,12 +113,12 @@ def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None) -> N
 
     there = urdf_to_sdf_result(source, file)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
-    if not there.ok() or there.text is None:
+    if not there.ok or there.text is None:
         report.failed.append("")
         return
     back = sdf_to_urdf_result(there.text, None, "<urdf2sdf output>")
     report.diagnostics.extend(d for d in back.diagnostics if d.severity == "error")
-    if not back.ok() or back.text is None:
+    if not back.ok or back.text is None:
         report.failed.append("")
         return
     report.models.append("")
@@ -137,12 +138,12 @@ def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
                                  name if pick else None)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
     label = name or ""
-    if not there.ok() or there.text is None:
+    if not there.ok or there.text is None:
         report.failed.append(label)
         return
     back = urdf_to_sdf_result(there.text, "<sdf2urdf output>")
     report.diagnostics.extend(d for d in back.diagnostics if d.severity == "error")
-    if not back.ok() or back.text is None:
+    if not back.ok or back.text is None:
         report.failed.append(label)
         return
     report.models.append(label)
