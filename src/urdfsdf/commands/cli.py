@@ -488,7 +488,8 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
 
         problem = None if text is None else write_atomic(args.output, text)
         if problem is not None:
-            print(f"{args.output}: error: {problem}", file=err)
+            _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args,
+                         err)
         if text is None or problem is not None:
             return EXIT_INVALID
         if not args.quiet:
@@ -499,9 +500,9 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     _print_diags(diags.items, args, err)
     if dot_text is None:
         return EXIT_INVALID
-    problem = render(dot_text, args.output)
-    if problem is not None:
-        print(f"{args.output}: error: {problem}", file=err)
+    failure = render(dot_text, args.output)
+    if failure is not None:
+        _print_diags([failure], args, err)
         return EXIT_INVALID
     if not args.quiet:
         print(f"wrote {args.output}" + (" (the file has errors: drawn in red)"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
 from urdfsdf.core.record import factory, record
 from urdfsdf.document import Document, load_document
 
@@ -130,6 +130,7 @@ def _urdf_text(side: _Side, model: str | None, report: DiffReport) -> bytes | No
     return result.text.encode() if result.ok and result.text is not None else None
 
 
+@worded("flags")  # a command: its messages name flags, also the API's it calls
 def diff_sources(a: Source, b: Source, file_a: str | None = None, file_b: str | None = None,
                  *, model: str | None = None, tol: float | None = None,
                  samples: int = 3, document: bool = False,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from urdfsdf.api import sdf_document_to_urdf, sdf_to_urdf_result, urdf_to_sdf_result
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
 from urdfsdf.core.record import factory, record
 from urdfsdf.document import Document, load_document
 
@@ -58,6 +58,7 @@ class RoundTrip:
                 and not any(d.severity == "error" for d in self.diagnostics))
 
 
+@worded("flags")  # a command: its messages name flags, also the API's it calls
 def roundtrip_source(source: Source, file: str | None = None, *, via: str | None = None,
                      model: str | None = None,
                      includes: IncludeConfig | None = None) -> RoundTrip:
