@@ -312,11 +312,10 @@ def _caller_level() -> int:
 def transform_options(options: Options | None, diags: Diagnostics, *, lossy: bool,
                        disconnected: str, frames: bool, separator: str) -> Options | None:
     """sdf2urdf's choices: ``options``, or the keywords (not both; None: the defaults)."""
+    if (lossy, disconnected, frames, separator) == (False, "error", True, "::"):
+        return options  # (before any import: the common case costs a comparison)
     from urdfsdf.translate.to_urdf_transform import Options
 
-    chosen = (lossy, disconnected, frames, separator)
-    if chosen == (False, "error", True, "::"):
-        return options
     if options is not None:
         diags.error("ARGUMENT_INVALID", "options= and lossy=, disconnected=, frames= or "
                     "separator=: pass one or the other")
@@ -336,6 +335,8 @@ def include_config(includes: IncludeConfig | bool | None,
                     diags: Diagnostics) -> IncludeConfig | None:
     """How ``<include>`` is followed: ``includes`` (False: not at all) and the folders
     ``resource_paths`` searched first (None: the default, SDF_PATH and the like)."""
+    if includes is None and not resource_paths:
+        return None  # (before any import: the common case costs a test)
     from urdfsdf.core.record import evolve
     from urdfsdf.sdf.includes import IncludeConfig
 
