@@ -67,7 +67,8 @@ _CHUNK = 1 << 20
 
 @record
 class IncludeConfig:
-    """How <include> is followed (CLI: --resource-path DIR (repeatable), --no-includes)."""
+    """How <include> is followed (CLI: --resource-path DIR (repeatable), --no-includes;
+    the API's ``resource_paths=`` and ``includes=False``)."""
 
     #: False: --no-includes (the caller keeps today's behaviour; :meth:`IncludeResolver.load`
     #: returns None without a diagnostic)

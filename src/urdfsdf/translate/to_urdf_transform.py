@@ -51,7 +51,8 @@ U_LINK = U + "link"
 
 @record
 class Options:
-    """Choices for the transform path (CLI flags of sdf2urdf)."""
+    """Choices for the transform path: sdf2urdf's ``--separator``, ``--no-frames``,
+    ``--lossy`` and ``--disconnected`` (the keywords of :func:`urdfsdf.sdf_to_urdf`)."""
 
     separator: str = "::"
     frames: bool = True
