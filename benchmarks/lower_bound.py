@@ -412,7 +412,7 @@ def verify(links: int) -> None:
     api = run._urdfsdf("api")
     urdf = gen_models.generate("urdf_chain", links).encode()
     ours = api.urdf_to_sdf_result(urdf)
-    assert ours.ok(), ours.diagnostics
+    assert ours.ok, ours.diagnostics
     assert _content(minimal_urdf2sdf(urdf)) == _content(ours.text), \
         "minimal urdf2sdf differs from urdfsdf's output"
     diagnostics = run._urdfsdf("core.diagnostics")
@@ -422,7 +422,7 @@ def verify(links: int) -> None:
     assert ir_urdf2sdf(urdf) == ours.text, "IR, no checks: output differs from urdfsdf's"
     sdf = gen_models.generate("sdf_absolute", links).encode()
     ours = api.sdf_to_urdf_result(sdf)
-    assert ours.ok(), ours.diagnostics
+    assert ours.ok, ours.diagnostics
     document = run._urdfsdf("document")
     assert ir_sdf_document(sdf, run._urdfsdf("core.ir")) == document.load_document(
         sdf, diagnostics.Diagnostics(), expect="sdf").sdf, \

@@ -8,7 +8,10 @@ Strings in, strings out::
 
 and the IR for those who want objects (:func:`read_urdf`, :func:`read_sdf`,
 :func:`write_urdf`, :func:`write_sdf`).  Failures raise
-:class:`TranslationError`, which carries every :class:`Diagnostic`.
+:class:`TranslationError`, which carries every :class:`Diagnostic`;
+:func:`urdf_to_sdf_result` and :func:`sdf_to_urdf_result` return a :class:`Result`
+instead (the text, or None, and every diagnostic: ``if result.ok:``).  Each option
+of the command line is a keyword (``sdf_to_urdf(text, lossy=True)``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ if TYPE_CHECKING:  # the names below, imported when first used (a command import
         read_sdf_document,
         read_urdf,
         sdf_to_urdf,
+        sdf_to_urdf_result,
         urdf_to_sdf,
+        urdf_to_sdf_result,
         write_sdf,
         write_urdf,
     )
@@ -42,7 +47,9 @@ __all__ = [
     "read_sdf_document",
     "read_urdf",
     "sdf_to_urdf",
+    "sdf_to_urdf_result",
     "urdf_to_sdf",
+    "urdf_to_sdf_result",
     "write_sdf",
     "write_urdf",
 ]
@@ -56,7 +63,8 @@ _HOMES = {
     "Model": "urdfsdf.core.ir", "SdfDocument": "urdfsdf.core.ir", "Result": "urdfsdf.api",
     "read_sdf": "urdfsdf.api", "read_sdf_document": "urdfsdf.api", "read_urdf": "urdfsdf.api",
     "sdf_to_urdf": "urdfsdf.api", "urdf_to_sdf": "urdfsdf.api", "write_sdf": "urdfsdf.api",
-    "write_urdf": "urdfsdf.api",
+    "write_urdf": "urdfsdf.api", "sdf_to_urdf_result": "urdfsdf.api",
+    "urdf_to_sdf_result": "urdfsdf.api",
 }
 
 

@@ -1,17 +1,24 @@
 """The conversion pipeline behind the public API: read -> IR -> frames/checker -> write.
 
-Every function here collects diagnostics and returns them with its result;
-:mod:`urdfsdf` (the package) raises :class:`TranslationError` at the edge.
+Every ``*_result`` function here collects diagnostics and returns them with its
+result; the string functions (:func:`urdf_to_sdf`, :func:`sdf_to_urdf`, ``read_*``,
+``write_*``) raise :class:`TranslationError` at the edge.  Each command-line option
+of ``urdf2sdf`` and ``sdf2urdf`` is a keyword here (README, "Python API"), and a
+message that names an option names the keyword (``lossy=True``, not ``--lossy``:
+:func:`urdfsdf.core.diagnostics.option`).
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Mapping
+import os
+import sys
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
 from typing import TYPE_CHECKING, Literal, ParamSpec, TypeVar
 
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError, worded
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.core.record import factory, record
 
@@ -20,7 +27,7 @@ if TYPE_CHECKING:
     from urdfsdf.sdf.includes import IncludeConfig
     from urdfsdf.translate.to_urdf import UrdfPath
     from urdfsdf.translate.to_urdf_transform import Options
-    from urdfsdf.translate.uris import UriMap
+    from urdfsdf.translate.uris import UriMap, UriMapping
     from urdfsdf.xml.parse import Source
 
 # The pipeline's stages are imported where a function needs them: a command pays only
@@ -80,9 +87,11 @@ class ConvertOptions:
 Command = Literal["urdf2sdf", "sdf2urdf"]
 
 
+@worded("flags")
 def convert(command: Command, source: Source, options: ConvertOptions,
             file: str | None = None, model: str | None = None) -> Result:
-    """Run ``urdf2sdf`` or ``sdf2urdf`` on one input with the command line's options."""
+    """Run ``urdf2sdf`` or ``sdf2urdf`` on one input with the command line's options
+    (its messages name the flags)."""
     if command == "urdf2sdf":
         return urdf_to_sdf_result(source, file, uri_map=options.uri_map,
                                   xacro_args=dict(options.xacro_args),
@@ -103,19 +112,30 @@ class Result:
     #: which SDF -> URDF path made the text (None for urdf2sdf)
     path: UrdfPath | None = None
 
-    def ok(self, strict: bool = False) -> bool:
-        """True when there is output and no error (no warning either, if strict)."""
-        bad = ("error", "warning") if strict else ("error",)
-        return self.text is not None and not any(d.severity in bad for d in self.diagnostics)
+    @property
+    def ok(self) -> bool:
+        """True when there is output and no error (``if result.ok:``)."""
+        return self.text is not None and not any(d.severity == "error"
+                                                 for d in self.diagnostics)
+
+    @property
+    def ok_strict(self) -> bool:
+        """True when there is output and neither an error nor a warning (``--strict``)."""
+        return self.text is not None and not any(d.severity in ("error", "warning")
+                                                 for d in self.diagnostics)
 
 
 @gc_paused
-def load_urdf(source: Source, file: str | None = None) -> tuple[Model | None, Diagnostics]:
+def load_urdf(source: Source, file: str | None = None, *,
+              xacro_args: Mapping[str, str] | None = None,
+              package_paths: Mapping[str, str] | None = None
+              ) -> tuple[Model | None, Diagnostics]:
     """Read a URDF (or a ``.xacro`` file) into the IR (URDF convention)."""
     import urdfsdf.document as documents
 
     diags = Diagnostics()
-    doc = documents.load_document(source, diags, file, expect="urdf")
+    doc = documents.load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
+                                  package_paths=package_paths)
     return (doc.urdf if doc is not None else None), diags
 
 
@@ -130,32 +150,41 @@ def load_sdf(source: Source, file: str | None = None,
     return (doc.sdf if doc is not None else None), diags
 
 
+@worded("keywords")
 @gc_paused
 def urdf_to_sdf_result(source: Source, file: str | None = None, *,
-                       uri_map: UriMap | None = None,
+                       uri_map: UriMapping | None = None,
                        xacro_args: Mapping[str, str] | None = None,
                        package_paths: Mapping[str, str] | None = None,
                        lump_fixed_joints: bool = False, sdf_version: str = "1.7") -> Result:
-    """URDF (or a ``.xacro`` file) -> SDFormat 1.7 (always the copy path).
+    """URDF (or a ``.xacro`` file) -> SDFormat (always the copy path).
 
-    ``lump_fixed_joints``: merge links across fixed joints as libsdformat does
-    (:mod:`urdfsdf.translate.lump`); the default keeps every link and joint.
+    ``uri_map``: mesh URI prefixes rewritten, ``{FROM: TO}`` (``--uri-map``);
+    ``xacro_args`` and ``package_paths``: for a ``.xacro`` file (``--xacro-arg``,
+    ``--package-path``); ``lump_fixed_joints``: merge links across fixed joints as
+    libsdformat does (:mod:`urdfsdf.translate.lump`; the default keeps every link and
+    joint); ``sdf_version``: the version written (1.7 to 1.11).
     """
     import urdfsdf.document as documents
     import urdfsdf.sdf.writer as sdf_writer
     import urdfsdf.translate.output_check as output_check
     import urdfsdf.translate.to_sdf as to_sdf
+    import urdfsdf.translate.uris as uris
 
     diags = Diagnostics()
+    if sdf_version not in sdf_writer.WRITTEN_VERSIONS:
+        diags.error("ARGUMENT_INVALID", f"sdf_version={sdf_version!r}: the versions written "
+                    f"are {', '.join(sdf_writer.WRITTEN_VERSIONS)}")
+    pairs = uris.uri_pairs(uri_map, diags)
+    if pairs is None or diags.has_errors():
+        return Result(None, diags.items)
     doc = documents.load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
                                   package_paths=package_paths)
     model = doc.urdf if doc is not None else None
     if model is None or diags.has_errors():
         return Result(None, diags.items)
-    if uri_map:
-        from urdfsdf.translate.uris import map_uris
-
-        model = map_uris(model, uri_map, "sdf", diags)
+    if pairs:
+        model = uris.map_uris(model, pairs, "sdf", diags)
     # the reader checked the joint tree (no error: see above); uri maps change no link
     sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version, tree_checked=True)
     if sdf_model is None or diags.has_errors():
@@ -169,27 +198,55 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     return Result(sdf_writer.write_sdf_model(sdf_model, sdf_version), diags.items, "copy")
 
 
-@gc_paused
-def sdf_to_urdf_result(source: Source, model_name: str | None = None,
-                       file: str | None = None, options: Options | None = None, *,
-                       uri_map: UriMap | None = None,
-                       includes: IncludeConfig | None = None) -> Result:
-    """SDFormat -> URDF: validate the document, pick the model, copy or transform."""
-    import urdfsdf.document as documents
+#: ``disconnected=``: links outside the joint tree are an error, or get floating joints
+Disconnected = Literal["error", "floating"]
 
+
+@worded("keywords")
+@gc_paused
+def sdf_to_urdf_result(source: Source, model: str | None = None,
+                       file: str | None = None, options: Options | None = None, *,
+                       lossy: bool = False, disconnected: Disconnected = "error",
+                       frames: bool = True, separator: str = "::",
+                       uri_map: UriMapping | None = None,
+                       resource_paths: Sequence[str | os.PathLike[str]] = (),
+                       includes: IncludeConfig | bool | None = None,
+                       model_name: str | None = None) -> Result:
+    """SDFormat -> URDF: validate the document, pick the model, copy or transform.
+
+    ``model``: the model of a document holding several (``--model``).  The keywords
+    are sdf2urdf's options: ``lossy`` (``--lossy``), ``disconnected``,
+    ``frames=False`` (``--no-frames``), ``separator``, ``uri_map`` ``{FROM: TO}``,
+    ``resource_paths`` (``--resource-path``, where ``<include>`` looks) and
+    ``includes=False`` (``--no-includes``; or an :class:`~urdfsdf.sdf.includes.IncludeConfig`).
+    ``options`` (a :class:`~urdfsdf.translate.to_urdf_transform.Options`) is the
+    older spelling of the first four.  ``model_name`` is deprecated: ``model``.
+    """
+    import urdfsdf.document as documents
+    import urdfsdf.translate.uris as uris
+
+    model = _renamed_model(model, model_name, "sdf_to_urdf_result")
     diags = Diagnostics()
+    options = transform_options(options, diags, lossy=lossy, disconnected=disconnected,
+                                 frames=frames, separator=separator)
+    pairs = uris.uri_pairs(uri_map, diags)
+    config = include_config(includes, resource_paths, diags)
+    if pairs is None or diags.has_errors():
+        return Result(None, diags.items)
     return sdf_document_to_urdf(documents.load_document(source, diags, file, expect="sdf",
-                                                        includes=includes), diags,
-                                model_name, options, uri_map=uri_map)
+                                                        includes=config), diags,
+                                model, options, uri_map=pairs)
 
 
 def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
-                         model_name: str | None = None, options: Options | None = None, *,
-                         uri_map: UriMap | None = None) -> Result:
+                         model: str | None = None, options: Options | None = None, *,
+                         uri_map: UriMap | None = None,
+                         model_name: str | None = None) -> Result:
     """The URDF of one model of an SDF document already read (``diags``: its reading's).
 
     The SDF IR is taken out of ``document``, so that it is freed before the URDF
     is written (a big model's IR and frame graphs are most of the peak memory).
+    ``model_name`` is deprecated: ``model``.
     """
     import urdfsdf.sdf.frames as frames
     import urdfsdf.translate.output_check as output_check
@@ -205,20 +262,21 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     sem = frames.analyze(doc, diags)
     if diags.has_errors():
         return Result(None, diags.items)
-    model = to_urdf.select_model(doc, model_name, diags)
-    if model is None:
+    chosen = to_urdf.select_model(doc, _renamed_model(model, model_name,
+                                                      "sdf_document_to_urdf"), diags)
+    if chosen is None:
         return Result(None, diags.items)
-    scope = sem.models.get(model.name)
+    scope = sem.models.get(chosen.name)
     x_wm = None
     for world in sem.worlds.values():
-        if model.name in world.children:
-            x_wm = world.pose(model.name)
+        if chosen.name in world.children:
+            x_wm = world.pose(chosen.name)
     outer = diags.file
-    if model.file is not None:  # an included model: the lines it reports are its file's
-        diags.file = model.file
+    if chosen.file is not None:  # an included model: the lines it reports are its file's
+        diags.file = chosen.file
     try:
-        urdf_model, path = to_urdf.sdf_model_to_urdf(model, diags, options, scope, x_wm)
-        del doc, sem, model, scope  # free the SDF IR and frame graphs before writing
+        urdf_model, path = to_urdf.sdf_model_to_urdf(chosen, diags, options, scope, x_wm)
+        del doc, sem, chosen, scope  # free the SDF IR and frame graphs before writing
         if urdf_model is None or diags.has_errors():
             return Result(None, diags.items, path)
         urdf_model = uris.map_uris(urdf_model, uri_map or (), "urdf", diags)
@@ -229,47 +287,154 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     return Result(urdf_writer.write_urdf_model(urdf_model), diags.items, path)
 
 
+# -- the API's keywords, checked (a bad value: an ARGUMENT_INVALID error) ---------------
+
+def _renamed_model(model: str | None, model_name: str | None, function: str) -> str | None:
+    """``model``, or the deprecated ``model_name=`` (with a DeprecationWarning)."""
+    if model_name is None:
+        return model
+    if model is not None:
+        raise TypeError(f"{function}() takes model or model_name, not both")
+    warnings.warn(f"{function}(model_name=...) is deprecated; use model=...",
+                  DeprecationWarning, stacklevel=_caller_level())
+    return model_name
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside urdfsdf (for a warning's location,
+    whatever the decorators between)."""
+    package = os.path.dirname(__file__) + os.sep
+    frame = sys._getframe(1)
+    level = 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame = frame.f_back
+        level += 1
+    return level
+
+
+def transform_options(options: Options | None, diags: Diagnostics, *, lossy: bool,
+                       disconnected: str, frames: bool, separator: str) -> Options | None:
+    """sdf2urdf's choices: ``options``, or the keywords (not both; None: the defaults)."""
+    if (lossy, disconnected, frames, separator) == (False, "error", True, "::"):
+        return options  # (before any import: the common case costs a comparison)
+    from urdfsdf.translate.to_urdf_transform import Options
+
+    if options is not None:
+        diags.error("ARGUMENT_INVALID", "options= and lossy=, disconnected=, frames= or "
+                    "separator=: pass one or the other")
+    elif disconnected not in ("error", "floating"):
+        diags.error("ARGUMENT_INVALID", f"disconnected={disconnected!r}: 'error' or "
+                    "'floating'")
+    elif not isinstance(separator, str) or not separator:
+        diags.error("ARGUMENT_INVALID", f"separator={separator!r}: a non-empty string")
+    else:
+        return Options(separator=separator, frames=bool(frames), lossy=bool(lossy),
+                       disconnected=disconnected)  # type: ignore[arg-type]
+    return None
+
+
+def include_config(includes: IncludeConfig | bool | None,
+                    resource_paths: Sequence[str | os.PathLike[str]] | str,
+                    diags: Diagnostics) -> IncludeConfig | None:
+    """How ``<include>`` is followed: ``includes`` (False: not at all) and the folders
+    ``resource_paths`` searched first (None: the default, SDF_PATH and the like)."""
+    if includes is None and not resource_paths:
+        return None  # (before any import: the common case costs a test)
+    from urdfsdf.core.record import evolve
+    from urdfsdf.sdf.includes import IncludeConfig
+
+    if isinstance(resource_paths, str | os.PathLike):
+        resource_paths = [resource_paths]
+    try:
+        paths = tuple(os.fspath(p) for p in resource_paths)
+    except TypeError:
+        diags.error("ARGUMENT_INVALID", f"resource_paths={resource_paths!r}: folder paths")
+        return None
+    if isinstance(includes, IncludeConfig):
+        return evolve(includes, resource_paths=paths + includes.resource_paths) \
+            if paths else includes
+    if includes is False or paths:
+        return IncludeConfig(resolve=includes is not False, resource_paths=paths)
+    return None
+
+
 # -- the API edge: strings in, strings out; failures raise TranslationError -------------
 
 def _raise_or(result: Result, strict: bool) -> str:
-    if not result.ok(strict) or result.text is None:
+    if not (result.ok_strict if strict else result.ok) or result.text is None:
         raise TranslationError(result.diagnostics)
     return result.text
 
 
-def urdf_to_sdf(text: Source, *, strict: bool = False) -> str:
-    """URDF (text or path) -> SDFormat 1.7 text."""
-    return _raise_or(urdf_to_sdf_result(text), strict)
+@worded("keywords")
+def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | None = None,
+                sdf_version: str = "1.7", lump_fixed_joints: bool = False,
+                xacro_args: Mapping[str, str] | None = None,
+                package_paths: Mapping[str, str] | None = None) -> str:
+    """URDF (text or path, or a ``.xacro`` file) -> SDFormat text (1.7 by default).
+
+    ``strict``: warnings are errors too; the other keywords are urdf2sdf's options
+    (:func:`urdf_to_sdf_result`).
+    """
+    return _raise_or(urdf_to_sdf_result(text, uri_map=uri_map, sdf_version=sdf_version,
+                                        lump_fixed_joints=lump_fixed_joints,
+                                        xacro_args=xacro_args, package_paths=package_paths),
+                     strict)
 
 
-def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False) -> str:
-    """SDFormat (text or path) -> URDF text; ``model`` picks one of several."""
-    return _raise_or(sdf_to_urdf_result(text, model), strict)
+@worded("keywords")
+def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False,
+                lossy: bool = False, disconnected: Disconnected = "error", frames: bool = True,
+                separator: str = "::", uri_map: UriMapping | None = None,
+                resource_paths: Sequence[str | os.PathLike[str]] = (),
+                includes: IncludeConfig | bool | None = None) -> str:
+    """SDFormat (text or path) -> URDF text; ``model`` picks one of several.
+
+    ``strict``: warnings are errors too; the other keywords are sdf2urdf's options
+    (:func:`sdf_to_urdf_result`).
+    """
+    return _raise_or(sdf_to_urdf_result(text, model, lossy=lossy, disconnected=disconnected,
+                                        frames=frames, separator=separator, uri_map=uri_map,
+                                        resource_paths=resource_paths, includes=includes),
+                     strict)
 
 
-def read_urdf(source: Source) -> Model:
-    """Read a URDF (text or path) into an IR :class:`~urdfsdf.core.ir.Model`."""
-    model, diags = load_urdf(source)
+@worded("keywords")
+def read_urdf(source: Source, *, xacro_args: Mapping[str, str] | None = None,
+              package_paths: Mapping[str, str] | None = None) -> Model:
+    """Read a URDF (text or path, or a ``.xacro`` file) into an IR
+    :class:`~urdfsdf.core.ir.Model`."""
+    model, diags = load_urdf(source, xacro_args=xacro_args, package_paths=package_paths)
     if model is None or diags.has_errors():
         raise TranslationError(diags.items)
     return model
 
 
-def read_sdf_document(source: Source) -> SdfDocument:
-    """Read an SDF document (text or path) with all its models and worlds."""
-    doc, diags = load_sdf(source)
+@worded("keywords")
+def read_sdf_document(source: Source, *,
+                      resource_paths: Sequence[str | os.PathLike[str]] = (),
+                      includes: IncludeConfig | bool | None = None) -> SdfDocument:
+    """Read an SDF document (text or path) with all its models and worlds
+    (``resource_paths``, ``includes``: as :func:`sdf_to_urdf_result` takes them)."""
+    diags = Diagnostics()
+    config = include_config(includes, resource_paths, diags)
+    if diags.has_errors():
+        raise TranslationError(diags.items)
+    doc, diags = load_sdf(source, includes=config)
     if doc is None or diags.has_errors():
         raise TranslationError(diags.items)
     return doc
 
 
-def read_sdf(source: Source, model: str | None = None) -> Model:
+@worded("keywords")
+def read_sdf(source: Source, model: str | None = None, *,
+             resource_paths: Sequence[str | os.PathLike[str]] = (),
+             includes: IncludeConfig | bool | None = None) -> Model:
     """Read the SDF model (the only one, or the one called ``model``)."""
     from urdfsdf.translate.to_urdf import select_model
 
-    doc, diags = load_sdf(source)
-    if doc is None or diags.has_errors():
-        raise TranslationError(diags.items)
+    doc = read_sdf_document(source, resource_paths=resource_paths, includes=includes)
+    diags = Diagnostics()
     m = select_model(doc, model, diags)
     if m is None:
         raise TranslationError(diags.items)
@@ -284,29 +449,41 @@ def _require_model(model: object) -> Model:
     return model
 
 
-def write_sdf(model: Model) -> str:
-    """SDFormat 1.7 text of a model (a URDF-convention model is put in parity form)."""
-    from urdfsdf.sdf.writer import write_sdf_model
+@worded("keywords")
+def write_sdf(model: Model, *, sdf_version: str = "1.7") -> str:
+    """SDFormat text of a model (a URDF-convention model is put in parity form)."""
+    from urdfsdf.sdf.writer import WRITTEN_VERSIONS, write_sdf_model
     from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
 
     model = _require_model(model)
+    diags = Diagnostics()
+    if sdf_version not in WRITTEN_VERSIONS:
+        diags.error("ARGUMENT_INVALID", f"sdf_version={sdf_version!r}: the versions written "
+                    f"are {', '.join(WRITTEN_VERSIONS)}")
+        raise TranslationError(diags.items)
     if model.convention == "urdf":
-        diags = Diagnostics()
-        shaped = urdf_model_to_sdf(model, diags)
+        shaped = urdf_model_to_sdf(model, diags, sdf_version)
         if shaped is None or diags.has_errors():
             raise TranslationError(diags.items)
         model = shaped
-    return write_sdf_model(model)
+    return write_sdf_model(model, sdf_version)
 
 
-def write_urdf(model: Model) -> str:
-    """URDF text of a model (an SDF-convention model is converted first)."""
+@worded("keywords")
+def write_urdf(model: Model, *, lossy: bool = False, disconnected: Disconnected = "error",
+               frames: bool = True, separator: str = "::") -> str:
+    """URDF text of a model (an SDF-convention model is converted first, with sdf2urdf's
+    ``lossy``, ``disconnected``, ``frames`` and ``separator``)."""
     from urdfsdf.translate.to_urdf import sdf_model_to_urdf
     from urdfsdf.urdf.writer import write_urdf_model
 
     model = _require_model(model)
     diags = Diagnostics()
-    shaped, _path = sdf_model_to_urdf(model, diags)
+    options = transform_options(None, diags, lossy=lossy, disconnected=disconnected,
+                                 frames=frames, separator=separator)
+    if diags.has_errors():
+        raise TranslationError(diags.items)
+    shaped, _path = sdf_model_to_urdf(model, diags, options)
     if shaped is None or diags.has_errors():
         raise TranslationError(diags.items)
     return write_urdf_model(shaped)

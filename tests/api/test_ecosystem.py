@@ -152,7 +152,7 @@ def test_batch_of_the_corpus_equals_single_file_conversions(tmp_path: Path) -> N
     summary = [line for line in text.splitlines() if line.startswith("converted ")]
     assert len(summary) == 1 and "Traceback" not in text
     sources = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".urdf", ".xacro"))
-    single_ok = {p for p in sources if urdf_to_sdf_result(str(p)).ok()}
+    single_ok = {p for p in sources if urdf_to_sdf_result(str(p)).ok}
     outputs = {p.parent for p in (tmp_path / "out").rglob("model.sdf")}
     assert len(outputs) == len(single_ok)
     assert summary[0].startswith(f"converted {len(single_ok)} of {len(sources)} files")

@@ -176,12 +176,12 @@ def test_corpus_sdf_converts_or_fails_as_documented(key: str, path: Path, model:
                                                     tmp_path: Path) -> None:
     result = convert(path, model)
     if key not in EXPECTED_FAILURES:
-        assert result.ok(), [d.format() for d in result.diagnostics if d.severity == "error"]
+        assert result.ok, [d.format() for d in result.diagnostics if d.severity == "error"]
         assert result.text is not None
         check_urdf(result.text, tmp_path)
         return
     code, reason = EXPECTED_FAILURES[key]
-    assert not result.ok() and result.text is None, f"now converts ({reason})"
+    assert not result.ok and result.text is None, f"now converts ({reason})"
     # one cause, one code: no cascade of other errors
     assert set(errors(result)) == {code}, [d.format() for d in result.diagnostics]
     libsdformat = SDF_ROWS[key.split("#")[0]]["libsdformat12_check"]
@@ -201,7 +201,7 @@ LOSSY_CASES = [c for c in CORPUS_CASES
 def test_corpus_sdf_converts_with_lossy(key: str, path: Path, model: str | None,
                                         tmp_path: Path) -> None:
     result = convert(path, model, lossy=True)
-    assert result.ok(), [d.format() for d in result.diagnostics if d.severity == "error"]
+    assert result.ok, [d.format() for d in result.diagnostics if d.severity == "error"]
     assert result.text is not None
     warned = {d.code for d in result.diagnostics if d.severity == "warning"}
     assert warned & {"ELEMENT_DROPPED", "VALUE_APPROXIMATED"}
@@ -286,9 +286,9 @@ def test_urdf_poses_agree_with_libsdformat(key: str, path: Path, model: str | No
     if data.get("errors"):
         pytest.skip(f"the oracle reports errors: {[e['code'] for e in data['errors']]}")
     result = convert(path, model)
-    if not result.ok():
+    if not result.ok:
         result = convert(path, model, lossy=True, floating=True)
-    assert result.ok() and result.text is not None, errors(result)
+    assert result.ok and result.text is not None, errors(result)
     top = model if model is not None else _model_names(path)[0]
     robot = parse_urdf(result.text)
     fk = robot.fk({})

@@ -106,7 +106,7 @@ def test_pendulum_is_copied(tmp_path: Path) -> None:
     assert status == 0
     assert "model 'pendulum_with_base': copy" in out
     result = sdf_to_urdf_result(str(path))
-    assert result.ok() and result.path == "copy" and result.text is not None
+    assert result.ok and result.path == "copy" and result.text is not None
     assert_textual_copy(path.read_text(), result.text)
 
 
@@ -120,7 +120,7 @@ def test_urdf2sdf_output_is_copied_back(tmp_path: Path) -> None:
     assert check_source(str(path)).paths == {"model": "copy"} or \
         set(check_source(str(path)).paths.values()) == {"copy"}
     result = sdf_to_urdf_result(str(path))
-    assert result.ok() and result.path == "copy" and result.text is not None
+    assert result.ok and result.path == "copy" and result.text is not None
     assert_textual_copy(sdf, result.text)
     # and the tokens are the original URDF's
     original = etree.parse(str(SAMPLES / "parity.urdf")).getroot()
@@ -165,7 +165,7 @@ def test_model_absolute_check_lists_reasons_with_lines(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_model_absolute_is_transformed_exactly(seed: int) -> None:
     result = sdf_to_urdf_result(ABSOLUTE)
-    assert result.ok() and result.path == "transform" and result.text is not None
+    assert result.ok and result.path == "transform" and result.text is not None
     rng = np.random.default_rng(seed)
     spec = spec_from_xml(ABSOLUTE)
     spec.q = {name: tuple(rng.uniform(-2.0, 2.0, len(v))) for name, v in spec.q.items()}
@@ -179,7 +179,7 @@ def test_sdf2urdf_repeats_at_most_max_reasons() -> None:
     listed = [d for d in check_source(big).diagnostics if d.severity == "info"]
     assert len(listed) > MAX_REASONS + 1
     result = sdf_to_urdf_result(big)
-    assert result.ok() and result.path == "transform"
+    assert result.ok and result.path == "transform"
     infos = [d for d in result.diagnostics if d.severity == "info"]
     # the first MAX_REASONS as check lists them, then one line counting the rest
     assert [(d.code, d.line) for d in infos[:MAX_REASONS]] == \
@@ -205,7 +205,7 @@ def test_default_joint_pose_keeps_shape_poses_as_written() -> None:
         <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis></joint>
     </model></sdf>"""
     result = sdf_to_urdf_result(sdf)
-    assert result.ok() and result.path == "transform" and result.text is not None
+    assert result.ok and result.path == "transform" and result.text is not None
     robot = etree.fromstring(result.text.encode())
     link = robot.find("link[@name='b']")
     assert link.find("inertial/origin").get("xyz") == "0.01 0.02 0.030"
@@ -277,7 +277,7 @@ NESTED = f"""<sdf version="1.7"><model name="top">
 @pytest.mark.parametrize("separator", ["::", "/", "__"])
 def test_separator_names_flattened_nested_elements(separator: str) -> None:
     result = sdf_to_urdf_result(NESTED, options=Options(separator=separator))
-    assert result.ok(), [d.format() for d in result.diagnostics]
+    assert result.ok, [d.format() for d in result.diagnostics]
     assert result.text is not None
     robot = parse_urdf(result.text)
     s = separator

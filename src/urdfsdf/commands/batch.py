@@ -153,7 +153,7 @@ def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converte
     """Convert one file (in a worker process); never raises, writes nothing."""
     try:
         result = convert(command, str(job.source), options)
-        ok = result.ok(options.strict) and result.text is not None
+        ok = (result.ok_strict if options.strict else result.ok) and result.text is not None
         if not ok and _lacks_model(result.diagnostics, options.model):
             info = [evolve(d, severity="info") if d.severity == "error" else d
                     for d in result.diagnostics]

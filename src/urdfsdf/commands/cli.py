@@ -387,7 +387,7 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
     source = data if data is not None else name
     result = convert(args.command, source, options, name, getattr(args, "model", None))
     _print_diags(result.diagnostics, args, err)
-    if not result.ok(args.strict) or result.text is None:
+    if not (result.ok_strict if args.strict else result.ok) or result.text is None:
         if args.strict and result.text is not None and args.format == "text":
             print(f"{name}: error: warnings are errors with --strict; nothing written",
                   file=err)
@@ -476,7 +476,7 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                   f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=err)
     if report.via_mismatch:
         return EXIT_USAGE
-    return EXIT_OK if report.ok() else EXIT_INVALID
+    return EXIT_OK if report.ok else EXIT_INVALID
 
 
 def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -496,16 +496,16 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
     if args.format == "json":
         if report.diagnostics:
             print(to_json(report.diagnostics), file=err)
-        if not report.failed():
+        if not report.failed:
             print(format_json(report), file=out)
     else:
         for d in in_order(report.diagnostics):
             print(d.format(), file=err)
-        if not report.failed():
+        if not report.failed:
             out.write(format_text(report, name_a, name_b, summary=not args.quiet))
     if report.usage:
         return EXIT_USAGE
-    return EXIT_INVALID if report.failed() or report.differences else EXIT_OK
+    return EXIT_INVALID if report.failed or report.differences else EXIT_OK
 
 
 def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -520,7 +520,8 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
 
         problem = None if text is None else write_atomic(args.output, text)
         if problem is not None:
-            print(f"{args.output}: error: {problem}", file=err)
+            _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args,
+                         err)
         if text is None or problem is not None:
             return EXIT_INVALID
         if not args.quiet:
@@ -531,9 +532,9 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     _print_diags(diags.items, args, err)
     if dot_text is None:
         return EXIT_INVALID
-    problem = render(dot_text, args.output)
-    if problem is not None:
-        print(f"{args.output}: error: {problem}", file=err)
+    failure = render(dot_text, args.output)
+    if failure is not None:
+        _print_diags([failure], args, err)
         return EXIT_INVALID
     if not args.quiet:
         print(f"wrote {args.output}" + (" (the file has errors: drawn in red)"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
 from urdfsdf.core.record import factory, record
 from urdfsdf.document import Document, load_document
 
@@ -53,6 +53,7 @@ class DiffReport:
     #: named: a usage error
     usage: bool = False
 
+    @property
     def failed(self) -> bool:
         """A file could not be compared (diagnostics say why)."""
         return self.usage or any(d.severity == "error" for d in self.diagnostics)
@@ -126,9 +127,10 @@ def _urdf_text(side: _Side, model: str | None, report: DiffReport) -> bytes | No
     result = sdf_document_to_urdf(Document("sdf", sdf=side.doc.sdf), Diagnostics(side.file),
                                   model)
     report.diagnostics.extend(d for d in result.diagnostics if d.severity == "error")
-    return result.text.encode() if result.ok() and result.text is not None else None
+    return result.text.encode() if result.ok and result.text is not None else None
 
 
+@worded("flags")  # a command: its messages name flags, also the API's it calls
 def diff_sources(a: Source, b: Source, file_a: str | None = None, file_b: str | None = None,
                  *, model: str | None = None, tol: float | None = None,
                  samples: int = 3, document: bool = False,

@@ -22,7 +22,7 @@ import shutil
 import subprocess
 from collections.abc import Iterable
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import Model
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import Scope, Semantics, analyze
@@ -193,19 +193,28 @@ def graphml_source(source: Source, file: str | None = None, model: str | None = 
         return None, diags
 
 
-def render(dot_text: str, output: str) -> str | None:
-    """Write ``output`` (.dot as is; other suffixes through Graphviz); an error or None."""
+def render(dot_text: str, output: str) -> Diagnostic | None:
+    """Write ``output`` (.dot as is; other suffixes through Graphviz); None, or the error:
+    ``OUTPUT_REFUSED`` (a .dot file that cannot be written), ``GRAPHVIZ_UNAVAILABLE``
+    (no ``dot`` program) or ``GRAPHVIZ_FAILED``."""
     from urdfsdf.commands.files import write_atomic
 
     fmt = output.rsplit(".", 1)[-1].lower() if "." in output else "dot"
     if fmt in ("dot", "gv"):
-        return write_atomic(output, dot_text)
+        problem = write_atomic(output, dot_text)
+        return None if problem is None else Diagnostic("OUTPUT_REFUSED", "error", problem,
+                                                       output)
     exe = shutil.which("dot")
     if exe is None:
-        return ("Graphviz is not installed (Debian: apt-get install graphviz); "
-                "write a .dot file instead")
-    result = subprocess.run([exe, f"-T{fmt}", "-o", output], input=dot_text.encode(),
-                            capture_output=True, check=False, timeout=120)
+        return Diagnostic("GRAPHVIZ_UNAVAILABLE", "error", "Graphviz is not installed "
+                          "(Debian: apt-get install graphviz); write a .dot file instead",
+                          output)
+    try:
+        result = subprocess.run([exe, f"-T{fmt}", "-o", output], input=dot_text.encode(),
+                                capture_output=True, check=False, timeout=120)
+    except (OSError, subprocess.SubprocessError) as exc:  # cannot run, or too slow
+        return Diagnostic("GRAPHVIZ_FAILED", "error", f"Graphviz failed: {exc}", output)
     if result.returncode != 0:
-        return f"Graphviz failed: {result.stderr.decode(errors='replace').strip()}"
+        return Diagnostic("GRAPHVIZ_FAILED", "error", "Graphviz failed: "
+                          f"{result.stderr.decode(errors='replace').strip()}", output)
     return None

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from urdfsdf.api import sdf_document_to_urdf, sdf_to_urdf_result, urdf_to_sdf_result
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
+from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
 from urdfsdf.core.record import factory, record
 from urdfsdf.document import Document, load_document
 
@@ -51,12 +51,14 @@ class RoundTrip:
     #: --via named the input's own format, or --model was given for a URDF (usage errors)
     via_mismatch: bool = False
 
+    @property
     def ok(self) -> bool:
         """Read, converted both ways, and no difference."""
         return (self.format is not None and not self.differences and not self.failed
                 and not any(d.severity == "error" for d in self.diagnostics))
 
 
+@worded("flags")  # a command: its messages name flags, also the API's it calls
 def roundtrip_source(source: Source, file: str | None = None, *, via: str | None = None,
                      model: str | None = None,
                      includes: IncludeConfig | None = None) -> RoundTrip:
@@ -112,12 +114,12 @@ def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None) -> N
 
     there = urdf_to_sdf_result(source, file)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
-    if not there.ok() or there.text is None:
+    if not there.ok or there.text is None:
         report.failed.append("")
         return
     back = sdf_to_urdf_result(there.text, None, "<urdf2sdf output>")
     report.diagnostics.extend(d for d in back.diagnostics if d.severity == "error")
-    if not back.ok() or back.text is None:
+    if not back.ok or back.text is None:
         report.failed.append("")
         return
     report.models.append("")
@@ -137,12 +139,12 @@ def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
                                  name if pick else None)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
     label = name or ""
-    if not there.ok() or there.text is None:
+    if not there.ok or there.text is None:
         report.failed.append(label)
         return
     back = urdf_to_sdf_result(there.text, "<sdf2urdf output>")
     report.diagnostics.extend(d for d in back.diagnostics if d.severity == "error")
-    if not back.ok() or back.text is None:
+    if not back.ok or back.text is None:
         report.failed.append(label)
         return
     report.models.append(label)

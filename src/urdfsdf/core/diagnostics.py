@@ -16,8 +16,10 @@ place a message about an undefined name gets its suggestion.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
+from functools import wraps
+from typing import Literal, ParamSpec, TypeVar
 
 from urdfsdf.core.record import record
 
@@ -57,7 +59,8 @@ CODES: dict[str, str] = {
     "LINK_INERTIA_INVALID": "an inertia is not physical (negative or triangle-breaking "
                             "principal moments); a warning",
     # urdfsdf's own codes
-    "ARGUMENT_INVALID": "an API argument is neither XML text, bytes nor a path",
+    "ARGUMENT_INVALID": "an API argument is invalid (neither XML text, bytes nor a path; an "
+                        "option value the option does not take)",
     "CONVERSION_TIMEOUT": "a file of a folder conversion took longer than --timeout",
     "XML_TOLERATED": "XML that libxml2 refuses and TinyXML (libsdformat, urdfdom) reads, "
                      "read as TinyXML reads it ('--' in a comment, text before the root, "
@@ -79,10 +82,14 @@ CODES: dict[str, str] = {
                       "of a traceback)",
     "WRONG_FORMAT": "the input is the other format (URDF given to sdf2urdf, SDFormat to "
                     "urdf2sdf); the message names the command to use",
-    "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (use --lossy to drop it)",
+    "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (--lossy, lossy=True in Python, "
+                          "drops it)",
     "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",
     "NETWORKX_UNAVAILABLE": "GraphML output needs the networkx package (urdfsdf[networkx])",
+    "GRAPHVIZ_UNAVAILABLE": "a picture (.svg, .png, .pdf) needs Graphviz's dot program "
+                            "(urdfsdf graph)",
+    "GRAPHVIZ_FAILED": "Graphviz's dot program failed to draw the picture (urdfsdf graph)",
     "INCLUDE_OUTSIDE_ROOTS": "an <include> names a file outside the folders files may be read "
                              "from (resource paths, search path variables, the input's folder)",
     "INCLUDE_CYCLE": "an <include> names a file that is already being read",
@@ -217,3 +224,56 @@ def to_json(diagnostics: Iterable[Diagnostic]) -> str:
     import json
 
     return json.dumps([d.to_dict() for d in in_order(diagnostics)], indent=2)
+
+
+# -- how a message names an option: the command line's flag or the API's keyword ------
+
+#: :func:`option`'s two wordings
+Wording = Literal["flags", "keywords"]
+
+#: option -> how a message names it: (on the command line, in the Python API)
+OPTIONS: dict[str, tuple[str, str]] = {
+    "model": ("--model NAME", 'model="NAME"'),
+    "lossy": ("--lossy", "lossy=True"),
+    "disconnected": ("--disconnected floating", 'disconnected="floating"'),
+    "no-frames": ("--no-frames", "frames=False"),
+    "uri-map": ("--uri-map model://NAME/=package://PKG/",
+                'uri_map={"model://NAME/": "package://PKG/"}'),
+    "resource-path": ("--resource-path DIR", 'resource_paths=["DIR"]'),
+    "no-includes": ("--no-includes", "includes=False"),
+    "package-path": ("--package-path NAME=DIR", 'package_paths={"NAME": "DIR"}'),
+}
+
+_WORDING: ContextVar[Wording | None] = ContextVar("urdfsdf_wording", default=None)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def option(name: str) -> str:
+    """How a message tells the reader to set option ``name`` (a key of :data:`OPTIONS`):
+    the command line's flag (``--lossy``), or the keyword (``lossy=True``) during a call
+    of the Python API (:func:`worded`)."""
+    flag, keyword = OPTIONS[name]
+    return keyword if _WORDING.get() == "keywords" else flag
+
+
+def worded(wording: Wording) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Decorator: while the function runs, :func:`option` speaks ``wording``.
+
+    The outermost edge decides: the Python API's functions speak keywords, unless a
+    command (``worded("flags")``) calls them; a function called with no edge around it
+    (an internal one, in a test) speaks flags.
+    """
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        @wraps(fn)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+            if _WORDING.get() is not None:
+                return fn(*args, **kwargs)
+            token = _WORDING.set(wording)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _WORDING.reset(token)
+        return wrapper
+    return decorate

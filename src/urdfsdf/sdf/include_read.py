@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Model, SdfDocument, evolve
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merge_include
@@ -62,7 +62,8 @@ class IncludeReader:
         ctx = self.ctx
         resolver = self.resolver
         if resolver is None:
-            ctx.warning("ELEMENT_DROPPED", "<include> is not read (--no-includes)", el)
+            ctx.warning("ELEMENT_DROPPED", f"<include> is not read ({option('no-includes')})",
+                        el)
             return None
         kids = first_of_each(el)
         uri_el = kids.get("uri")

@@ -39,7 +39,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.record import record
 from urdfsdf.xml.custom import restore_empty_values
 from urdfsdf.xml.parse import children, local, parse
@@ -67,7 +67,8 @@ _CHUNK = 1 << 20
 
 @record
 class IncludeConfig:
-    """How <include> is followed (CLI: --resource-path DIR (repeatable), --no-includes)."""
+    """How <include> is followed (CLI: --resource-path DIR (repeatable), --no-includes;
+    the API's ``resource_paths=`` and ``includes=False``)."""
 
     #: False: --no-includes (the caller keeps today's behaviour; :meth:`IncludeResolver.load`
     #: returns None without a diagnostic)
@@ -356,8 +357,8 @@ def _checked(found: str, uri: str, allowed: list[str], line: int | None,
         else ""
     diags.error("INCLUDE_OUTSIDE_ROOTS", f"{uri!r} names {_shown(os.path.normpath(found))!r}"
                 f"{where}, which is outside the folders files may be read from "
-                f"({', '.join(map(_shown, allowed))}); to allow it, pass --resource-path "
-                "with its folder", line)
+                f"({', '.join(map(_shown, allowed))}); to allow it, pass "
+                f"{option('resource-path')} (DIR: its folder)", line)
     return None
 
 
@@ -403,13 +404,13 @@ def _not_local(uri: str, scheme: str) -> str:
     shown = _shown(uri)
     if scheme not in _NETWORK:
         return (f"{shown!r}: urdfsdf follows model://, package://, file:// URIs and paths "
-                "only; put the file in a local folder and pass --resource-path DIR")
+                f"only; put the file in a local folder and pass {option('resource-path')}")
     parts = [unquote(p) for p in uri.split("/")]
     lowered = [p.lower() for p in parts]
     name = parts[lowered.index("models") + 1] if "models" in lowered[:-1] else "NAME"
     return (f"{shown!r} is not fetched: urdfsdf reads local files only. Download the "
             f"model folder (e.g. `gz fuel download -u {shown}`), include it as "
-            f"model://{_shown(name)}, and pass --resource-path DIR (the folder holding it) "
+            f"model://{_shown(name)}, and pass {option('resource-path')} (the folder holding it) "
             "or add DIR to GZ_SIM_RESOURCE_PATH")
 
 
@@ -417,6 +418,6 @@ def _not_found(uri: str, folders: list[str]) -> str:
     if folders == [""]:
         return f"cannot find {uri!r}: no such file"
     if not folders:
-        return (f"cannot find {uri!r}: no folder to search; pass --resource-path DIR or "
+        return (f"cannot find {uri!r}: no folder to search; pass {option('resource-path')} or "
                 f"set {' or '.join(ENV_VARIABLES)}")
     return f"cannot find {uri!r}; searched: {', '.join(_shown(f) for f in folders)}"

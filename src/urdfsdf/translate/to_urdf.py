@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
@@ -55,7 +55,7 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
         return None
     names = ", ".join(repr(m.name) for m in candidates)
     diags.error("ELEMENT_INVALID", f"the document holds several models ({names}); "
-                "choose one with --model NAME")
+                f"choose one with {option('model')}")
     return None
 
 

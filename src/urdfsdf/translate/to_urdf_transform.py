@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform
@@ -51,7 +51,8 @@ U_LINK = U + "link"
 
 @record
 class Options:
-    """Choices for the transform path (CLI flags of sdf2urdf)."""
+    """Choices for the transform path: sdf2urdf's ``--separator``, ``--no-frames``,
+    ``--lossy`` and ``--disconnected`` (the keywords of :func:`urdfsdf.sdf_to_urdf`)."""
 
     separator: str = "::"
     frames: bool = True
@@ -127,10 +128,10 @@ class _Flattener:
                 f"on link {link!r}")
         if self.opt.lossy:
             self.diags.warning("ELEMENT_DROPPED", f"{what}: a URDF joint needs two links; "
-                               "dropped (--lossy)", joint.line)
+                               f"dropped ({option('lossy')})", joint.line)
             return
         self.diags.error("NO_URDF_EQUIVALENT", f"{what}: a URDF joint needs two links "
-                         "(--lossy drops it)", joint.line)
+                         f"({option('lossy')} drops it)", joint.line)
         self.ok = False
 
     def walk(self) -> None:
@@ -299,7 +300,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         else:
             names = ", ".join(repr(n) for n in extra)
             diags.error("URDF_TREE_INVALID", f"links not connected to the joint tree of "
-                        f"{main_root!r}: {names} (--disconnected floating attaches them)",
+                        f"{main_root!r}: {names} ({option('disconnected')} attaches them)",
                         bodies[extra[0]].link.line)
             return None
     if not flat.ok:
@@ -333,7 +334,8 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     # explicit frames -> massless links on fixed joints
     for fname, attached, x_mf, frame, line in flat.frames:
         if not opt.frames:
-            diags.warning("ELEMENT_DROPPED", f"frame {fname!r} dropped (--no-frames)", line)
+            diags.warning("ELEMENT_DROPPED", f"frame {fname!r} dropped ({option('no-frames')})",
+                          line)
             continue
         parent = attached or main_root
         link_name = flat.unique(fname, line, "frame")
@@ -397,13 +399,13 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
     if jt in ("ball", "screw", "gearbox"):
         if not opt.lossy:
             diags.error("NO_URDF_EQUIVALENT", f"joint {e.name!r}: SDF joint type {jt!r} has no "
-                        "URDF equivalent (--lossy writes a fixed joint)", e.joint.line)
+                        f"URDF equivalent ({option('lossy')} writes a fixed joint)", e.joint.line)
             flat.ok = False
             # kept (as fixed) until the tree checks: its child is not "disconnected"
             # (one diagnostic per cause); flat.ok stops the conversion after them
             return [evolve(e, joint=evolve(e.joint, type="fixed", axis=None, axis2=None))]
         diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as a "
-                      "fixed joint (--lossy)", e.joint.line)
+                      f"fixed joint ({option('lossy')})", e.joint.line)
         return [evolve(e, joint=evolve(e.joint, type="fixed", axis=None, axis2=None))]
     return [e]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import (
     COMMON_JOINT_TYPES,
     IDENTITY,
@@ -111,10 +111,10 @@ def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
             diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
         elif lossy:
             diags.warning("ELEMENT_DROPPED", f"{where}: <{g.kind}> geometry has no URDF form; "
-                          "dropped (--lossy)", g.line or shape.line)
+                          f"dropped ({option('lossy')})", g.line or shape.line)
         else:
             diags.error("NO_URDF_EQUIVALENT", f"{where}: <{g.kind}> geometry has no URDF form "
-                        "(--lossy drops it)", g.line or shape.line)
+                        f"({option('lossy')} drops it)", g.line or shape.line)
     return False
 
 

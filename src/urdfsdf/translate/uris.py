@@ -8,13 +8,15 @@ warning: ``model://`` in a URDF (ROS resolves ``package://`` and files).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Format, Geometry, Material, Model
 from urdfsdf.core.record import evolve
 
 UriMap = Sequence[tuple[str, str]]
+#: what the Python API takes: ``{FROM: TO}``, or ``(FROM, TO)`` pairs, applied in order
+UriMapping = Mapping[str, str] | Sequence[tuple[str, str]]
 
 
 def parse_uri_map(items: Sequence[str]) -> list[tuple[str, str]] | str:
@@ -26,6 +28,22 @@ def parse_uri_map(items: Sequence[str]) -> list[tuple[str, str]] | str:
             return f"--uri-map expects FROM=TO, got {item!r}"
         pairs.append((src, dst))
     return pairs
+
+
+def uri_pairs(uri_map: UriMapping | None, diags: Diagnostics) -> UriMap | None:
+    """The Python API's ``uri_map`` as ``(FROM, TO)`` pairs; None (an ``ARGUMENT_INVALID``
+    error) when it is neither a mapping nor pairs of strings with a non-empty FROM."""
+    if not uri_map:
+        return ()
+    items = list(uri_map.items()) if isinstance(uri_map, Mapping) else \
+        list(uri_map) if not isinstance(uri_map, str | bytes) else [uri_map]
+    for item in items:
+        if not (isinstance(item, tuple | list) and len(item) == 2 and
+                all(isinstance(x, str) for x in item) and item[0]):
+            diags.error("ARGUMENT_INVALID", "uri_map expects {FROM: TO} or (FROM, TO) pairs "
+                        f"of strings, FROM not empty; got {item!r}")
+            return None
+    return tuple((src, dst) for src, dst in items)
 
 
 def _map(uri: str, mapping: UriMap) -> str:
@@ -49,7 +67,7 @@ def map_uris(model: Model, mapping: UriMap, target: Format, diags: Diagnostics) 
         uri = _map(g.uri, mapping) if mapping else g.uri
         if target == "urdf" and uri.startswith("model://"):
             diags.warning("VALUE_APPROXIMATED", f"mesh URI {uri!r}: ROS tools do not resolve "
-                          "model:// URIs (use --uri-map model://NAME/=package://PKG/)",
+                          f"model:// URIs (use {option('uri-map')})",
                           g.line or line)
         return g if uri == g.uri else evolve(g, uri=uri)
 

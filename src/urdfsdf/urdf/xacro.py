@@ -12,7 +12,7 @@ import contextlib
 import os
 from collections.abc import Iterator, Mapping
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 
 
 def is_xacro(path: str | os.PathLike[str]) -> bool:
@@ -55,12 +55,12 @@ def expand_xacro(path: str, args: Mapping[str, str], package_paths: Mapping[str,
             doc = xacro.process_file(path, mappings=dict(args))
     except ModuleNotFoundError as exc:  # $(find) without an ament index
         diags.error("XACRO_FAILED", f"xacro could not resolve a package ({exc.name} is not "
-                    "installed): pass --package-path NAME=DIR for each $(find NAME)")
+                    f"installed): pass {option('package-path')} for each $(find NAME)")
         return None
     except Exception as exc:  # xacro raises many types; each is a bad input here
         message = str(exc) or type(exc).__name__
         if any(w in message.lower() for w in ("package", "find", "ament", "no module named")):
-            message += " (pass --package-path NAME=DIR for each $(find NAME))"
+            message += f" (pass {option('package-path')} for each $(find NAME))"
         diags.error("XACRO_FAILED", f"xacro could not expand {path!r}: {message}")
         return None
     text: str = doc.toprettyxml(indent="  ")
