@@ -150,3 +150,29 @@ def test_batch_outputs_write_through_links(tmp_path: Path) -> None:
     result = urdfsdf("urdf2sdf", str(src), "-o", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
     assert model.is_symlink() and _is_sdf(installed)
+
+
+def test_graph_model_draws_that_model_only(tmp_path: Path) -> None:
+    src = tmp_path / "two.sdf"
+    src.write_text(_model_sdf("arm", "cart"))
+    out = tmp_path / "g.dot"
+    assert urdfsdf("graph", str(src), "-o", str(out)).returncode == 0
+    both = out.read_text()
+    assert "arm" in both and "cart" in both
+    result = urdfsdf("graph", str(src), "-o", str(out), "--model", "cart")
+    assert result.returncode == 0, result.stderr
+    assert "cart" in out.read_text() and "arm" not in out.read_text()
+    missing = urdfsdf("graph", str(src), "-o", str(tmp_path / "n.dot"), "--model", "nope")
+    assert missing.returncode == 1 and "error[ARGUMENT_INVALID]" in missing.stderr
+    assert not (tmp_path / "n.dot").exists()
+
+
+def test_graph_model_on_a_urdf_is_said_not_silent(tmp_path: Path) -> None:
+    result = urdfsdf("graph", str(PARITY), "-o", str(tmp_path / "g.dot"), "--model", "x")
+    assert result.returncode == 0 and "warning[ARGUMENT_INVALID]" in result.stderr
+
+
+def test_graph_strict_fails_on_a_warning(tmp_path: Path) -> None:
+    assert urdfsdf("graph", str(WARNS), "-o", str(tmp_path / "g.dot")).returncode == 0
+    strict = urdfsdf("graph", str(WARNS), "-o", str(tmp_path / "s.dot"), "--strict")
+    assert strict.returncode == 1 and (tmp_path / "s.dot").exists()

@@ -149,7 +149,8 @@ def _graph_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", required=True,
                    help="picture to write: .svg, .png, .pdf (Graphviz) or .dot; or "
                         ".graphml (the graphs of one model, with resolved poses)")
-    p.add_argument("--model", help="GraphML: the model of an SDF file (default: its first)")
+    p.add_argument("--model", help="only this model of an SDF file (GraphML: default its "
+                                   "first; a picture: default every model and world)")
     _includes(p)
     _common(p, formats=("text", "json", "graphml"),
             more="; graphml: write the graphs as GraphML (networkx), as does an -o ending "
@@ -526,9 +527,9 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
             return EXIT_INVALID
         if not args.quiet:
             print(f"wrote {args.output}", file=out)
-        return EXIT_OK
+        return EXIT_INVALID if _failed(diags.items, args.strict) else EXIT_OK
     dot_text, diags = graph_source(data if data is not None else name, file=name,
-                                   includes=_include_config(args))
+                                   includes=_include_config(args), model=args.model)
     _print_diags(diags.items, args, err)
     if dot_text is None:
         return EXIT_INVALID
@@ -539,7 +540,8 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     if not args.quiet:
         print(f"wrote {args.output}" + (" (the file has errors: drawn in red)"
                                         if diags.has_errors() else ""), file=err)
-    return EXIT_OK
+    # an invalid file is drawn (its errors in red); --strict makes it, or a warning, fail
+    return EXIT_INVALID if args.strict and _failed(diags.items, True) else EXIT_OK
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {

@@ -138,11 +138,13 @@ def _edges(scope: Scope) -> Iterable[tuple[str, str, str]]:
             yield frame.name, frame.pose.relative_to or frame.attached_to or WORLD, "rel"
 
 
-def dot_of_semantics(sem: Semantics) -> str:
-    """DOT text for every scope of an analysed SDF document."""
+def dot_of_semantics(sem: Semantics, model: str | None = None) -> str:
+    """DOT text for every scope of an analysed SDF document (or only ``model``'s)."""
     dot = _Dot()
     _legend(dot)
-    for i, scope in enumerate([*sem.worlds.values(), *sem.models.values()]):
+    scopes = [sem.models[model]] if model is not None else \
+        [*sem.worlds.values(), *sem.models.values()]
+    for i, scope in enumerate(scopes):
         _scope_dot(dot, scope, f"s{i}:")
     return dot.text()
 
@@ -162,17 +164,31 @@ def dot_of_urdf(model: Model) -> str:
 
 
 def graph_source(source: Source, file: str | None = None,
-                 includes: IncludeConfig | None = None) -> tuple[str | None, Diagnostics]:
-    """DOT text of a URDF or SDF file (its diagnostics too: invalid files still draw)."""
+                 includes: IncludeConfig | None = None,
+                 model: str | None = None) -> tuple[str | None, Diagnostics]:
+    """DOT text of a URDF or SDF file (its diagnostics too: invalid files still draw);
+    ``model``: only that model of an SDF file."""
     diags = Diagnostics()
     doc = load_document(source, diags, file, includes=includes)
     if doc is None:
         return None, diags
     if doc.format == "urdf":
+        if model is not None:
+            model_ignored(diags, model)
         return (dot_of_urdf(doc.urdf) if doc.urdf is not None else None), diags
     if doc.sdf is None:
         return None, diags
-    return dot_of_semantics(analyze(doc.sdf, diags)), diags
+    sem = analyze(doc.sdf, diags)
+    if model is not None and model not in sem.models:
+        diags.error("ARGUMENT_INVALID", f"no model {model!r} in the SDF document")
+        return None, diags
+    return dot_of_semantics(sem, model), diags
+
+
+def model_ignored(diags: Diagnostics, model: str) -> None:
+    """The warning that ``--model`` does not apply to a URDF (which holds one robot)."""
+    diags.warning("ARGUMENT_INVALID", f"--model {model}: a URDF holds one robot (--model "
+                  "picks a model of an SDF file); ignored")
 
 
 def graphml_source(source: Source, file: str | None = None, model: str | None = None,
@@ -185,6 +201,8 @@ def graphml_source(source: Source, file: str | None = None, model: str | None = 
     doc = load_document(source, diags, file, includes=includes)
     if doc is None or diags.has_errors():
         return None, diags
+    if doc.format == "urdf" and model is not None:
+        model_ignored(diags, model)
     try:
         graphs = graphs_of(doc, diags, model)
         return (to_graphml(graphs) if graphs is not None else None), diags
