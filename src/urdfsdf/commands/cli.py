@@ -527,6 +527,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 
     ``prog`` is one of :data:`PROGRAMS`: ``urdf2sdf`` and ``sdf2urdf`` take the
     arguments of that command, and speak their own name in help and errors.
+    SIGINT and SIGTERM stop the command with the status 130 and 143 (:func:`_run`);
+    the handlers are in place for the run only.
     """
     # a closed standard stream (``>&-``) is None: writing to it is an error, not a crash
     out = stdout or sys.stdout or _Closed("standard output")

@@ -89,22 +89,23 @@ def stop_on_signals() -> Iterator[None]:
 
     The handlers in force before are put back after it (nothing is left behind
     for a caller of ``main()``).  A signal ignored before stays ignored (``nohup``,
-    a background job of a script); off the main thread nothing is installed.
+    a background job of a script), as does one handled outside Python; off the
+    main thread nothing is installed.
     """
     global _state
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    previous = {signum: handler for signum in STOP_SIGNALS
+                if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)}
     saved, _state = _state, _State()
     try:
-        for signum, handler in previous.items():
-            if handler != signal.SIG_IGN:
-                signal.signal(signum, _handle)
+        for signum in previous:
+            signal.signal(signum, _handle)
         yield
     finally:
         for signum, handler in previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+            signal.signal(signum, handler)
         _state = saved
 
 
