@@ -12,7 +12,10 @@ Each file is converted in a worker process with a deadline (``--timeout``):
 a worker past it is killed, the file is reported as ``CONVERSION_TIMEOUT``
 and the batch goes on with a fresh worker.  Workers only compute; the
 parent writes every output (atomically), so a killed worker leaves nothing
-half written.
+half written.  SIGINT or SIGTERM (``commands.signals``) stops the batch: the
+workers are stopped, the outcomes so far come back in :class:`BatchInterrupted`.
+A worker ignores SIGINT and ends on its own when its parent is gone, however it
+died (:func:`~urdfsdf.commands.signals.as_worker`).
 """
 
 from __future__ import annotations
