@@ -12,7 +12,10 @@ Each file is converted in a worker process with a deadline (``--timeout``):
 a worker past it is killed, the file is reported as ``CONVERSION_TIMEOUT``
 and the batch goes on with a fresh worker.  Workers only compute; the
 parent writes every output (atomically), so a killed worker leaves nothing
-half written.
+half written.  SIGINT or SIGTERM (``commands.signals``) stops the batch: the
+workers are stopped, the outcomes so far come back in :class:`BatchInterrupted`.
+A worker ignores SIGINT and ends on its own when its parent is gone, however it
+died (:func:`~urdfsdf.commands.signals.as_worker`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import math
 import multiprocessing
 import os
 import time
+import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from multiprocessing.connection import Connection, wait
@@ -31,6 +35,7 @@ from lxml import etree
 
 from urdfsdf.api import Command, ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
+from urdfsdf.commands.signals import Interrupted, as_worker, deferred
 from urdfsdf.core.diagnostics import Diagnostic
 from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.xml.build import text
@@ -210,8 +215,17 @@ def _timed_out(job: Job, seconds: float) -> Outcome:
     return Outcome(job, False, [diag])
 
 
-def _serve(conn: Connection) -> None:
-    """A worker: convert each ``(command, job, options)`` received; stop at None."""
+#: the parent's ends of the workers' pipes: a forked worker closes the copies it inherits
+#: (else a worker holding its own pipe's other end never sees it close)
+_PARENT_ENDS: weakref.WeakSet[Connection] = weakref.WeakSet()
+
+
+def _serve(conn: Connection, parent: int | None, method: str) -> None:
+    """A worker: convert each ``(command, job, options)`` received; stop at None, at
+    the end of the pipe, or when the parent is gone (:func:`signals.as_worker`)."""
+    for end in list(_PARENT_ENDS):  # inherited through fork: only the parent's
+        end.close()
+    as_worker(parent, None if method == "fork" else _parent_sentinel())
     while True:
         try:
             task = conn.recv()
@@ -219,7 +233,15 @@ def _serve(conn: Connection) -> None:
             return
         if task is None:
             return
-        conn.send(convert_job(*task))
+        try:
+            conn.send(convert_job(*task))
+        except OSError:  # the parent is gone
+            return
+
+
+def _parent_sentinel() -> object:
+    parent = multiprocessing.parent_process()
+    return None if parent is None else parent.sentinel
 
 
 class _Worker:
@@ -227,7 +249,12 @@ class _Worker:
 
     def __init__(self, ctx: multiprocessing.context.BaseContext) -> None:
         parent, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child,), daemon=True)  # type: ignore[attr-defined]
+        _PARENT_ENDS.add(parent)
+        method = ctx.get_start_method()
+        # a fork server's child has the server for parent: it watches its sentinel
+        pid = None if method == "forkserver" else os.getpid()
+        self.process = ctx.Process(target=_serve, args=(child, pid, method),  # type: ignore[attr-defined]
+                                   daemon=True)
         self.process.start()
         child.close()
         self.conn = parent
@@ -250,72 +277,102 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join()
+        _PARENT_ENDS.discard(self.conn)
         self.conn.close()
 
 
-def _run_in_workers(command: Command, jobs: Sequence[Job], out_dir: str, options: ConvertOptions,
+class _Pool:
+    """A batch's worker processes: the idle ones, and the busy ones by their pipe."""
+
+    def __init__(self, ctx: multiprocessing.context.BaseContext) -> None:
+        self.ctx = ctx
+        self.idle: list[_Worker] = []
+        self.busy: dict[Connection, _Worker] = {}
+
+    def grow(self, size: int) -> None:
+        """Start workers until there are ``size``."""
+        while len(self.idle) + len(self.busy) < size:
+            self.idle.append(_Worker(self.ctx))
+
+    def hand_out(self, pending: deque[Job], command: Command, options: ConvertOptions,
+                 timeout: float | None) -> None:
+        """Give each idle worker the next pending job."""
+        while self.idle and pending:
+            worker = self.idle.pop()
+            self.busy[worker.conn] = worker
+            worker.give((command, pending.popleft(), options), timeout)
+
+    def finished(self, timeout: float | None) -> list[tuple[Job, Converted | Outcome]]:
+        """Wait until a busy worker is done or past its deadline; the jobs that ended:
+        converted (to write), or an outcome (the worker died or ran out of time)."""
+        wait_for = min(w.deadline for w in self.busy.values()) - time.monotonic()
+        ready = wait(list(self.busy), None if math.isinf(wait_for) else max(wait_for, 0.0))
+        ended = [self._result(self.busy.pop(conn)) for conn in ready]  # type: ignore[call-overload]
+        now = time.monotonic()
+        for conn, worker in list(self.busy.items()):
+            if worker.deadline <= now:
+                del self.busy[conn]
+                self._replace(worker)
+                assert worker.job is not None and timeout is not None
+                ended.append((worker.job, _timed_out(worker.job, timeout)))
+        return ended
+
+    def _result(self, worker: _Worker) -> tuple[Job, Converted | Outcome]:
+        job = worker.job
+        assert job is not None
+        try:
+            converted: Converted = worker.conn.recv()
+        except (EOFError, OSError):  # the worker died (a crash of the interpreter)
+            code = self._replace(worker)
+            return job, Outcome(job, False, error=f"the worker process died (exit {code})")
+        self.idle.append(worker)
+        return job, converted
+
+    def _replace(self, worker: _Worker) -> int | None:
+        """Kill ``worker`` and start another; its exit status."""
+        worker.stop(kill=True)
+        self.idle.append(_Worker(self.ctx))
+        code: int | None = worker.process.exitcode
+        return code
+
+    def busy_jobs(self) -> list[Job]:
+        """The jobs in progress."""
+        return [w.job for w in self.busy.values() if w.job is not None]
+
+    def close(self) -> None:
+        """Stop every worker: the idle ones when they have stopped, the busy ones now."""
+        for worker in self.idle:
+            worker.stop()
+        for worker in self.busy.values():
+            worker.stop(kill=True)
+
+
+def _run_in_workers(command: Command, jobs: Sequence[Job], options: ConvertOptions,
                     workers: int, timeout: float | None,
+                    write: Callable[[Job, Converted], bool],
                     done: Callable[[Outcome], bool]) -> list[Job]:
     """Convert ``jobs`` in ``workers`` processes, each job within ``timeout`` seconds.
 
-    ``done(outcome)`` returns True to stop the batch: the jobs in progress are
-    abandoned (their workers killed, nothing written); returns the jobs not done.
+    ``write(job, converted)`` writes and records a converted job, ``done(outcome)``
+    records a job that failed in its worker; either returns True to stop the batch:
+    the jobs in progress are abandoned (their workers killed, nothing written).
+    Returns the jobs not done.  The workers are stopped whatever happens
+    (:class:`~urdfsdf.commands.signals.Interrupted` too).
     """
-    ctx = multiprocessing.get_context()
     pending = deque(jobs)
-    idle = [_Worker(ctx) for _ in range(min(workers, len(jobs)))]
-    busy: dict[Connection, _Worker] = {}
-    stopped = False
-    abandoned: list[Job] = []  # converted after the batch stopped: not written
-
-    def finish(outcome: Outcome) -> None:
-        nonlocal stopped
-        if stopped:
-            abandoned.append(outcome.job)
-        elif done(outcome):
-            stopped = True
-
+    pool = _Pool(multiprocessing.get_context())
     try:
-        while (pending or busy) and not stopped:
-            while idle and pending:
-                worker = idle.pop()
-                worker.give((command, pending.popleft(), options), timeout)
-                busy[worker.conn] = worker
-            wait_for = min(w.deadline for w in busy.values()) - time.monotonic()
-            ready = wait(list(busy), None if math.isinf(wait_for) else max(wait_for, 0.0))
-            for conn in ready:
-                worker = busy.pop(conn)  # type: ignore[call-overload]
-                job = worker.job
-                assert job is not None
-                try:
-                    converted: Converted = worker.conn.recv()
-                except (EOFError, OSError):  # the worker died (a crash of the interpreter)
-                    worker.stop(kill=True)
-                    code = worker.process.exitcode
-                    idle.append(_Worker(ctx))
-                    finish(Outcome(job, False, error=f"the worker process died (exit {code})"))
-                    continue
-                idle.append(worker)
-                if stopped:
-                    abandoned.append(job)
-                else:
-                    finish(write_job(job, converted, out_dir))
-            if stopped:
-                break
-            now = time.monotonic()
-            for conn, worker in list(busy.items()):
-                if worker.deadline <= now:
-                    del busy[conn]
-                    worker.stop(kill=True)
-                    idle.append(_Worker(ctx))
-                    assert worker.job is not None and timeout is not None
-                    finish(_timed_out(worker.job, timeout))
-        return [*abandoned, *(w.job for w in busy.values() if w.job is not None), *pending]
-    finally:  # busy workers remain when stopped or interrupted (KeyboardInterrupt)
-        for worker in idle:
-            worker.stop()
-        for worker in busy.values():
-            worker.stop(kill=True)
+        pool.grow(min(workers, len(jobs)))
+        while pending or pool.busy:
+            pool.hand_out(pending, command, options, timeout)
+            ended = pool.finished(timeout)
+            for i, (job, result) in enumerate(ended):
+                if isinstance(result, Outcome) and done(result) or \
+                        isinstance(result, Converted) and write(job, result):
+                    return [*(j for j, _ in ended[i + 1:]), *pool.busy_jobs(), *pending]
+        return []
+    finally:
+        pool.close()
 
 
 def _model_name(sdf_text: str) -> str | None:
@@ -374,6 +431,62 @@ class Progress:
             self.stream.flush()
 
 
+class BatchInterrupted(Interrupted):
+    """SIGINT or SIGTERM stopped a batch after ``elapsed`` seconds: ``outcomes`` are
+    those of every file, the files not done ``skipped``."""
+
+    def __init__(self, signum: int, outcomes: list[Outcome], elapsed: float) -> None:
+        super().__init__(signum)
+        self.outcomes = outcomes
+        self.elapsed = elapsed
+
+
+class _Record:
+    """A batch's outcomes so far, each reported as it comes (a line on ``err``,
+    ``details``, ``on_done``)."""
+
+    def __init__(self, total: int, err: TextIO, on_done: Callable[[Outcome], None] | None,
+                 details: Callable[[Outcome], Sequence[str]] | None) -> None:
+        self.outcomes: list[Outcome] = []
+        self.progress = Progress(total, err)
+        self.on_done = on_done
+        self.details = details
+
+    def written(self, job: Job, converted: Converted, out_dir: str) -> bool:
+        """Write a converted job and record it; True: the batch stops (OUTPUT_REFUSED).
+
+        A stopping signal waits for both: a file written is whole, and counted.
+        """
+        with deferred():
+            outcome = write_job(job, converted, out_dir)
+            self.outcomes.append(outcome)
+        self._report(outcome)
+        return outcome.refused
+
+    def done(self, outcome: Outcome) -> bool:
+        """Record a job that ended without being written; True: the batch stops."""
+        self.outcomes.append(outcome)
+        self._report(outcome)
+        return outcome.refused
+
+    def _report(self, outcome: Outcome) -> None:
+        self.progress.update(outcome, self.details(outcome) if self.details else ())
+        if self.on_done is not None:
+            self.on_done(outcome)
+
+    def close(self, jobs: Sequence[Job]) -> list[Outcome]:
+        """Every outcome, in path order: the jobs of ``jobs`` without one are ``skipped``
+        (given to ``on_done`` too)."""
+        self.progress.close()
+        recorded = {id(o.job) for o in self.outcomes}
+        for job in jobs:
+            if id(job) not in recorded:
+                self.outcomes.append(Outcome(job, False, skipped=True))
+                if self.on_done is not None:
+                    self.on_done(self.outcomes[-1])
+        return sorted(self.outcomes, key=lambda o: str(o.job.source))
+
+
 def run_batch(command: Command, src: Path, out_dir: Path, options: ConvertOptions,
               err: TextIO, jobs_n: int | None = None,
               on_done: Callable[[Outcome], None] | None = None,
@@ -385,36 +498,32 @@ def run_batch(command: Command, src: Path, out_dir: Path, options: ConvertOption
     converts in this process).  ``err`` gets one line per file as it finishes,
     followed by ``details(outcome)``.  An output that cannot be written
     (``OUTPUT_REFUSED``) stops the batch: the files not converted come back as
-    ``skipped`` outcomes (also given to ``on_done``, not to ``err``).
+    ``skipped`` outcomes (also given to ``on_done``, not to ``err``).  So does a
+    stopping signal (under :func:`~urdfsdf.commands.signals.stop_on_signals`): it
+    raises :class:`BatchInterrupted` with the outcomes, once every worker is stopped.
     """
+    start = time.monotonic()
     jobs = find_jobs(command, src)
-    progress = Progress(len(jobs), err)
-    outcomes: list[Outcome] = []
+    record = _Record(len(jobs), err, on_done, details)
 
-    def done(outcome: Outcome) -> bool:
-        outcomes.append(outcome)
-        progress.update(outcome, details(outcome) if details is not None else ())
-        if on_done is not None:
-            on_done(outcome)
-        return outcome.refused
+    def write(job: Job, converted: Converted) -> bool:
+        return record.written(job, converted, str(out_dir))
 
     workers = max(1, jobs_n or os.cpu_count() or 1)
-    left: list[Job] = []
-    if not timeout and (workers == 1 or len(jobs) <= 1):
-        for i, job in enumerate(jobs):
-            if done(run_job(command, job, str(out_dir), options)):
-                left = jobs[i + 1:]
-                break
-    elif jobs:
-        left = _run_in_workers(command, jobs, str(out_dir), options, workers,
-                               timeout or None, done)
-    progress.close()
-    for job in left:
-        outcomes.append(Outcome(job, False, skipped=True))
-        if on_done is not None:
-            on_done(outcomes[-1])
-    outcomes.sort(key=lambda o: str(o.job.source))
-    return outcomes
+    left: Sequence[Job] = ()
+    try:
+        if not timeout and (workers == 1 or len(jobs) <= 1):
+            for i, job in enumerate(jobs):
+                if write(job, convert_job(command, job, options)):
+                    left = jobs[i + 1:]
+                    break
+        elif jobs:
+            left = _run_in_workers(command, jobs, options, workers, timeout or None, write,
+                                   record.done)
+        return record.close(left)
+    except Interrupted as exc:
+        raise BatchInterrupted(exc.signum, record.close(jobs),
+                               time.monotonic() - start) from None
 
 
 def outcome_json(outcome: Outcome, out_dir: Path) -> dict[str, object]:
@@ -435,8 +544,13 @@ def outcome_json(outcome: Outcome, out_dir: Path) -> dict[str, object]:
     return item
 
 
-def summary(outcomes: Sequence[Outcome], elapsed: float | None = None) -> list[str]:
-    """Summary lines: counts, and each failure with its first error (its path once)."""
+def summary(outcomes: Sequence[Outcome], elapsed: float | None = None,
+            stopped_by: str = "OUTPUT_REFUSED") -> list[str]:
+    """Summary lines: counts, and each failure with its first error (its path once).
+
+    ``stopped_by`` is why files were ``skipped``: ``OUTPUT_REFUSED``, or a signal
+    (``SIGTERM``).
+    """
     done = [o for o in outcomes if not o.skipped and not o.no_model]
     ok = sum(1 for o in done if o.ok)
     failed = [o for o in done if not o.ok]
@@ -447,7 +561,7 @@ def summary(outcomes: Sequence[Outcome], elapsed: float | None = None) -> list[s
              + (f" in {elapsed:.1f}s" if elapsed is not None else "")
              + f"; {len(failed)} failed; {warnings} warnings"
              + (f"; {no_model} without the model asked for (skipped)" if no_model else "")
-             + (f"; stopped (OUTPUT_REFUSED): {skipped} not converted" if skipped else "")]
+             + (f"; stopped ({stopped_by}): {skipped} not converted" if skipped else "")]
     codes: Counter[str] = Counter()
     for o in failed:
         first = [d for d in o.diagnostics if d.severity == "error"]
@@ -463,8 +577,9 @@ def summary(outcomes: Sequence[Outcome], elapsed: float | None = None) -> list[s
     return lines
 
 
-def print_summary(outcomes: Iterable[Outcome], out: TextIO, elapsed: float) -> None:
+def print_summary(outcomes: Iterable[Outcome], out: TextIO, elapsed: float,
+                  stopped_by: str = "OUTPUT_REFUSED") -> None:
     """Print :func:`summary` lines."""
-    for line in summary(list(outcomes), elapsed):
+    for line in summary(list(outcomes), elapsed, stopped_by):
         print(line, file=out)
 

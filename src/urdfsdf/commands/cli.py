@@ -562,6 +562,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 
     ``prog`` is one of :data:`PROGRAMS`: ``urdf2sdf`` and ``sdf2urdf`` take the
     arguments of that command, and speak their own name in help and errors.
+    SIGINT and SIGTERM stop the command with the status 130 and 143 (:func:`_run`);
+    the handlers are in place for the run only.
     """
     # a closed standard stream (``>&-``) is None: writing to it is an error, not a crash
     out = stdout or sys.stdout or _Closed("standard output")
@@ -576,7 +578,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     try:
-        return COMMANDS[args.command](args, out, err, inp)
+        return _run(args, out, err, inp, prog)
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, and keep the interpreter's
         # final flush of stdout from failing again
@@ -600,6 +602,36 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return EXIT_INVALID
 
 
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO, prog: str) -> int:
+    """Run the command; SIGINT or SIGTERM stops it with one line (a batch: its summary
+    so far) and the exit status 128 + the signal (130, 143), never a traceback."""
+    from urdfsdf.commands.signals import Interrupted, stop_on_signals
+
+    with stop_on_signals():
+        try:
+            return COMMANDS[args.command](args, out, err, stdin)
+        except Interrupted as exc:  # later signals are ignored until the handlers go
+            _report_stop(exc, err, prog)
+            return exc.status
+
+
+def _report_stop(exc: BaseException, err: TextIO, prog: str) -> None:
+    """``PROG: interrupted`` (or ``terminated``); a batch's summary so far instead."""
+    from urdfsdf.commands.batch import BatchInterrupted, print_summary
+    from urdfsdf.commands.signals import Interrupted
+
+    try:
+        if isinstance(exc, BatchInterrupted):
+            print_summary(exc.outcomes, err, exc.elapsed, exc.name)
+        elif isinstance(exc, Interrupted):
+            print(f"{prog}: {exc.verb}", file=err)
+        else:  # KeyboardInterrupt before the handlers are in place
+            print(f"{prog}: interrupted", file=err)
+        err.flush()
+    except (OSError, ValueError):  # stderr is closed or gone: the status says it
+        pass
+
+
 class _ClosedStreamError(OSError):
     """Reading or writing a standard stream that is closed."""
 
@@ -618,16 +650,30 @@ class _Closed(io.StringIO):
         raise _ClosedStreamError(f"{self.name_} is closed")
 
 
+def _entry(argv: Sequence[str], prog: str) -> None:
+    """Run a console script: exit with :func:`main`'s status (130 for a Ctrl-C that
+    comes before its handlers, at start-up)."""
+    import signal
+
+    try:
+        status = main(argv, prog=prog)
+    except KeyboardInterrupt as exc:
+        if sys.stderr is not None:
+            _report_stop(exc, sys.stderr, prog)
+        status = 128 + signal.SIGINT
+    raise SystemExit(status)
+
+
 def urdf2sdf_entry() -> None:
     """Console script ``urdf2sdf``."""
-    raise SystemExit(main(sys.argv[1:], prog="urdf2sdf"))
+    _entry(sys.argv[1:], "urdf2sdf")
 
 
 def sdf2urdf_entry() -> None:
     """Console script ``sdf2urdf``."""
-    raise SystemExit(main(sys.argv[1:], prog="sdf2urdf"))
+    _entry(sys.argv[1:], "sdf2urdf")
 
 
 def urdfsdf_entry() -> None:
     """Console script ``urdfsdf``."""
-    raise SystemExit(main())
+    _entry(sys.argv[1:], "urdfsdf")

@@ -4,7 +4,8 @@ The commands (single files and folders) write every output through
 :func:`write_atomic`: a temporary file beside the target, then a rename, so a
 reader never sees half a file and a failure leaves nothing behind.  An output
 that is a symbolic link writes the file it points to (made if the link dangles),
-and the link stays, as ``colcon build --symlink-install`` trees need.
+and the link stays, as ``colcon build --symlink-install`` trees need.  A stopping
+signal (SIGINT, SIGTERM) waits until the file is written or removed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+
+from urdfsdf.commands.signals import deferred
 
 
 def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None:
@@ -33,23 +36,30 @@ def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None
         except OSError:
             pass
     folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        return f"cannot write {path!r}: {exc.strerror or exc}"
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        # mkstemp makes the file private (0600); give it the mode a plain open() would
-        os.chmod(tmp, _mode_for(target))
-        os.replace(tmp, target)
-    except OSError as exc:
+    with deferred():  # a stopping signal waits for the rename, or the removal
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        return f"cannot write {path!r}: {exc.strerror or exc}"
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        except OSError as exc:
+            return f"cannot write {path!r}: {exc.strerror or exc}"
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            # mkstemp makes the file private (0600); give it the mode a plain open() would
+            os.chmod(tmp, _mode_for(target))
+            os.replace(tmp, target)
+        except BaseException as exc:
+            _remove(tmp)
+            if not isinstance(exc, OSError):
+                raise
+            return f"cannot write {path!r}: {exc.strerror or exc}"
     return None
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _mode_for(target: Path) -> int:

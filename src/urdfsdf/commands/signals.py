@@ -1,0 +1,173 @@
+"""How a command stops: on SIGINT and SIGTERM, and in a worker whose parent is gone.
+
+The commands run under :func:`stop_on_signals` (``main()`` installs it for the
+duration of a run, then puts the previous handlers back): SIGINT or SIGTERM
+raises :class:`Interrupted` where the program is, and the program ends with
+one line and the exit status ``128 + signal`` (130, 143), as git, rsync and
+ruff do.  A signal that arrives while a file is written (:func:`deferred`)
+waits until the file is whole; signals that arrive while the program stops
+are ignored.
+
+A batch's worker processes (``commands.batch``) call :func:`as_worker`: they
+ignore SIGINT (Ctrl-C reaches the whole process group; the parent stops
+them), and they end on their own within a second of their parent's death,
+whatever killed it (SIGKILL too): ``PR_SET_PDEATHSIG`` on Linux, and a
+thread that watches the parent everywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+#: the signals that stop a command
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: seconds between two looks of a worker at its parent
+WATCH_INTERVAL = 0.25
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived: the command stops (not an ``Exception``: nothing
+    that handles errors catches it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def status(self) -> int:
+        """The exit status: 128 + the signal (SIGINT 130, SIGTERM 143)."""
+        return 128 + self.signum
+
+    @property
+    def name(self) -> str:
+        """The signal's name (``SIGTERM``)."""
+        return signal.Signals(self.signum).name
+
+    @property
+    def verb(self) -> str:
+        """What happened to the program: ``interrupted`` (SIGINT) or ``terminated``."""
+        return "interrupted" if self.signum == signal.SIGINT else "terminated"
+
+
+class _State:
+    """The handlers' state while :func:`stop_on_signals` is in force."""
+
+    def __init__(self) -> None:
+        self.owner = os.getpid()  # a forked child inherits the handlers, not the role
+        self.depth = 0  # nested deferred() blocks
+        self.pending: int | None = None  # a signal that arrived in a deferred() block
+        self.stopping = False  # Interrupted was raised: later signals are ignored
+
+
+_state = _State()
+
+
+def _handle(signum: int, frame: FrameType | None) -> None:
+    if os.getpid() != _state.owner:  # a worker before as_worker(): as a worker would
+        if signum != signal.SIGINT:
+            os._exit(128 + signum)
+        return
+    if _state.stopping:
+        return
+    if _state.depth:
+        _state.pending = _state.pending or signum
+        return
+    _state.stopping = True
+    raise Interrupted(signum)
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Interrupted` inside the block.
+
+    The handlers in force before are put back after it (nothing is left behind
+    for a caller of ``main()``).  A signal ignored before stays ignored (``nohup``,
+    a background job of a script), as does one handled outside Python; off the
+    main thread nothing is installed.
+    """
+    global _state
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: handler for signum in STOP_SIGNALS
+                if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)}
+    saved, _state = _state, _State()
+    try:
+        for signum in previous:
+            signal.signal(signum, _handle)
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        _state = saved
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Inside the block a stopping signal waits: it is raised when the block ends.
+
+    For writes that must finish (an output file and its rename); nests.
+    """
+    state = _state
+    state.depth += 1
+    try:
+        yield
+    finally:
+        state.depth -= 1
+        if not state.depth and state.pending is not None and not state.stopping:
+            signum, state.pending = state.pending, None
+            state.stopping = True
+            raise Interrupted(signum)
+
+
+def as_worker(parent: int | None, sentinel: object = None) -> None:
+    """Make this process a worker of ``parent`` (its pid; None: the process that
+    started this one, e.g. a fork server): it ignores SIGINT, ends on SIGTERM, and
+    ends when its parent is gone.
+
+    ``sentinel`` (``multiprocessing.parent_process().sentinel`` where only the
+    parent holds it: not with the fork start method) is watched too, for systems
+    where a process whose parent died keeps its parent's pid (Windows).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    actual = os.getppid()
+    if parent is not None and actual != parent:  # the parent died before prctl
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(actual, sentinel), daemon=True,
+                     name="urdfsdf-parent-watch").start()
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel sends SIGKILL to this process when its parent thread ends."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no libc with prctl: the watcher is enough
+        pass
+
+
+def _watch_parent(parent: int, sentinel: object) -> None:
+    """End this process when its parent is gone: it was given another parent
+    (``getppid()`` changes), or ``sentinel`` became ready."""
+    from multiprocessing.connection import wait
+
+    while os.getppid() == parent:
+        if sentinel is None:
+            time.sleep(WATCH_INTERVAL)
+        elif wait([sentinel], WATCH_INTERVAL):  # type: ignore[list-item]
+            break
+    os._exit(1)
