@@ -1,8 +1,9 @@
 """Command-line interface: ``urdf2sdf``, ``sdf2urdf`` and the umbrella ``urdfsdf``.
 
 ``main(argv) -> int`` does everything and returns the exit status: 0 done,
-1 invalid input (diagnostics on stderr), 2 usage.  Output files are written
-atomically and only on success; the input file is never written.
+1 invalid input (diagnostics on stderr), 2 usage, 128 + the signal when SIGINT
+(130) or SIGTERM (143) stopped it.  Output files are written atomically and only
+on success; the input file is never written.
 """
 
 from __future__ import annotations
@@ -213,7 +214,8 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = 
 }
 #: the programs: ``urdfsdf COMMAND ...`` and the two converters as programs of their own
 PROGRAMS = ("urdfsdf", "urdf2sdf", "sdf2urdf")
-EXIT_STATUS_HELP = "exit status: 0 done, 1 invalid input (or differences), 2 usage"
+EXIT_STATUS_HELP = ("exit status: 0 done, 1 invalid input (or differences), 2 usage, "
+                    "130 interrupted (SIGINT), 143 terminated (SIGTERM)")
 
 
 def _build_parser(prog: str = "urdfsdf") -> argparse.ArgumentParser:
