@@ -1,6 +1,6 @@
 """The package layout: each layer imports only the layers below it, and no module cycle.
 
-Layers, bottom up (README, "Development"): ``core`` <- ``xml`` <- the formats
+Layers, bottom up (docs/development.md, "Map of the code"): ``core`` <- ``xml`` <- the formats
 (``urdf``, ``sdf``) <- ``translate`` <- the public modules (``api``, ``ros``,
 ``interop``, the package itself, ``compare`` and ``testing``) <- ``commands``.  Every
 import counts, also the ones inside functions.
