@@ -290,7 +290,7 @@ _SIGNATURES = ((b"\x00\x00\xfe\xff", "utf-32-be", 4), (b"\xff\xfe\x00\x00", "utf
                (b"\x4c\x6f\xa7\x94", "cp037", 0))
 
 
-def document_encoding(data: bytes, declared: str | None = None) -> tuple[str, int]:
+def _document_encoding(data: bytes, declared: str | None = None) -> tuple[str, int]:
     """The encoding of ``data`` as libxml2 finds it, and the length of its byte order
     mark: named by its first bytes (:data:`_SIGNATURES`), else the one ``declared``
     (libxml2's ``docinfo.encoding``; None: the XML declaration's), else UTF-8."""
@@ -305,9 +305,9 @@ def document_encoding(data: bytes, declared: str | None = None) -> tuple[str, in
 
 
 def _document_text(data: bytes, declared: str | None = None) -> str | None:
-    """``data`` decoded in its encoding (:func:`document_encoding`), bytes it cannot hold
+    """``data`` decoded in its encoding (:func:`_document_encoding`), bytes it cannot hold
     replaced; None when Python has no codec of that name."""
-    codec, skip = document_encoding(data, declared)
+    codec, skip = _document_encoding(data, declared)
     try:
         return data[skip:].decode(codec, "replace")
     except LookupError:
@@ -373,7 +373,7 @@ class Stream:
     @classmethod
     def open(cls, data: bytes, tags: tuple[str, ...]) -> Stream | None:
         """A stream over ``data`` (the root's tag must be one of ``tags``), or None."""
-        if not data or data.isspace() or not _utf8(document_encoding(data)[0]):
+        if not data or data.isspace() or not _utf8(_document_encoding(data)[0]):
             return None
         found = find_declaration(data)
         if found is not None and (found.late or _VERSION_1_0.search(
