@@ -305,3 +305,15 @@ def test_an_sdf_1_6_file_resolves_the_same_poses(encoding: Encoding) -> None:
     assert model["links"]["b"]["xyz"] == pytest.approx([1.0, 0.0, 1.0])
     assert model["joints"]["j"]["axis_xyz"] == pytest.approx([1.0, 0.0, 0.0])
     assert [d.code for d in diags] == ["VERSION_CONVERTED"]
+
+
+@pytest.mark.parametrize("name", ["x-no-such", "undefined", "idna", "uu"])
+def test_an_encoding_libxml2_does_not_know_is_reported_as_libxml2_reports_it(name: str) -> None:
+    # Python knows some of these names, but cannot decode a document with them
+    # ("undefined", "idna": not with replacements; "uu": not text)
+    result = urdf_to_sdf_result(f'<?xml version="1.0" encoding="{name}"?>\n'
+                                '<robot name="R&D"><link name="a"/></robot>\n'.encode())
+    assert result.text is None
+    (found,) = result.diagnostics
+    assert (found.code, found.line) == ("PARSING_ERROR", 1)
+    assert found.message.startswith("not well-formed XML: Unsupported encoding"), found.message

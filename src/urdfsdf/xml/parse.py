@@ -306,11 +306,12 @@ def _document_encoding(data: bytes, declared: str | None = None) -> tuple[str, i
 
 def _document_text(data: bytes, declared: str | None = None) -> str | None:
     """``data`` decoded in its encoding (:func:`_document_encoding`), bytes it cannot hold
-    replaced; None when Python has no codec of that name."""
+    replaced; None when Python has no text codec of that name, or one that cannot replace
+    them (``idna``, ``undefined``)."""
     codec, skip = _document_encoding(data, declared)
     try:
         return data[skip:].decode(codec, "replace")
-    except LookupError:
+    except (LookupError, UnicodeError):
         return None
 
 
