@@ -26,7 +26,6 @@ from urdfsdf.xml.custom import restore_empty_values
 from urdfsdf.xml.parse import (
     Source,
     Stream,
-    ascii_compatible,
     is_xml_text,
     load_input,
     read_document,
@@ -99,25 +98,16 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
         return None
     # an SDF urdf2sdf wrote lists its empty attributes in urdf:empty (xml/custom.py)
     data = restore_empty_values(data)
-    ascii = ascii_compatible(data)
-    resolver = _include_resolver(includes, path) if expect != "urdf" and \
-        _may_include(data, ascii) else None
+    resolver = _include_resolver(includes, path) if expect != "urdf" else None
 
     def read(root: etree._Element, stream: Stream | None) -> Document:
         fmt = expect or detect_format(root)
         if fmt == "urdf":
             return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data)
         return Document("sdf", sdf=sdf_reader.read_sdf_root(
-            root, diags, stream, includes=resolver, read_urdf=_included_urdf,
-            source=data if ascii else None), data=data)
+            root, diags, stream, includes=resolver, read_urdf=_included_urdf), data=data)
 
     return read_document(data, diags, tags, read)
-
-
-def _may_include(data: bytes, ascii: bool) -> bool:
-    """Whether ``data`` may hold an ``<include>``: unless it is ASCII-compatible
-    (``ascii``) without the bytes ``<include`` (then no include resolver is made)."""
-    return not ascii or data.find(b"<include") >= 0
 
 
 def _include_resolver(includes: IncludeConfig | None, path: str | None

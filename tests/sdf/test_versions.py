@@ -587,21 +587,21 @@ def test_a_convert_that_cannot_act_is_skipped_and_one_that_can_is_not() -> None:
         "gaussian"
 
 
-def test_pose_frames_are_looked_for_in_the_bytes_and_in_what_operations_set() -> None:
-    # with the document's bytes, a convert of attribute operations only (1_6.convert's
-    # //pose/@frame move) is skipped when no element may have the attribute: none in the
-    # bytes and none set by an operation before it
+def test_pose_frames_are_looked_for_in_the_tree_and_in_what_operations_set() -> None:
+    # a convert of attribute operations only (1_6.convert's //pose/@frame move) acts on
+    # the elements that have the attribute in the tree, or were given it by an
+    # operation before it
     text = ('<sdf version="1.6"><model name="m"><link name="l"><pose{}>1 0 0 0 0 0</pose>'
             '</link></model></sdf>')
-    # (an attribute's name follows an XML blank: "frame" in another name is not one)
+    # (whatever blank comes before the attribute)
     for attribute, relative_to in (("", None), (' frame="a"', "a"), ('\tframe = "c"', "c"),
                                    ('\n  frame="d"', "d"), ('\rframe="e"', "e")):
         data = text.format(attribute).encode()
         root, diags = etree.fromstring(data), Diagnostics()
-        upgrade_to_1_7(root, diags, data)
+        upgrade_to_1_7(root, diags)
         assert at(root, "model/link/pose").get("relative_to") == relative_to
         assert at(root, "model/link/pose").get("frame") is None
-    # an attribute set by an earlier operation is found though the bytes lack it
+    # an attribute set by an earlier operation is found though the document lacked it
     data = text.format("").encode()
     root = etree.fromstring(data)
     recipe = Convert("sdf", None, (
@@ -609,7 +609,7 @@ def test_pose_frames_are_looked_for_in_the_bytes_and_in_what_operations_set() ->
             Add(attribute="frame", value="b"),)),)),)),
         Convert(None, "pose", (), (Move(from_attribute="frame", to_attribute="relative_to"),)),
     ))
-    apply_recipe(root, recipe, Diagnostics(), data)
+    apply_recipe(root, recipe, Diagnostics())
     assert at(root, "model/link/pose").get("relative_to") == "b"
 
 

@@ -123,17 +123,14 @@ def read_sdf_bytes(data: bytes, diags: Diagnostics) -> SdfDocument | None:
 
 def read_sdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None,
                   includes: IncludeResolver | None = None,
-                  read_urdf: UrdfReader | None = None,
-                  source: bytes | None = None) -> SdfDocument | None:
+                  read_urdf: UrdfReader | None = None) -> SdfDocument | None:
     """Read an SDF document's root element (``stream``: it is being parsed incrementally).
 
     ``includes`` follows ``<include>`` (None: kept with a warning); ``read_urdf``
-    reads an included URDF.  ``source``: the bytes ``root`` was parsed from, when they
-    are ASCII-compatible (:func:`urdfsdf.xml.parse.ascii_compatible`): the version
-    upgrade looks there first for the element names it needs.
+    reads an included URDF.
     """
     forget_shared()  # nothing carried over from an earlier document
-    return SdfReader(diags, stream, includes, None, read_urdf).document(root, source)
+    return SdfReader(diags, stream, includes, None, read_urdf).document(root)
 
 
 def _version_tuple(version: str) -> tuple[int, int]:
@@ -179,9 +176,8 @@ class SdfReader:
         return reader.include(el, parent_frame)
 
     # -- document ---------------------------------------------------------
-    def document(self, root: etree._Element, source: bytes | None = None
-                 ) -> SdfDocument | None:
-        """Read the ``<sdf>`` root element (``source``: see :func:`read_sdf_root`)."""
+    def document(self, root: etree._Element) -> SdfDocument | None:
+        """Read the ``<sdf>`` root element."""
         ctx = self.ctx
         tag = root.tag
         if tag not in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
@@ -207,7 +203,7 @@ class SdfReader:
             # them with the current rules (sdf/versions.py); that needs the whole tree
             if self.stream is not None:
                 raise Reparse
-            upgrade_to_1_7(root, ctx.diags, source)
+            upgrade_to_1_7(root, ctx.diags)
         models: list[Model] = []
         worlds: list[World] = []
         others = 0

@@ -510,18 +510,6 @@ def _self_attributes(recipe: Convert) -> frozenset[str] | None:
     return frozenset(found)
 
 
-def _attribute_in(source: bytes, name: bytes) -> bool:
-    """Whether ``source`` (ASCII-compatible) may hold an attribute ``name``: the name
-    after an XML blank, as an attribute's name follows one in a start tag (``frame`` in
-    ``use_parent_model_frame`` is not one)."""
-    i = source.find(name)
-    while i >= 0:
-        if i > 0 and source[i - 1] in b" \t\r\n":
-            return True
-        i = source.find(name, i + len(name))
-    return False
-
-
 def _local_name(name: str) -> str:
     """``prefix:local`` or ``{ns}local`` -> ``local``."""
     return name.rpartition("}")[2].rpartition(":")[2]
@@ -572,39 +560,26 @@ class _Run:
 
     ``root``: the document converted.  A nested convert is skipped when it cannot act:
     when the document holds none of the sets of names its plan needs (:meth:`live`).
-    What the document holds is asked once per name (``present``: of lxml for an element,
-    of ``source``'s bytes for an attribute) and kept up to date as operations create
-    elements and set attributes.
+    What the document holds is asked of its tree once per name (``present``) and kept up
+    to date as operations create elements.
     """
 
     diags: Diagnostics
     created: list[etree._Element] = factory(list)
     root: etree._Element | None = None
-    #: the ASCII-compatible bytes ``root`` was parsed from (None: unknown); an attribute
-    #: name they do not hold is that of no attribute of the tree (:meth:`_holds_attribute`)
-    source: bytes | None = None
     #: local name -> whether the document holds an element of that name (any namespace:
-    #: a superset of tinyxml2's ``prefix:local`` names); ``@`` + local name -> whether an
-    #: element may have such an attribute (:meth:`_holds_attribute`)
+    #: a superset of tinyxml2's ``prefix:local`` names)
     present: dict[str, bool] = factory(dict)
 
     def live(self, plan: _Plan) -> bool:
-        """Whether ``plan``'s convert (a nested one) can change or report anything.
-
-        A convert of attribute operations only (``plan.attributes``) acts only on an
-        element that has one of them: not when no element may have one.
-        """
-        attributes = plan.attributes
-        if attributes is not None and not self._holds_attribute(attributes):
-            return False
+        """Whether ``plan``'s convert (a nested one) can change or report anything."""
         present = self.present
         for names in plan.needs:
             for local in names:
                 found = present.get(local)
                 if found is None:
-                    # lxml, not a scan of the bytes: a name no document of the thread
-                    # holds is known absent at once (lxml's names dictionary), and the
-                    # walk of the tree in C otherwise costs less than the byte scan
+                    # a name no document of the thread holds is known absent at once
+                    # (lxml's names dictionary); otherwise lxml walks the tree in C
                     root = self.root
                     found = root is None or next(root.iter(_local(local)), None) is not None
                     present[local] = found
@@ -617,29 +592,6 @@ class _Run:
     def _created(self, tag: str) -> None:
         """An element ``tag`` was created: the document holds one."""
         self.present[_local_name(tag)] = True
-
-    def _set(self, el: etree._Element, name: str, value: str) -> None:
-        """``el``'s attribute ``name`` becomes ``value``: the document holds one."""
-        self.present["@" + _local_name(name)] = True
-        el.set(name, value)
-
-    def _holds_attribute(self, names: frozenset[str]) -> bool:
-        """Whether an element of the document may have an attribute of one of ``names``
-        (local names): one its bytes hold (:func:`_attribute_in`), or one an operation
-        set.  Unknown bytes: yes."""
-        source = self.source
-        if source is None:
-            return True
-        present = self.present
-        for name in names:
-            local = _local_name(name)
-            key = "@" + local
-            found = present.get(key)
-            if found is None:
-                found = present[key] = _attribute_in(source, local.encode())
-            if found:
-                return True
-        return False
 
     def new(self, tag: str, line_of: etree._Element, text: str | None = None
             ) -> etree._Element:
@@ -709,38 +661,18 @@ class _Run:
         ops = recipe.ops  # a recipe of operations only: applied here, as convert would
         plain = not recipe.deprecated and not recipe.converts
         # a recipe that reads and writes only attributes of the match (_self_attributes):
-        # a match without them is left as it is, and no match changes what is below it,
-        # so matches do not stop the way up and the walk needs no recursion
+        # a match without them is left as it is, and no match changes the tree's
+        # elements, so the candidates are walked as lxml finds them, matches do not stop
+        # the way up and the walk needs no recursion
         attributes = plan.attributes
-        for cand in list(el.iter(local)):
-            if cand is el or (cand.tag != name and _name(cand) != name):
-                continue
+        for cand in el.iter(local) if attributes is not None else list(el.iter(local)):
             if attributes is not None:
                 keys = cand.keys()
                 if not keys or attributes.isdisjoint(keys):
                     continue
-            passed = []
-            above = cand.getparent()
-            while True:
-                if above is None:  # detached by an earlier conversion
-                    verdict = False
-                    break
-                known = clear.get(above)
-                if known is not None:
-                    verdict = known
-                    break
-                upper = above.tag
-                if upper[:1] == "{":
-                    upper = _name(above)
-                if (upper == name and attributes is None) or upper == "plugin" \
-                        or ":" in upper:
-                    verdict = False
-                    break
-                passed.append(above)
-                above = above.getparent()
-            for p in passed:
-                clear[p] = verdict
-            if verdict:
+            if cand is el or (cand.tag != name and _name(cand) != name):
+                continue
+            if _way_up_open(cand, clear, name if attributes is None else None):
                 if plain:
                     for op in ops:
                         _APPLY[type(op)](self, cand, op)
@@ -781,7 +713,7 @@ class _Run:
             del el.attrib[op.from_attribute]
             new = self.append(el, op.to_element)
         if op.to_attribute is not None:
-            self._set(new, op.to_attribute, value)
+            new.set(op.to_attribute, value)
         else:
             new.text = value
 
@@ -817,7 +749,7 @@ class _Run:
                 value = _text(source)
                 if value is None or op.to_attribute is None:
                     return
-                self._set(to_el, op.to_attribute, value)
+                to_el.set(op.to_attribute, value)
             if not op.copy:
                 from_el.remove(source)
         elif op.from_attribute is not None:
@@ -827,7 +759,7 @@ class _Run:
             if op.to_element is not None:
                 self.append(to_el, to_name, value)
             elif op.to_attribute is not None:
-                self._set(to_el, to_name, value)
+                to_el.set(to_name, value)
             if not op.copy:
                 del from_el.attrib[from_name]
 
@@ -861,7 +793,7 @@ class _Run:
         to_attribute = leaf.startswith("@")
         to_el = self._walk_to(el, to_tokens, 1 if to_attribute else 0)
         if to_attribute:
-            self._set(to_el, leaf[1:], value)
+            to_el.set(leaf[1:], value)
         elif len(to_el):  # LinkEndChild of a text node: after the last child
             to_el[-1].tail = (to_el[-1].tail or "") + value
         else:
@@ -873,7 +805,7 @@ class _Run:
             return
         if op.attribute is not None:
             if op.value is not None:
-                self._set(el, op.attribute, op.value)
+                el.set(op.attribute, op.value)
         else:
             assert op.element is not None
             self.append(el, op.element, op.value)
@@ -899,6 +831,35 @@ class _Run:
         value = el.get(op.attribute)
         if value is not None and value.strip():  # empty: the default either way
             self.info(op.message.format(value=value), el)
+
+
+def _way_up_open(cand: etree._Element, clear: dict[etree._Element, bool],
+                 match: str | None) -> bool:
+    """Whether no element between ``cand`` and the element walked (the first in
+    ``clear``) is a ``<plugin>``, namespaced or a ``match`` (None: matches do not
+    count), ``cand`` being still under it.  ``clear`` keeps the answer of each element
+    passed."""
+    passed = []
+    above = cand.getparent()
+    while True:
+        if above is None:  # detached by an earlier conversion
+            verdict = False
+            break
+        known = clear.get(above)
+        if known is not None:
+            verdict = known
+            break
+        upper = above.tag
+        if upper[:1] == "{":
+            upper = _name(above)
+        if upper == match or upper == "plugin" or ":" in upper:
+            verdict = False
+            break
+        passed.append(above)
+        above = above.getparent()
+    for p in passed:
+        clear[p] = verdict
+    return verdict
 
 
 #: the method of :class:`_Run` that applies each kind of operation
@@ -945,14 +906,11 @@ def _map_value(el: etree._Element, op: Map) -> str | None:
 # -- the entry points ---------------------------------------------------------------
 
 
-def apply_recipe(root: etree._Element, recipe: Convert, diags: Diagnostics,
-                 source: bytes | None = None) -> list[etree._Element]:
+def apply_recipe(root: etree._Element, recipe: Convert, diags: Diagnostics
+                 ) -> list[etree._Element]:
     """Apply one recipe to ``root`` in place, as libsdformat's ``Converter::ConvertImpl``
-    applies a ``.convert`` file to the ``<sdf>`` element; returns the elements created.
-
-    ``source``: as :func:`upgrade_to_1_7`'s.
-    """
-    run = _Run(diags, root=root, source=source)
+    applies a ``.convert`` file to the ``<sdf>`` element; returns the elements created."""
+    run = _Run(diags, root=root)
     run.convert(root, _plan(recipe))
     return run.created
 
@@ -966,8 +924,7 @@ _STEP_PLANS: tuple[_Plan, ...] = tuple(_plan(NOTED_1_6 if step.source == "1.6" e
 _AFTER_1_0_PLAN = _plan(AFTER_1_0)
 
 
-def upgrade_to_1_7(root: etree._Element, diags: Diagnostics, source: bytes | None = None
-                  ) -> str | None:
+def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
     """Rewrite an SDFormat 1.0-1.6 document in place into its 1.7 form.
 
     ``root`` is the ``<sdf>`` root (or the legacy ``<gazebo>`` of 1.0 and 1.2, renamed
@@ -982,10 +939,6 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics, source: bytes | Non
     ``diags``: a ``<gazebo>`` root or a 1.0 document (warnings), each
     ``//pose/@frame`` made meaningful and each 1.0 inertia default written out
     (infos), each ``<xyz>`` created with the default axis (a warning).
-
-    ``source``: the bytes ``root`` was parsed from, when ASCII-compatible
-    (:func:`urdfsdf.xml.parse.ascii_compatible`); it only spares walks of the tree
-    looking for an attribute.
     """
     text = root.get("version")
     if text is None:
@@ -995,7 +948,7 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics, source: bytes | Non
     if original not in SUPPORTED or version is None or version >= (1, 7) or \
             root.tag not in ("sdf", "gazebo"):
         return original
-    run = _Run(diags, root=root, source=source)
+    run = _Run(diags, root=root)
     # <gazebo> root (1.0, 1.2): libsdformat refuses it; its old converter renamed it
     # <sdf> for any target >= 1.3 (note 2.2, 3.2 "1.2 -> 1.3", 14).
     if root.tag == "gazebo":

@@ -156,6 +156,8 @@ def restore_empty_values(data: bytes) -> bytes:
     A plain scan, linear in ``data``; line numbers stay.  The inverse of
     :func:`without_empty_values`.
     """
-    if data.find(b'urdf:empty="') < 0:  # not ``in``: see xml.parse._refused_doctype
+    # bytes.find, not ``in``: ``b"x" in data`` first tries ``b"x"`` as an integer and
+    # formats the TypeError it drops (2-3x the time of a find, on every document)
+    if data.find(b'urdf:empty="') < 0:
         return data
     return _EMPTY_LIST.sub(lambda m: b" ".join(n + b'=""' for n in m.group(1).split()), data)

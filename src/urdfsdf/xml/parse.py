@@ -1,8 +1,10 @@
 """Safe XML input and small lxml helpers shared by the readers and writers.
 
 Untrusted files are parsed with entity resolution, DTD loading and network
-access off, and a document that declares entities is refused outright
-(XXE, billion laughs) before lxml sees it.
+access off, and no file or URL is ever opened (:class:`_ReadNothing`).  A
+document whose DTD declares entities or names an external DTD is refused (XXE,
+billion laughs), on what libxml2 parsed, whatever the document's encoding
+(:func:`parse`, :class:`Stream`).
 """
 
 from __future__ import annotations
@@ -137,78 +139,191 @@ def parse(data: bytes, diags: Diagnostics) -> etree._Element | None:
     """Parse ``data`` into its root element, or record PARSING_ERROR and return None.
 
     What TinyXML (libsdformat, urdfdom) reads and libxml2 refuses is read as
-    TinyXML reads it, with an ``XML_TOLERATED`` warning (see :func:`_repair`).
+    TinyXML reads it, with an ``XML_TOLERATED`` warning (see :func:`_parse_leniently`).
+    A document whose DTD declares entities or names an external DTD is refused
+    (:func:`_refusal`), alone: without the warnings of the tolerances tried on it.
     """
     if not data or data.isspace():  # as data.strip() (ASCII blanks), without a copy
         diags.error("PARSING_ERROR", "the document is empty", 1)
         return None
-    doctype = data.find(b"<!DOCTYPE") >= 0  # not ``in``: see _refused_doctype
-    refused = _refused_doctype(data, doctype)
-    if refused is not None:
-        diags.error("PARSING_ERROR", refused[0], refused[1])
-        return None
-    scanned = data
-    data = _tolerate_declaration(data, diags)
+    start = len(diags.items)
     try:
-        repaired = declared = False
-        root: etree._Element | None = None
-        while root is None:  # each repair at most once: at most three parses
-            try:
-                root = etree.fromstring(data, _parser())
-            except etree.XMLSyntaxError as exc:
-                code: object = getattr(exc, "code", None)  # lxml-stubs lack it
-                if not repaired and code in _REPAIRABLE:
-                    repaired = True
-                    fixed = _repair(data, diags)
-                    if fixed is not None:
-                        data = fixed
-                        continue
-                if not declared:
-                    declared = True
-                    with_prefixes = _declare_prefixes(data, exc, diags)
-                    if with_prefixes is not None:
-                        data = with_prefixes
-                        continue
-                raise
-        # a document in an ASCII-compatible encoding with no "<!DOCTYPE" bytes has no DTD
-        # (the bytes scanned above, unless they were rewritten since)
-        if data is not scanned:
-            doctype = data.find(b"<!DOCTYPE") >= 0
-        plain = not doctype and ascii_compatible(data)
-        problem = None if plain else _refused_tree(root)
-        if problem is not None:
-            # a DOCTYPE in an encoding the byte scan does not know
-            diags.error("PARSING_ERROR", problem, 1)
-            return None
-        return root
+        root, parsed = _parse_leniently(data, diags)
     except etree.XMLSyntaxError as exc:
-        line: int | None = exc.lineno or None
-        msg = exc.msg or str(exc)
-        if "Extra content at the end of the document" in msg and line:
-            # TinyXML (urdfdom) stops after the root element; so do we, loudly
-            head = _cut_at(data, line, getattr(exc, "offset", 1) or 1)
-            try:
-                root = etree.fromstring(head, _parser())
-            except etree.XMLSyntaxError:
-                pass
-            else:
-                diags.warning("XML_TOLERATED", "content after the root element is ignored",
-                              line)
-                return root
-        diags.error("PARSING_ERROR", f"not well-formed XML: {msg}", line)
+        refused = _refused_text(_document_text(data))
+        if refused is not None:
+            del diags.items[start:]
+            diags.error("PARSING_ERROR", refused[0], refused[1])
+        else:
+            diags.error("PARSING_ERROR", f"not well-formed XML: {exc.msg or exc}",
+                        exc.lineno or None)
         return None
     except ValueError as exc:  # e.g. unicode strings with an encoding declaration
         diags.error("PARSING_ERROR", f"cannot parse XML: {exc}", 1)
         return None
+    refusal = _refusal(root, parsed)
+    if refusal is not None:
+        message, line, alone = refusal
+        if alone:
+            del diags.items[start:]
+        diags.error("PARSING_ERROR", message, line)
+        return None
+    return root
+
+
+def _parse_leniently(data: bytes, diags: Diagnostics) -> tuple[etree._Element, bytes]:
+    """The root element of ``data`` as TinyXML reads it, and the bytes libxml2 read it from.
+
+    ``data`` is parsed as it is (after :func:`_tolerate_declaration`); when libxml2
+    refuses it, the tolerances are tried in turn, each at most once: the repairs of
+    :func:`_repair`, the prefixes of :func:`_declare_prefixes`, the cut of
+    :func:`_cut_extra`.  They scan bytes as ASCII, so they apply only where that is how
+    the document reads (:func:`_ascii_markup`), and the repairs never to a document
+    with a DOCTYPE.  Raises the last XMLSyntaxError when none reads it.
+    """
+    data = _tolerate_declaration(data, diags)
+    repaired = declared = False
+    mendable: tuple[bool, bool] | None = None  # (markup in ASCII, no DOCTYPE)
+    while True:
+        try:
+            return etree.fromstring(data, _parser()), data
+        except etree.XMLSyntaxError as exc:
+            if mendable is None:
+                text = _document_text(data)
+                mendable = (text is not None and _ascii_markup(data, text),
+                            text is not None and text.find("<!DOCTYPE") < 0)
+            ascii, no_doctype = mendable
+            fixed = None
+            code: object = getattr(exc, "code", None)  # lxml-stubs lack it
+            if not repaired and code in _REPAIRABLE:
+                repaired = True
+                fixed = _repair(data, diags) if ascii and no_doctype else None
+            if fixed is None and not declared:
+                declared = True
+                fixed = _declare_prefixes(data, exc, diags) if ascii else None
+            if fixed is None:
+                cut = _cut_extra(data, exc, diags) if ascii else None
+                if cut is None:
+                    raise
+                return cut
+            data = fixed
+
+
+def _cut_extra(data: bytes, exc: etree.XMLSyntaxError, diags: Diagnostics
+               ) -> tuple[etree._Element, bytes] | None:
+    """The root element of ``data`` without the content after it, and the bytes it was
+    read from; None when ``exc`` is another error or that does not parse either.
+
+    TinyXML (urdfdom) stops after the root element; so do we, loudly.
+    """
+    line: int | None = exc.lineno or None
+    if line is None or "Extra content at the end of the document" not in (exc.msg or str(exc)):
+        return None
+    head = _cut_at(data, line, getattr(exc, "offset", 1) or 1)
+    try:
+        root = etree.fromstring(head, _parser())
+    except etree.XMLSyntaxError:
+        return None
+    diags.warning("XML_TOLERATED", "content after the root element is ignored", line)
+    return root, head
 
 
 _NO_ENTITIES = "entity declarations are not allowed (external or expanding entities)"
 _NO_EXTERNAL = "a DOCTYPE naming an external DTD is not allowed (SYSTEM or PUBLIC)"
+_NO_UNDECLARED = "references to undeclared entities are not allowed"
 #: the name stops at "<" too, so that a run of "<!DOCTYPE a<!DOCTYPE a..." is
 #: scanned once, not once per start (quadratic)
-_EXTERNAL_ID = re.compile(rb"<!DOCTYPE\s+[^\s\[<>]+\s+(?:SYSTEM|PUBLIC)\b")
-#: encodings libxml2 detects from the first bytes, for the DOCTYPE scan
-_WIDE = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+_EXTERNAL_ID = re.compile(r"<!DOCTYPE\s+[^\s\[<>]+\s+(?:SYSTEM|PUBLIC)\b", re.ASCII)
+
+
+def _refusal(root: etree._Element, data: bytes) -> tuple[str, int, bool] | None:
+    """Why the document libxml2 parsed (from ``data``) is refused: its message, line, and
+    whether it is reported alone (see :func:`parse`).
+
+    Taken on its DTD: any entity declaration (general or parameter, internal or
+    external), an external DTD (SYSTEM or PUBLIC id), a reference to an undeclared
+    entity (libxml2 lets one through only when a DTD could declare it elsewhere).
+    The line is that of the first ``<!ENTITY`` or the external id in the document's
+    text (:func:`_refused_text`), else 1.
+    """
+    info = root.getroottree().docinfo
+    dtd = info.internalDTD
+    if dtd is None:
+        return None  # no DOCTYPE: libxml2 rejects any undeclared entity
+    entities = next(dtd.iterentities(), None) is not None  # type: ignore[attr-defined]
+    if entities or info.system_url or info.public_id:  # type: ignore[attr-defined]
+        found = _refused_text(_document_text(data, info.encoding))
+        message, line = found if found is not None else (
+            _NO_ENTITIES if entities else _NO_EXTERNAL, 1)
+        return message, line, True
+    if next(root.iter(etree.Entity), None) is not None:
+        return _NO_UNDECLARED, 1, False
+    return None
+
+
+def _refused_text(text: str | None) -> tuple[str, int] | None:
+    """What a document's ``text`` (None: unknown) with a DOCTYPE is refused for, and the
+    line: entity declarations (the first ``<!ENTITY``), else an external DTD id.
+
+    A document libxml2 refuses is reported so when its text holds these, as when it
+    parses and its DTD shows them.
+    """
+    if text is None or text.find("<!DOCTYPE") < 0:
+        return None
+    pos = text.find("<!ENTITY")
+    if pos >= 0:
+        return _NO_ENTITIES, text.count("\n", 0, pos) + 1
+    m = _EXTERNAL_ID.search(text)
+    if m is not None:
+        return _NO_EXTERNAL, text.count("\n", 0, m.start()) + 1
+    return None
+
+
+#: how a document's first bytes name its encoding (XML 1.0 appendix F): a byte order
+#: mark, or ``<?`` in UTF-32 or UTF-16, or ``<?xm`` in EBCDIC; with the Python codec
+#: of the text and the length of the byte order mark
+_SIGNATURES = ((b"\x00\x00\xfe\xff", "utf-32-be", 4), (b"\xff\xfe\x00\x00", "utf-32-le", 4),
+               (b"\xfe\xff", "utf-16-be", 2), (b"\xff\xfe", "utf-16-le", 2),
+               (b"\xef\xbb\xbf", "utf-8", 3),
+               (b"\x00\x00\x00\x3c", "utf-32-be", 0), (b"\x3c\x00\x00\x00", "utf-32-le", 0),
+               (b"\x00\x3c\x00\x3f", "utf-16-be", 0), (b"\x3c\x00\x3f\x00", "utf-16-le", 0),
+               (b"\x4c\x6f\xa7\x94", "cp037", 0))
+
+
+def _document_encoding(data: bytes, declared: str | None = None) -> tuple[str, int]:
+    """The encoding of ``data`` as libxml2 finds it, and the length of its byte order
+    mark: named by its first bytes (:data:`_SIGNATURES`), else the one ``declared``
+    (libxml2's ``docinfo.encoding``; None: the XML declaration's), else UTF-8."""
+    for signature, codec, skip in _SIGNATURES:
+        if data.startswith(signature):
+            return (declared if declared and codec == "cp037" else codec), skip
+    if declared is None:
+        found = find_declaration(data)
+        enc = None if found is None else _ENC.search(data, found.start, found.end)
+        declared = "utf-8" if enc is None else enc.group(1).decode("ascii")
+    return declared, 0
+
+
+def _document_text(data: bytes, declared: str | None = None) -> str | None:
+    """``data`` decoded in its encoding (:func:`_document_encoding`), bytes it cannot hold
+    replaced; None when Python has no text codec of that name, or one that cannot replace
+    them (``idna``, ``undefined``)."""
+    codec, skip = _document_encoding(data, declared)
+    try:
+        return data[skip:].decode(codec, "replace")
+    except (LookupError, UnicodeError):
+        return None
+
+
+#: the bytes that are not ASCII
+_NOT_ASCII = bytes(range(0x80, 0x100))
+
+
+def _ascii_markup(data: bytes, text: str) -> bool:
+    """Whether ``data``, whose text is ``text``, is read right by a scan of its bytes as
+    ASCII: its ASCII bytes are exactly the ASCII characters of its text (UTF-8, ISO-8859,
+    ...; not UTF-16/32, nor UTF-7 that writes markup in base64 such as ``+ADw-``)."""
+    return data.translate(None, _NOT_ASCII) == text.encode("ascii", "ignore")
 
 
 class Reparse(Exception):
@@ -225,11 +340,12 @@ class Stream:
     the tree as empty elements, so the XPath of an element in a diagnostic
     (``/robot/link[3]``) is what the whole tree gives.
 
-    :meth:`open` returns None when the document is not the plain case
-    (DOCTYPE, a declaration :func:`parse` rewrites, UTF-16/32, an encoding
-    other than UTF-8/ASCII): read it with :func:`parse`.  Any syntax error
-    raises :class:`Reparse`; the caller drops what it read and calls
-    :func:`parse`, which reports it exactly as for a whole-tree parse.
+    :meth:`open` returns None when the document is not the plain case (a
+    declaration :func:`parse` rewrites, an encoding other than UTF-8/ASCII): read it
+    with :func:`parse`.  A document with a DOCTYPE (its DTD, as libxml2 parsed it by
+    the root's start) and any syntax error raise :class:`Reparse`; the caller drops
+    what it read and calls :func:`parse`, which reports it exactly as for a
+    whole-tree parse.
     """
 
     #: bytes fed to libxml2 at a time: small enough that the nodes it makes are
@@ -258,18 +374,12 @@ class Stream:
     @classmethod
     def open(cls, data: bytes, tags: tuple[str, ...]) -> Stream | None:
         """A stream over ``data`` (the root's tag must be one of ``tags``), or None."""
-        if not data or data.isspace() or data.find(b"<!DOCTYPE") >= 0 or \
-                data.find(b"\x00", 0, 4) >= 0:
+        if not data or data.isspace() or not _utf8(_document_encoding(data)[0]):
             return None
         found = find_declaration(data)
-        if found is not None:
-            decl = data[found.start:found.end]
-            if found.late or _VERSION_1_0.search(decl) is None:
-                return None  # parse() rewrites this declaration
-            enc = _ENC.search(decl)
-            if enc is not None and enc.group(1).lower().replace(b"-", b"") not in (
-                    b"utf8", b"ascii", b"usascii"):
-                return None
+        if found is not None and (found.late or _VERSION_1_0.search(
+                data, found.start, found.end) is None):
+            return None  # parse() rewrites this declaration
         return cls(data, tags)
 
     def _feed(self) -> None:
@@ -286,12 +396,14 @@ class Stream:
                 if event == "end":
                     self.ended.add(el)
                 elif self.root is None:
-                    if el.getparent() is not None:  # the root's tag is not one of ours
+                    # the root's tag is not one of ours, or a DOCTYPE (parsed by now) came
+                    if el.getparent() is not None or \
+                            el.getroottree().docinfo.internalDTD is not None:
                         raise Reparse
                     self.root = el
         except etree.XMLSyntaxError:
             raise Reparse from None
-        if self.done and (self.root is None or _refused_tree(self.root) is not None):
+        if self.done and self.root is None:
             raise Reparse
 
     def start(self) -> etree._Element:
@@ -373,59 +485,17 @@ def read_document(data: bytes, diags: Diagnostics, tags: tuple[str, ...],
     return read(root, None)
 
 
-def ascii_compatible(data: bytes) -> bool:
-    """Whether markup in ``data`` is written in ASCII bytes, so that a byte search finds
-    every tag and ``<!DOCTYPE``: not UTF-16/32 (a NUL in the first four bytes, with or
-    without a byte order mark) and not EBCDIC (``<?xm`` as 4C 6F A7 94)."""
-    return data.find(b"\x00", 0, 4) < 0 and not data.startswith(b"\x4c\x6f\xa7\x94")
-
-
-def _refused_doctype(data: bytes, doctype: bool) -> tuple[str, int] | None:
-    """Why a DOCTYPE is refused, and its line: entity declarations, external DTD.
-
-    Scans the bytes as UTF-8 (and any ASCII-compatible encoding) and as
-    UTF-16/32, so the document is refused before lxml sees it.  ``doctype``:
-    whether ``data`` holds the bytes ``<!DOCTYPE``.
-    """
-    # bytes.find, not ``in``: ``b"x" in data`` first tries ``b"x"`` as an integer and
-    # formats the TypeError it drops (2-3x the time of a find, on every document)
-    if doctype:
-        if data.find(b"<!ENTITY") >= 0:
-            return _NO_ENTITIES, data[: data.find(b"<!ENTITY")].count(b"\n") + 1
-        m = _EXTERNAL_ID.search(data)
-        if m is not None:
-            return _NO_EXTERNAL, data[: m.start()].count(b"\n") + 1
-        return None
-    if data.find(b"\x00", 0, 4) < 0:
-        return None
-    for enc in _WIDE:
-        mark = "<!ENTITY".encode(enc)
-        if "<!DOCTYPE".encode(enc) in data and mark in data:
-            return _NO_ENTITIES, data[: data.find(mark)].count("\n".encode(enc)) + 1
-    return None
-
-
-def _refused_tree(root: etree._Element) -> str | None:
-    """Why a parsed document is refused: what :func:`_refused_doctype` could not see."""
-    info = root.getroottree().docinfo
-    if info.system_url or info.public_id:  # type: ignore[attr-defined]
-        return _NO_EXTERNAL
-    dtd = info.internalDTD
-    if dtd is None:
-        return None  # without a DTD, libxml2 rejects any undeclared entity
-    if any(True for _ in dtd.iterentities()):  # type: ignore[attr-defined]
-        return _NO_ENTITIES
-    if any(True for _ in root.iter(etree.Entity)):
-        return "references to undeclared entities are not allowed"
-    return None
-
-
 _ENC = re.compile(rb"encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 _VERSION_1_0 = re.compile(rb"version\s*=\s*[\"']1\.0[\"']")
 _BLANKS = re.compile(rb"\s*")
 _BOM = b"\xef\xbb\xbf"
 #: how most documents start: a declaration libxml2 reads as it is (version 1.0, first)
 _PLAIN_DECLARATIONS = (b'<?xml version="1.0"', b"<?xml version='1.0'")
+
+
+def _utf8(encoding: str) -> bool:
+    """Whether the encoding named ``encoding`` is UTF-8 or ASCII."""
+    return encoding.lower().replace("-", "") in ("utf8", "ascii", "usascii")
 
 
 @record
@@ -506,9 +576,9 @@ def _declare_prefixes(data: bytes, exc: etree.XMLSyntaxError,
     does not.  One recovering parse lists every undeclared prefix; each is
     declared on the root start tag (same line: line numbers stay), with the URI
     of :data:`KNOWN_PREFIXES` or ``urn:undeclared:PREFIX``, and a warning.  None
-    when the error is another one (or the text is not UTF-8/ASCII).
+    when the error is another one.  ``data``'s markup is in ASCII bytes.
     """
-    if "Namespace prefix" not in str(exc) or b"\x00" in data[:4]:
+    if "Namespace prefix" not in str(exc):
         return None
     parser = etree.XMLParser(recover=True, **_PARSER_OPTIONS)  # type: ignore[arg-type]
     parser.resolvers.add(_ReadNothing())
@@ -656,16 +726,13 @@ def _repair(data: bytes, diags: Diagnostics) -> bytes | None:
     attribute value; ``]]>`` in text; control characters; attributes without
     white space between them; bytes that are not UTF-8.  One linear scan of the
     markup mends each (no new line: line numbers stay) and records one warning
-    per kind at its first line.  None when nothing was mended, and for a document
-    with a DOCTYPE or in UTF-16/32 (read as libxml2 reads it).  The scan stops at
-    anything else it does not understand; libxml2 then reports that.
+    per kind at its first line.  None when nothing was mended.  The scan stops at
+    anything else it does not understand; libxml2 then reports that.  ``data``'s
+    markup is in ASCII bytes (see :func:`_parse_leniently`).
     """
-    if b"<!DOCTYPE" in data or b"\x00" in data[:4]:
-        return None
     found = find_declaration(data)
-    enc = None if found is None else _ENC.search(data[found.start:found.end])
-    utf8 = enc is None or enc.group(1).lower().replace(b"-", b"") in (b"utf8", b"ascii",
-                                                                      b"usascii")
+    enc = None if found is None else _ENC.search(data, found.start, found.end)
+    utf8 = enc is None or _utf8(enc.group(1).decode("ascii"))
     bad_byte = -1
     if utf8:
         try:
