@@ -176,3 +176,18 @@ def test_graph_strict_fails_on_a_warning(tmp_path: Path) -> None:
     assert urdfsdf("graph", str(WARNS), "-o", str(tmp_path / "g.dot")).returncode == 0
     strict = urdfsdf("graph", str(WARNS), "-o", str(tmp_path / "s.dot"), "--strict")
     assert strict.returncode == 1 and (tmp_path / "s.dot").exists()
+
+
+def test_a_model_config_is_read_as_safely_as_any_input(tmp_path: Path) -> None:
+    from urdfsdf.commands.batch import model_config_sdf
+
+    (tmp_path / "robot.sdf").write_text(_model_sdf("arm"))
+    config = tmp_path / "model.config"
+    config.write_text('<?xml version="1.0"?>\n<model><sdf version="1.7">robot.sdf</sdf></model>')
+    assert model_config_sdf(tmp_path) == tmp_path / "robot.sdf"
+    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE model [<!ENTITY f "robot.sdf">]>\n'
+                      '<model><sdf version="1.7">&f;</sdf></model>')
+    assert model_config_sdf(tmp_path) is None  # entity declarations are refused
+    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE model SYSTEM "names.dtd">\n'
+                      '<model><sdf version="1.7">robot.sdf</sdf></model>')
+    assert model_config_sdf(tmp_path) is None  # so is an external DTD

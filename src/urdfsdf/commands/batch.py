@@ -31,8 +31,6 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TextIO
 
-from lxml import etree
-
 from urdfsdf.api import Command, ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
 from urdfsdf.commands.signals import Interrupted, as_worker, deferred
@@ -82,12 +80,20 @@ class Outcome:
 
 
 def model_config_sdf(folder: Path) -> Path | None:
-    """The SDF file a Gazebo ``model.config`` names (highest version), if any."""
-    config = folder / "model.config"
+    """The SDF file a Gazebo ``model.config`` names (highest version), if any.
+
+    The config is read as every input is (:func:`urdfsdf.xml.parse.parse`): a DTD that
+    declares entities or names an external file is refused, and nothing else is opened.
+    """
+    from urdfsdf.core.diagnostics import Diagnostics
+    from urdfsdf.xml.parse import parse
+
     try:
-        root = etree.parse(str(config), etree.XMLParser(resolve_entities=False,
-                                                        no_network=True)).getroot()
-    except (OSError, etree.XMLSyntaxError):
+        data = (folder / "model.config").read_bytes()
+    except OSError:
+        return None
+    root = parse(data, Diagnostics())
+    if root is None:
         return None
     best: tuple[tuple[int, ...], str] | None = None
     for el in root.iter("sdf"):
