@@ -657,7 +657,10 @@ def _parse(x: Extra) -> etree._Element:
     return from_string(x.xml)
 
 
-def _sdf_only(extras: Iterable[Extra], skip: set[str]) -> list[etree._Element]:
+def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]:
+    """The elements of ``extras`` that no ``urdf:`` form or ``urdf:gazebo`` block carries."""
+    if not extras:
+        return []
     # with nothing to skip (no urdf:gazebo block), no canonical form is needed
     return [_parse(x) for x in extras
             if not is_urdf_extra(x) and not (skip and (
@@ -701,32 +704,40 @@ def _model_block(model: Model, skip: set[str]) -> Extra | None:
 
 
 def _link_block(name: str, link: Link, skip: set[str]) -> Extra | None:
-    """A link's block: its SDF-only children, then its shapes' (:func:`_shape_blob`)."""
-    children = _sdf_only(link.extras, skip)
-    shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
-    for shape in shapes:
-        blob = _shape_blob(shape, skip)
-        if blob is not None:
-            children.append(blob)
+    """A link's block: its SDF-only children, then its shapes' (:func:`_shape_blob`).
+
+    SDF-only content is in extras, and in a visual's material.
+    """
+    children = _sdf_only(link.extras, skip) if link.extras else []
+    for v in link.visuals:
+        if v.extras or v.material is not None:
+            blob = _shape_blob(v, skip)
+            if blob is not None:
+                children.append(blob)
+    for c in link.collisions:
+        if c.extras:
+            blob = _shape_blob(c, skip)
+            if blob is not None:
+                children.append(blob)
     return _pretty(_block(name, children), link.line) if children else None
 
 
 def _joint_block(name: str, joint: Joint, skip: set[str]) -> Extra | None:
     """A joint's block: its SDF-only children, spring values and axis extras."""
-    children = _sdf_only(joint.extras, skip)
+    children = _sdf_only(joint.extras, skip) if joint.extras else []
     axis = joint.axis
     if axis is not None:
-        children += _spring_keys(axis.dynamics, skip)
-        axis_blob = _axis_blob(axis, skip)
-        if axis_blob is not None:
-            children.append(axis_blob)
+        if axis.dynamics is not None:
+            children += _spring_keys(axis.dynamics, skip)
+        if axis.extras or (axis.limit is not None and axis.limit.extras):
+            blob = _axis_blob(axis, skip)
+            if blob is not None:
+                children.append(blob)
     return _pretty(_block(name, children), joint.line) if children else None
 
 
-def _spring_keys(dynamics: Dynamics | None, skip: set[str]) -> list[etree._Element]:
+def _spring_keys(dynamics: Dynamics, skip: set[str]) -> list[etree._Element]:
     """``springReference``/``springStiffness`` keys of an axis's spring values."""
-    if dynamics is None:
-        return []
     keys = []
     for attr, tag in SPRING_TAGS.items():
         value = getattr(dynamics, attr)
@@ -738,7 +749,7 @@ def _spring_keys(dynamics: Dynamics | None, skip: set[str]) -> list[etree._Eleme
 
 
 def _axis_blob(axis: Axis, skip: set[str]) -> etree._Element | None:
-    """``<axis>`` with the axis's SDF-only children and its limit's, if any."""
+    """``<axis>`` with the axis's SDF-only children and its limit's (in ``<limit>``)."""
     children = _sdf_only(axis.extras, skip)
     limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
     if limit_children:
