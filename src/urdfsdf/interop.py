@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
-from urdfsdf.core.ir import Model
+from urdfsdf.core.ir import Joint, Model, SdfDocument
 from urdfsdf.core.transforms import Transform
 from urdfsdf.ros import robot_description
 from urdfsdf.xml.parse import Source
@@ -127,15 +127,22 @@ def graphs_of(doc: Document, diags: Diagnostics, model: str | None = None
     sem = analyze(doc.sdf, diags)
     if diags.has_errors():
         return None
-    names = [m.name for m in doc.sdf.models] + [m.name for w in doc.sdf.worlds
-                                                for m in w.models]
+    name = _model_name(doc.sdf, model, sem.models, diags)
+    return _sdf_graphs(nx, sem.models[name]) if name is not None else None
+
+
+def _model_name(sdf: SdfDocument, model: str | None, analyzed: Mapping[str, Scope],
+                diags: Diagnostics) -> str | None:
+    """``model`` if the document has it, else its first model (its own, then its
+    worlds'); None, with an error, when there is none (or it was not analyzed)."""
+    names = [m.name for m in sdf.models] + [m.name for w in sdf.worlds for m in w.models]
     name = model if model is not None else (names[0] if names else None)
-    if name is None or name not in names or name not in sem.models:
+    if name is None or name not in names or name not in analyzed:
         what = f"no model {model!r}" if model is not None else "no model"
         diags.error("ARGUMENT_INVALID" if model is not None else "ELEMENT_MISSING",
                     f"{what} in the SDF document")
         return None
-    return _sdf_graphs(nx, sem.models[name])
+    return name
 
 
 def _graph(nx: Any, kind: str, model: str, frame: str) -> Any:
@@ -152,16 +159,7 @@ def _pose_attrs(x: Transform | None) -> dict[str, float]:
 def _urdf_graphs(nx: Any, model: Model) -> FrameGraphs:
     """A URDF: poses along the tree from the root link (its kinematic frame)."""
     up = {j.child: j for j in model.joints}
-    pose: dict[str, Transform] = {}
-    for link in model.links:  # iterative: parents first, each pose once
-        chain = []
-        cur = link.name
-        while cur not in pose and cur in up and up[cur].parent != cur and cur not in chain:
-            chain.append(cur)
-            cur = up[cur].parent
-        base = pose.setdefault(cur, tf.IDENTITY)
-        for name in reversed(chain):
-            base = pose[name] = tf.compose(base, tf.pose_transform(up[name].pose))
+    pose = _urdf_poses(model, up)
     root = next((link.name for link in model.links if link.name not in up), "")
     kin, att, rel = (_graph(nx, k, model.name, root)
                      for k in ("kinematic", "attached_to", "relative_to"))
@@ -180,45 +178,79 @@ def _urdf_graphs(nx: Any, model: Model) -> FrameGraphs:
     return FrameGraphs(kin, att, rel)
 
 
+def _urdf_poses(model: Model, up: dict[str, Joint]) -> dict[str, Transform]:
+    """Each link's pose relative to its tree's root, the joint origins composed."""
+    pose: dict[str, Transform] = {}
+    for link in model.links:  # iterative: parents first, each pose once
+        chain = []
+        cur = link.name
+        while cur not in pose and cur in up and up[cur].parent != cur and cur not in chain:
+            chain.append(cur)
+            cur = up[cur].parent
+        base = pose.setdefault(cur, tf.IDENTITY)
+        for name in reversed(chain):
+            base = pose[name] = tf.compose(base, tf.pose_transform(up[name].pose))
+    return pose
+
+
 def _sdf_graphs(nx: Any, top: Scope) -> FrameGraphs:
     """An SDF model and its nested ones, posed in the model frame."""
-    from urdfsdf.sdf.names import WORLD
-
     kin, att, rel = (_graph(nx, k, top.scoped_name, "__model__")
                      for k in ("kinematic", "attached_to", "relative_to"))
     nested = len(top.scoped_name) + 2
     for s in top.walk():
         prefix = "" if s is top else s.scoped_name[nested:] + "::"
-
-        def node(name: str, prefix: str = prefix, root: str = s.root) -> str:
-            # a nested model's own frame is its vertex in the outer model
-            return prefix[:-2] if prefix and name == root else prefix + name
-
-        for name, v in s.vertices.items():
-            ref = node(name)
-            attrs = {"kind": "model" if prefix and name == s.root else v.kind,
-                     **_pose_attrs(top.pose_of(ref))}
-            for g in (att, rel):
-                g.add_node(ref, **_merge(g, ref, attrs))
-            if v.kind == "link":
-                kin.add_node(ref, **attrs)
-        for name, v in s.vertices.items():
-            src = node(name)
-            target = v.att_ref or v.att
-            if target is not None and target != name:
-                att.add_edge(src, node(target) if v.att_ref is None else prefix + target)
-            target = v.rel_ref or v.rel
-            if target is not None and name != s.root:
-                rel.add_edge(src, node(target) if v.rel_ref is None else prefix + target)
-        for jname, joint in s.joints.items():
-            parent, child = s.joint_bodies(jname)
-            if parent is None or child is None:
-                continue
-            parent = parent if parent == WORLD else prefix + parent
-            if parent == WORLD and WORLD not in kin:
-                kin.add_node(WORLD, kind="root")
-            kin.add_edge(parent, prefix + child, joint=prefix + jname, type=joint.type)
+        _add_vertices(top, s, prefix, kin, (att, rel))
+        _add_frame_edges(s, prefix, att, rel)
+        _add_joint_edges(s, prefix, kin)
     return FrameGraphs(kin, att, rel)
+
+
+def _node(name: str, prefix: str, root: str) -> str:
+    """The node of a scope's frame ``name``: scoped by ``prefix``; a nested model's own
+    frame (``root``) is its vertex in the outer model."""
+    return prefix[:-2] if prefix and name == root else prefix + name
+
+
+def _add_vertices(top: Scope, s: Scope, prefix: str, kin: Any, frame_graphs: tuple[Any, ...]
+                  ) -> None:
+    """A node per frame of scope ``s`` in the frame graphs (links in ``kin`` too)."""
+    for name, v in s.vertices.items():
+        ref = _node(name, prefix, s.root)
+        attrs = {"kind": "model" if prefix and name == s.root else v.kind,
+                 **_pose_attrs(top.pose_of(ref))}
+        for g in frame_graphs:
+            g.add_node(ref, **_merge(g, ref, attrs))
+        if v.kind == "link":
+            kin.add_node(ref, **attrs)
+
+
+def _add_frame_edges(s: Scope, prefix: str, att: Any, rel: Any) -> None:
+    """The attached_to and relative_to edges of scope ``s``'s frames."""
+    for name, v in s.vertices.items():
+        src = _node(name, prefix, s.root)
+        target = v.att_ref or v.att
+        if target is not None and target != name:
+            att.add_edge(src, _node(target, prefix, s.root) if v.att_ref is None
+                         else prefix + target)
+        target = v.rel_ref or v.rel
+        if target is not None and name != s.root:
+            rel.add_edge(src, _node(target, prefix, s.root) if v.rel_ref is None
+                         else prefix + target)
+
+
+def _add_joint_edges(s: Scope, prefix: str, kin: Any) -> None:
+    """An edge of ``kin`` per joint of scope ``s`` (``world`` a node when one starts there)."""
+    from urdfsdf.sdf.names import WORLD
+
+    for jname, joint in s.joints.items():
+        parent, child = s.joint_bodies(jname)
+        if parent is None or child is None:
+            continue
+        parent = parent if parent == WORLD else prefix + parent
+        if parent == WORLD and WORLD not in kin:
+            kin.add_node(WORLD, kind="root")
+        kin.add_edge(parent, prefix + child, joint=prefix + jname, type=joint.type)
 
 
 def _merge(g: Any, ref: str, attrs: dict[str, Any]) -> dict[str, Any]:

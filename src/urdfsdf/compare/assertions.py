@@ -19,6 +19,7 @@ import numpy as np
 from urdfsdf.compare.document import DEFAULT_NORMALISE, DocumentSource, document_differences
 from urdfsdf.compare.kinematics import (
     Configuration,
+    JointInfo,
     KinematicModel,
     MassProperties,
     ModelSource,
@@ -126,6 +127,16 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
     if rename is not None:
         ka = _renamed(ka, rename)
         qs = [{_new_name(name, rename): v for name, v in q.items()} for q in qs]
+    out = _tree_differences(ka, kb)
+    reported: set[tuple[str, str]] = set()  # (kind, name): each reported once
+    for q in qs:
+        out += _pose_differences(ka, kb, q, tol, reported)
+    return out
+
+
+def _tree_differences(ka: KinematicModel, kb: KinematicModel) -> list[Difference]:
+    """Links, joints and frames of one model only; the root; joints that join other
+    links or move otherwise."""
     out = _names("kinematics", "link", ka.zero, kb.zero)
     out += _names("kinematics", "joint", ka.joints, kb.joints)
     out += _names("kinematics", "frame", ka.frames, kb.frames)
@@ -145,39 +156,51 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
             out.append(Difference("kinematics", f"{path}/@type",
                                   f"{ja.type!r} != {jb.type!r} (moves as {ja.kind} != "
                                   f"{jb.kind})"))
-    reported: set[tuple[str, str]] = set()
+    return out
+
+
+def _pose_differences(ka: KinematicModel, kb: KinematicModel, q: Configuration, tol: float,
+                      reported: set[tuple[str, str]]) -> list[Difference]:
+    """Links, frames and joint axes off at configuration ``q`` (not ``reported`` yet)."""
+    pa, pb = ka.poses(q), kb.poses(q)
+    causes = _Causes(ka, kb, pa, pb, tol)
     up = {j.child: j for j in ka.joints.values()}
-    for q in qs:
-        pa, pb = ka.poses(q), kb.poses(q)
-        fa, fb = ka.frame_poses(pa), kb.frame_poses(pb)
-        causes = _Causes(ka, kb, pa, pb, tol)
-        for kind, xa, xb in (("link", pa, pb), ("frame", fa, fb)):
-            for name in xa:
-                if name not in xb or (kind, name) in reported:
-                    continue
-                d = _pose_difference(xa[name], xb[name], tol)
-                if d:
-                    reported.add((kind, name))
-                    frame = f" (the frame of its joint {up[name].name!r})" if \
-                        kind == "link" and name in up else ""
-                    why = causes.of_link(name) if kind == "link" else causes.of_frame(name)
-                    out.append(Difference("kinematics", f"{kind}[@name={name!r}]",
-                                          f"at {_q_text(q)}{frame}: {d}{why}"))
-        for name, ja in ka.joints.items():
-            jb = kb.joints.get(name)
-            if jb is None or ja.axis is None or jb.axis is None or ("joint", name) in reported:
+    out = []
+    for kind, xa, xb in (("link", pa, pb), ("frame", ka.frame_poses(pa), kb.frame_poses(pb))):
+        for name in xa:
+            if name not in xb or (kind, name) in reported:
                 continue
-            if ja.child not in pa or jb.child not in pb:
-                continue
-            da = pa[ja.child][:3, :3] @ np.asarray(ja.axis)
-            db = pb[jb.child][:3, :3] @ np.asarray(jb.axis)
-            off = float(np.max(np.abs(da - db)))
-            if off > tol:
+            d = _pose_difference(xa[name], xb[name], tol)
+            if d:
+                reported.add((kind, name))
+                frame = f" (the frame of its joint {up[name].name!r})" if \
+                    kind == "link" and name in up else ""
+                why = causes.of_link(name) if kind == "link" else causes.of_frame(name)
+                out.append(Difference("kinematics", f"{kind}[@name={name!r}]",
+                                      f"at {_q_text(q)}{frame}: {d}{why}"))
+    for name, ja in ka.joints.items():
+        if ("joint", name) not in reported:
+            axis = _axis_difference(ja, kb.joints.get(name), pa, pb, tol)
+            if axis:
                 reported.add(("joint", name))
                 out.append(Difference("kinematics", f"joint[@name={name!r}]/axis",
-                                      f"at {_q_text(q)}: direction (in the root link frame) "
-                                      f"{_vec(da)} != {_vec(db)}{causes.of_link(ja.child)}"))
+                                      f"at {_q_text(q)}: {axis}{causes.of_link(ja.child)}"))
     return out
+
+
+def _axis_difference(ja: JointInfo, jb: JointInfo | None, pa: Mapping[str, np.ndarray],
+                     pb: Mapping[str, np.ndarray], tol: float) -> str:
+    """How the directions of a joint's axis differ (in the root link frame); ``""``
+    within ``tol`` or where there is nothing to compare."""
+    if jb is None or ja.axis is None or jb.axis is None:
+        return ""
+    if ja.child not in pa or jb.child not in pb:
+        return ""
+    da = pa[ja.child][:3, :3] @ np.asarray(ja.axis)
+    db = pb[jb.child][:3, :3] @ np.asarray(jb.axis)
+    if float(np.max(np.abs(da - db))) <= tol:
+        return ""
+    return f"direction (in the root link frame) {_vec(da)} != {_vec(db)}"
 
 
 def _new_name(name: str, rename: Rename) -> str:

@@ -40,7 +40,7 @@ import numpy as np
 
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
 from urdfsdf.core.ir import LIMITED_JOINT_TYPES, Axis, Inertial, Joint, Model, SdfDocument
-from urdfsdf.core.record import evolve, record
+from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.sdf.defaults import DEFAULT_INERTIAL
 
 if TYPE_CHECKING:
@@ -310,35 +310,55 @@ def _tree_order(links: Iterable[str], joints: Iterable[JointInfo]) -> list[str]:
 
 
 def _from_urdf(model: Model) -> KinematicModel:
-    joints: dict[str, JointInfo] = {}
-    origin: dict[str, Matrix] = {}
-    frames_of: dict[str, str] = {}  # frame link -> its fixed joint
+    joints = {j.name: _urdf_joint_info(j) for j in model.joints}
+    origin = {j.child: _pose(j.pose) for j in model.joints}  # X_P_C: the joint origins
     marked = {link.name for link in model.links if link.sdf_frame is not None}
-    for j in model.joints:
-        kind = _kind(j.type)
-        axis: tuple[float, float, float] | None = None
-        if kind in ("revolute", "prismatic", "planar"):
-            axis = _vec3(unit(j.axis.xyz if j.axis is not None else (1.0, 0.0, 0.0)))
-        lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else (None, None)
-        joints[j.name] = JointInfo(j.name, j.type, kind, j.parent, j.child,
-                                   axis, lower, upper)
-        origin[j.child] = _pose(j.pose)
-        if j.child in marked and j.type == "fixed":
-            frames_of[j.child] = j.name
+    frames_of = {j.child: j.name for j in model.joints  # frame link -> its fixed joint
+                 if j.child in marked and j.type == "fixed"}
     link_names = [link.name for link in model.links]
     up = {j.child for j in joints.values()}
-    roots = [n for n in link_names if n not in up]
-    root = roots[0] if roots else (link_names[0] if link_names else "")
+    root = next((n for n in link_names if n not in up), link_names[0] if link_names else "")
+    zero = _urdf_zero(link_names, joints, origin)
+    inertia = {link.name: _urdf_mass_properties(link.inertial) for link in model.links
+               if link.name not in frames_of}
+    frames = _urdf_frames(frames_of, joints, origin, zero)
+    return KinematicModel(name=model.name, format="urdf", root=root, zero=zero,
+                          joints=joints, frames=frames, inertia=inertia)
+
+
+def _urdf_mass_properties(inertial: Inertial | None) -> MassProperties:
+    """A URDF link's mass properties (its inertial's pose is in the link frame)."""
+    return _mass_properties(inertial, _pose(inertial.pose) if inertial is not None
+                            else np.eye(4))
+
+
+def _urdf_zero(links: list[str], joints: dict[str, JointInfo], origin: dict[str, Matrix]
+               ) -> dict[str, Matrix]:
+    """Every link's frame at zero, the joint origins composed from the root (a link no
+    joint reaches: at the identity)."""
     zero: dict[str, Matrix] = {}
-    for name in _tree_order(link_names, joints.values()):
+    for name in _tree_order(links, joints.values()):
         parent = next((j.parent for j in joints.values() if j.child == name), None)
-        if parent is None or parent not in zero:
-            zero[name] = np.eye(4)
-        else:
-            zero[name] = zero[parent] @ origin[name]
-    inertia = {link.name: _mass_properties(link.inertial, _pose(link.inertial.pose)
-                                           if link.inertial is not None else np.eye(4))
-               for link in model.links if link.name not in frames_of}
+        zero[name] = np.eye(4) if parent is None or parent not in zero else \
+            zero[parent] @ origin[name]
+    return zero
+
+
+def _urdf_joint_info(j: Joint) -> JointInfo:
+    """A URDF joint as it moves: its unit axis, its limits."""
+    kind = _kind(j.type)
+    axis: tuple[float, float, float] | None = None
+    if kind in ("revolute", "prismatic", "planar"):
+        axis = _vec3(unit(j.axis.xyz if j.axis is not None else (1.0, 0.0, 0.0)))
+    lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else (None, None)
+    return JointInfo(j.name, j.type, kind, j.parent, j.child, axis, lower, upper)
+
+
+def _urdf_frames(frames_of: dict[str, str], joints: dict[str, JointInfo],
+                 origin: dict[str, Matrix], zero: dict[str, Matrix]
+                 ) -> dict[str, tuple[str, Matrix]]:
+    """The explicit frames of marked URDF links (``<sdf:frame>``), each on the link its
+    chain of fixed joints ends at; their joints and links leave ``joints`` and ``zero``."""
     frames: dict[str, tuple[str, Matrix]] = {}
     for name, jname in frames_of.items():
         fixed = joints.pop(jname)
@@ -349,7 +369,7 @@ def _from_urdf(model: Model) -> KinematicModel:
         while body in frames_of and body in frames:
             body, x = frames[body][0], frames[body][1] @ x
         frames[name] = (body, x)
-    return KinematicModel(model.name, "urdf", root, zero, joints, frames, inertia)
+    return frames
 
 
 def _select(doc: SdfDocument, model: str | None) -> tuple[Model, bool]:
@@ -416,95 +436,133 @@ def _vec3(a: Matrix) -> tuple[float, float, float]:
     return (float(a[0]), float(a[1]), float(a[2]))
 
 
+@record(frozen=False)
+class _ScopeBodies:
+    """What :func:`_scope_model` gathers from the scopes of an SDF model."""
+
+    #: X_M_L: SDF link frames
+    link_pose: dict[str, Matrix] = factory(dict)
+    #: link -> (inertial, X_M_I)
+    inertials: dict[str, tuple[Inertial, Matrix]] = factory(dict)
+    joints: dict[str, JointInfo] = factory(dict)
+    #: child link -> X_M_J (its kinematic frame)
+    joint_pose: dict[str, Matrix] = factory(dict)
+    #: the massless middle links of two-axis joints
+    massless: set[str] = factory(set)
+    #: explicit frames: X_M_F
+    frames: dict[str, Matrix] = factory(dict)
+
+
 def _scope_model(model: Model, top: Scope, x_mw: Matrix) -> KinematicModel:
-    link_pose: dict[str, Matrix] = {}  # X_M_L: SDF link frames
-    inertials: dict[str, tuple[Inertial, Matrix]] = {}  # link -> (inertial, X_M_I)
-    joints: dict[str, JointInfo] = {}
-    joint_pose: dict[str, Matrix] = {}  # child link -> X_M_J (its kinematic frame)
-    massless: set[str] = set()
-    frames_m: dict[str, Matrix] = {}
+    b = _ScopeBodies()
     for s in top.walk():
         prefix = _prefix(top, s)
-        x_ms = _must(top.pose_of(f"{prefix}__model__") if prefix else top.pose("__model__"),
-                     f"model {s.scoped_name!r}")
-        for link in s.links.values():
-            name = prefix + link.name
-            link_pose[name] = _must(top.pose_of(name), f"link {name!r}")
-            inertial = link.inertial or DEFAULT_INERTIAL
-            x_si = s.element_pose(link.name, inertial.pose)
-            inertials[name] = (inertial, x_ms @ _must(x_si, f"inertial of {name!r}"))
+        _scope_links(top, s, prefix, b)
         for fname in s.frames:
-            frames_m[prefix + fname] = _must(top.pose_of(prefix + fname), f"frame {fname!r}")
+            b.frames[prefix + fname] = _must(top.pose_of(prefix + fname), f"frame {fname!r}")
         for j in s.joints.values():
-            name = prefix + j.name
-            parent, child = s.joint_bodies(j.name)
-            if parent is None or child is None:
-                raise ValueError(f"joint {name!r} connects no link")
-            if parent == child:
-                # two frames of one link (libsdformat loads it in a nested model; see
-                # joint_bodies in sdf/frames.py): it moves no link relative to another
-                continue
-            parent = parent if parent == "world" else prefix + parent
-            child = prefix + child
-            x_mj = _must(top.pose_of(name), f"joint {name!r}")
-            lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else \
-                (None, None)
-            if j.type in ("universal", "revolute2"):
-                mid = f"{name}_axis2_link"
-                massless.add(mid)
-                joint_pose[mid] = x_mj
-                joints[name] = JointInfo(name, j.type, "revolute", parent, mid,
-                                         _axis(s, j, j.axis), lower, upper)
-                l2, u2 = _limits(j.axis2)
-                joints[f"{name}_axis2"] = JointInfo(f"{name}_axis2", j.type, "revolute", mid,
-                                                    child, _axis(s, j, j.axis2), l2, u2)
-            else:
-                kind = _kind(j.type)
-                axis = _axis(s, j, j.axis) if kind in ("revolute", "prismatic", "screw",
-                                                       "gearbox") else None
-                joints[name] = JointInfo(name, j.type, kind, parent, child, axis, lower, upper)
-            joint_pose[child] = x_mj
+            _scope_joint(top, s, j, prefix, b)
     # URDF floating/planar joints carried by urdf2sdf (<urdf:joint>): origin in the parent
     for j in model.urdf_joints:
-        if j.parent in link_pose and j.child in link_pose:
-            joints[j.name] = JointInfo(j.name, j.type, j.type, j.parent, j.child, None)
-            x_mp = joint_pose.get(j.parent, link_pose[j.parent])
-            joint_pose[j.child] = x_mp @ _pose(j.pose)
-    names = list(link_pose) + sorted(massless)
-    if any(j.parent == "world" for j in joints.values()):
+        if j.parent in b.link_pose and j.child in b.link_pose:
+            b.joints[j.name] = JointInfo(j.name, j.type, j.type, j.parent, j.child, None)
+            x_mp = b.joint_pose.get(j.parent, b.link_pose[j.parent])
+            b.joint_pose[j.child] = x_mp @ _pose(j.pose)
+    root, zero = _scope_zero(top, b, x_mw)
+    inertia = {name: _mass_properties(i, inv(zero[name]) @ x_mi)
+               for name, (i, x_mi) in b.inertials.items()}
+    for mid in [*b.massless, *(["world"] if "world" in zero else [])]:
+        inertia[mid] = _mass_properties(None, np.eye(4))
+    frames: dict[str, tuple[str, Matrix]] = {}
+    for fname, x_mf in b.frames.items():
+        body = top.body(fname)
+        if body and body in zero:
+            frames[fname] = (body, inv(zero[body]) @ x_mf)
+    return _urdf_names(model, KinematicModel(name=model.name, format="sdf", root=root,
+                                             zero=zero, joints=b.joints, frames=frames,
+                                             inertia=inertia))
+
+
+def _scope_links(top: Scope, s: Scope, prefix: str, b: _ScopeBodies) -> None:
+    """The links of scope ``s`` (names with ``prefix``): their frames and inertials."""
+    x_ms = _must(top.pose_of(f"{prefix}__model__") if prefix else top.pose("__model__"),
+                 f"model {s.scoped_name!r}")
+    for link in s.links.values():
+        name = prefix + link.name
+        b.link_pose[name] = _must(top.pose_of(name), f"link {name!r}")
+        inertial = link.inertial or DEFAULT_INERTIAL
+        x_si = s.element_pose(link.name, inertial.pose)
+        b.inertials[name] = (inertial, x_ms @ _must(x_si, f"inertial of {name!r}"))
+
+
+def _scope_joint(top: Scope, s: Scope, j: Joint, prefix: str, b: _ScopeBodies) -> None:
+    """A joint of scope ``s``: its :class:`JointInfo` (two for a two-axis joint, around a
+    massless link) and its child's kinematic frame."""
+    name = prefix + j.name
+    parent, child = s.joint_bodies(j.name)
+    if parent is None or child is None:
+        raise ValueError(f"joint {name!r} connects no link")
+    if parent == child:
+        # two frames of one link (libsdformat loads it in a nested model; see
+        # joint_bodies in sdf/frames.py): it moves no link relative to another
+        return
+    parent = parent if parent == "world" else prefix + parent
+    child = prefix + child
+    x_mj = _must(top.pose_of(name), f"joint {name!r}")
+    lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else (None, None)
+    if j.type in ("universal", "revolute2"):
+        mid = f"{name}_axis2_link"
+        b.massless.add(mid)
+        b.joint_pose[mid] = x_mj
+        b.joints[name] = JointInfo(name, j.type, "revolute", parent, mid,
+                                   _axis(s, j, j.axis), lower, upper)
+        l2, u2 = _limits(j.axis2)
+        b.joints[f"{name}_axis2"] = JointInfo(f"{name}_axis2", j.type, "revolute", mid,
+                                              child, _axis(s, j, j.axis2), l2, u2)
+    else:
+        kind = _kind(j.type)
+        axis = _axis(s, j, j.axis) if kind in ("revolute", "prismatic", "screw",
+                                               "gearbox") else None
+        b.joints[name] = JointInfo(name, j.type, kind, parent, child, axis, lower, upper)
+    b.joint_pose[child] = x_mj
+
+
+def _scope_zero(top: Scope, b: _ScopeBodies, x_mw: Matrix) -> tuple[str, dict[str, Matrix]]:
+    """The root link and every link's kinematic frame at zero (``world`` when a joint
+    names it, at ``x_mw``)."""
+    names = list(b.link_pose) + sorted(b.massless)
+    if any(j.parent == "world" for j in b.joints.values()):
         names.insert(0, "world")
-        link_pose["world"] = x_mw
-    up = {j.child for j in joints.values()}
+        b.link_pose["world"] = x_mw
+    up = {j.child for j in b.joints.values()}
     roots = [n for n in names if n not in up]
     canonical = top.canonical_link
     root = canonical if canonical in roots else (roots[0] if roots else names[0])
     if "world" in roots:
         root = "world"
     zero: dict[str, Matrix] = {}
-    for name in _tree_order([root, *names], joints.values()):
-        zero[name] = joint_pose[name] if name in joint_pose else link_pose[name]
-    inertia = {name: _mass_properties(i, inv(zero[name]) @ x_mi)
-               for name, (i, x_mi) in inertials.items()}
-    for mid in [*massless, *(["world"] if "world" in zero else [])]:
-        inertia[mid] = _mass_properties(None, np.eye(4))
-    frames: dict[str, tuple[str, Matrix]] = {}
-    for fname, x_mf in frames_m.items():
-        body = top.body(fname)
-        if body and body in zero:
-            frames[fname] = (body, inv(zero[body]) @ x_mf)
-    # names SDFormat forbids, renamed by urdf2sdf: the URDF names (urdf:name)
+    for name in _tree_order([root, *names], b.joints.values()):
+        zero[name] = b.joint_pose[name] if name in b.joint_pose else b.link_pose[name]
+    return root, zero
+
+
+def _urdf_names(model: Model, km: KinematicModel) -> KinematicModel:
+    """``km`` under the URDF names of what urdf2sdf renamed (names SDFormat forbids;
+    ``urdf:name``)."""
     links = {x.name: x.original_name for x in model.links if x.original_name}
     jnames = {x.name: x.original_name for x in model.joints if x.original_name}
-    if links or jnames:
-        def ln(n: str) -> str:
-            return links.get(n) or n
-        zero = {ln(k): v for k, v in zero.items()}
-        inertia = {ln(k): v for k, v in inertia.items()}
-        frames = {k: (ln(b), x) for k, (b, x) in frames.items()}
-        joints = {jnames.get(k) or k: evolve(j, name=jnames.get(k) or k, parent=ln(j.parent),
-                                             child=ln(j.child)) for k, j in joints.items()}
-        root = ln(root)
-    return KinematicModel(model.name, "sdf", root, zero, joints, frames, inertia)
+    if not links and not jnames:
+        return km
+
+    def ln(n: str) -> str:
+        return links.get(n) or n
+
+    joints = {jnames.get(k) or k: evolve(j, name=jnames.get(k) or k, parent=ln(j.parent),
+                                         child=ln(j.child)) for k, j in km.joints.items()}
+    return KinematicModel(name=km.name, format=km.format, root=ln(km.root),
+                          zero={ln(k): v for k, v in km.zero.items()}, joints=joints,
+                          frames={k: (ln(b), x) for k, (b, x) in km.frames.items()},
+                          inertia={ln(k): v for k, v in km.inertia.items()})
 
 
 def default_configurations(model: KinematicModel, count: int = 3,

@@ -40,48 +40,65 @@ def _first_prefix(model: Model) -> str | None:
 
 
 def _split(model: Model, prefix: str) -> Model:
+    """``model`` with its children named ``prefix::x`` moved into nested model ``prefix``."""
     head = prefix + SCOPE_SEP
-
-    def inner(name: str | None) -> bool:
-        return name is not None and name.startswith(head)
-
-    def strip(name: str | None) -> str | None:
-        return name[len(head):] if name is not None and name.startswith(head) else name
-
-    def pose(p: Pose) -> Pose:
-        return p.with_frame(strip(p.relative_to)) if inner(p.relative_to) else p
-
-    def axis(a: Axis | None) -> Axis | None:
-        if a is None or not inner(a.expressed_in):
-            return a
-        return evolve(a, expressed_in=strip(a.expressed_in))
-
-    def link(x: Link) -> Link:
-        return evolve(x, name=strip(x.name), pose=pose(x.pose),
-                      visuals=tuple(evolve(v, pose=pose(v.pose)) for v in x.visuals),
-                      collisions=tuple(evolve(c, pose=pose(c.pose)) for c in x.collisions))
-
-    def joint(x: Joint) -> Joint:
-        return evolve(x, name=strip(x.name), pose=pose(x.pose), parent=strip(x.parent),
-                      child=strip(x.child), axis=axis(x.axis), axis2=axis(x.axis2))
-
-    def frame(x: Frame) -> Frame:
-        return evolve(x, name=strip(x.name), attached_to=strip(x.attached_to),
-                      pose=pose(x.pose))
-
-    own_frame = next((f for f in model.frames if f.name == head + MODEL_FRAME), None)
-    nested = Model(
-        name=prefix,
-        links=tuple(link(x) for x in model.links if inner(x.name)),
-        joints=tuple(joint(x) for x in model.joints if inner(x.name)),
-        frames=tuple(frame(x) for x in model.frames if inner(x.name) and x is not own_frame),
-        models=tuple(evolve(m, name=strip(m.name), pose=pose(m.pose))
-                     for m in model.models if inner(m.name)),
-        pose=own_frame.pose if own_frame is not None else Pose(),
-        canonical_link=strip(own_frame.attached_to) if own_frame is not None else None,
-        line=own_frame.line if own_frame is not None else model.line)
     return evolve(model,
-                  links=tuple(x for x in model.links if not inner(x.name)),
-                  joints=tuple(x for x in model.joints if not inner(x.name)),
-                  frames=tuple(x for x in model.frames if not inner(x.name)),
-                  models=(*(m for m in model.models if not inner(m.name)), nested))
+                  links=tuple(x for x in model.links if not _inner(x.name, head)),
+                  joints=tuple(x for x in model.joints if not _inner(x.name, head)),
+                  frames=tuple(x for x in model.frames if not _inner(x.name, head)),
+                  models=(*(m for m in model.models if not _inner(m.name, head)),
+                          _nested(model, prefix, head)))
+
+
+def _nested(model: Model, prefix: str, head: str) -> Model:
+    """The nested model ``prefix``: the children named ``head + x`` as ``x``, posed by
+    the frame ``head + __model__`` (attached to its canonical link)."""
+    own_frame = next((f for f in model.frames if f.name == head + MODEL_FRAME), None)
+    return Model(
+        name=prefix,
+        links=tuple(_link(x, head) for x in model.links if _inner(x.name, head)),
+        joints=tuple(_joint(x, head) for x in model.joints if _inner(x.name, head)),
+        frames=tuple(_frame(x, head) for x in model.frames
+                     if _inner(x.name, head) and x is not own_frame),
+        models=tuple(evolve(m, name=_strip(m.name, head), pose=_pose(m.pose, head))
+                     for m in model.models if _inner(m.name, head)),
+        pose=own_frame.pose if own_frame is not None else Pose(),
+        canonical_link=_strip(own_frame.attached_to, head) if own_frame is not None else None,
+        line=own_frame.line if own_frame is not None else model.line)
+
+
+def _inner(name: str | None, head: str) -> bool:
+    """Whether ``name`` is in the nested model (starts with ``head``, ``A::``)."""
+    return name is not None and name.startswith(head)
+
+
+def _strip(name: str | None, head: str) -> str | None:
+    """``name`` inside the nested model: without ``head``."""
+    return name[len(head):] if name is not None and name.startswith(head) else name
+
+
+def _pose(p: Pose, head: str) -> Pose:
+    return p.with_frame(_strip(p.relative_to, head)) if _inner(p.relative_to, head) else p
+
+
+def _axis(a: Axis | None, head: str) -> Axis | None:
+    if a is None or not _inner(a.expressed_in, head):
+        return a
+    return evolve(a, expressed_in=_strip(a.expressed_in, head))
+
+
+def _link(x: Link, head: str) -> Link:
+    return evolve(x, name=_strip(x.name, head), pose=_pose(x.pose, head),
+                  visuals=tuple(evolve(v, pose=_pose(v.pose, head)) for v in x.visuals),
+                  collisions=tuple(evolve(c, pose=_pose(c.pose, head)) for c in x.collisions))
+
+
+def _joint(x: Joint, head: str) -> Joint:
+    return evolve(x, name=_strip(x.name, head), pose=_pose(x.pose, head),
+                  parent=_strip(x.parent, head), child=_strip(x.child, head),
+                  axis=_axis(x.axis, head), axis2=_axis(x.axis2, head))
+
+
+def _frame(x: Frame, head: str) -> Frame:
+    return evolve(x, name=_strip(x.name, head), attached_to=_strip(x.attached_to, head),
+                  pose=_pose(x.pose, head))

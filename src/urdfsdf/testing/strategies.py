@@ -56,14 +56,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from lxml import etree
 
 from urdfsdf.core.ir import INERTIA_KEYS, URDF_JOINT_TYPES
-from urdfsdf.core.record import evolve, record
+from urdfsdf.core.record import evolve, factory, record
 
 # -- names and numbers -------------------------------------------------------
 #
@@ -349,39 +349,31 @@ def _urdf_part(draw: st.DrawFn, opt: UrdfOptions, n_materials: int) -> _UrdfPart
     parent_pick = draw(st.integers(0, 1 << 16))
     part = _UrdfPart(etree.Element("link"), etree.Element("joint", type=jtype), jtype,
                      parent_pick, [], [], [], None)
-    link = part.link
-
-    def material(visual: etree._Element) -> None:
-        if not opt.materials:
-            return
-        kind = draw(st.sampled_from(["none", "ref", "color", "texture", "both"]))
-        if kind == "none" or (kind == "ref" and not n_materials):
-            return
-        if kind == "ref":
-            part.material_refs.append((_sub(visual, "material"),
-                                       draw(st.integers(0, n_materials - 1))))
-            return
-        m = _sub(visual, "material")
-        part.inline_materials.append(m)
-        if kind in ("color", "both"):
-            _sub(m, "color", rgba=rgba_text(draw))
-        if kind in ("texture", "both"):
-            _sub(m, "texture", filename="")  # named with the material
-        if draw(st.integers(0, 5)) == 5:  # a child URDF does not define (pybullet's)
-            _sub(m, "specular", rgb=" ".join(draw(UNIT) for _ in range(3)))
-
     if opt.inertials and draw(st.booleans()):
-        inertial = _sub(link, "inertial")
-        _origin(draw, inertial)
-        _sub(inertial, "mass", value=draw(number_text(negative=False)))
-        _sub(inertial, "inertia", **{k: draw(number_text(negative=k[1] != k[2]))
-                                     for k in INERTIA_KEYS})
-    # a small pool of names: unnamed, named, and now and then a repeated name
-    shape_names = draw(unique_names(2))
+        _urdf_inertial(draw, part.link)
+    _urdf_shapes(draw, opt, part, n_materials)
+    if opt.unknown_elements and draw(st.integers(0, 7)) == 7:
+        _unknown(draw, part.link)
+    _urdf_joint(draw, opt, part)
+    return part
+
+
+def _urdf_inertial(draw: st.DrawFn, link: etree._Element) -> None:
+    inertial = _sub(link, "inertial")
+    _origin(draw, inertial)
+    _sub(inertial, "mass", value=draw(number_text(negative=False)))
+    _sub(inertial, "inertia", **{k: draw(number_text(negative=k[1] != k[2]))
+                                 for k in INERTIA_KEYS})
+
+
+def _urdf_shapes(draw: st.DrawFn, opt: UrdfOptions, part: _UrdfPart, n_materials: int
+                 ) -> None:
+    """0-3 visuals and 0-3 collisions: unnamed, named, and now and then a repeated name."""
+    shape_names = draw(unique_names(2))  # a small pool of names
     kinds = [k for k, on in (("visual", opt.visuals), ("collision", opt.collisions)) if on]
     for kind in kinds:
         for _ in range(draw(st.integers(0, 3))):
-            el = _sub(link, kind)
+            el = _sub(part.link, kind)
             n = draw(st.sampled_from([None, None, "fresh", "fresh", shape_names[0],
                                       shape_names[1]]))
             if n == "fresh":
@@ -391,32 +383,40 @@ def _urdf_part(draw: st.DrawFn, opt: UrdfOptions, n_materials: int) -> _UrdfPart
                 part.shapes.append((kind, n))
             _origin(draw, el)
             _geometry(draw, el)
-            if kind == "visual":
-                material(el)
+            if kind == "visual" and opt.materials:
+                _urdf_visual_material(draw, part, el, n_materials)
             if opt.unknown_elements and draw(st.integers(0, 7)) == 7:
                 _unknown(draw, el)
-    if opt.unknown_elements and draw(st.integers(0, 7)) == 7:
-        _unknown(draw, link)
 
-    j = part.joint
+
+def _urdf_visual_material(draw: st.DrawFn, part: _UrdfPart, visual: etree._Element,
+                          n_materials: int) -> None:
+    """None, a reference to a top-level material, or an inline one (named afterwards)."""
+    kind = draw(st.sampled_from(["none", "ref", "color", "texture", "both"]))
+    if kind == "none" or (kind == "ref" and not n_materials):
+        return
+    if kind == "ref":
+        part.material_refs.append((_sub(visual, "material"),
+                                   draw(st.integers(0, n_materials - 1))))
+        return
+    m = _sub(visual, "material")
+    part.inline_materials.append(m)
+    if kind in ("color", "both"):
+        _sub(m, "color", rgba=rgba_text(draw))
+    if kind in ("texture", "both"):
+        _sub(m, "texture", filename="")  # named with the material
+    if draw(st.integers(0, 5)) == 5:  # a child URDF does not define (pybullet's)
+        _sub(m, "specular", rgb=" ".join(draw(UNIT) for _ in range(3)))
+
+
+def _urdf_joint(draw: st.DrawFn, opt: UrdfOptions, part: _UrdfPart) -> None:
+    """The joint's content (names and links are set afterwards)."""
+    j, jtype = part.joint, part.jtype
     _origin(draw, j)
     _sub(j, "parent")
     _sub(j, "child")
-    movable = jtype in ("revolute", "continuous", "prismatic", "planar")
-    if draw(st.booleans()) if movable else draw(st.integers(0, 3)) == 3:
-        xyz = vector_text(draw, 3)
-        while movable and all(float(t) == 0.0 for t in xyz.split()):
-            xyz = vector_text(draw, 3)
-        _sub(j, "axis", xyz=xyz)
-    limited = jtype in ("revolute", "prismatic")
-    if limited or draw(st.integers(0, 3)) == 3:
-        # now and then the "no limit" sentinel of some vendor URDFs (urdfdom reads it)
-        attrib = {k: "-1.0" if draw(st.integers(0, 9)) == 9 else draw(number_text(
-            negative=False)) for k in ("effort", "velocity")}
-        for k in ("lower", "upper"):
-            if draw(st.integers(0, 3)) > 0:
-                attrib[k] = draw(number_text())
-        _sub(j, "limit", **attrib)
+    _urdf_axis(draw, j, jtype)
+    _urdf_limit(draw, j, jtype)
     if draw(st.booleans()):  # urdfdom needs damping or friction
         _sub(j, "dynamics", **(_some(draw, ("damping", "friction"))
                                or {"damping": draw(number_text())}))
@@ -431,7 +431,30 @@ def _urdf_part(draw: st.DrawFn, opt: UrdfOptions, n_materials: int) -> _UrdfPart
         _sub(j, "calibration", **_some(draw, ("rising", "falling", "reference_position")))
     if opt.unknown_elements and draw(st.integers(0, 9)) == 9:
         _unknown(draw, j)
-    return part
+
+
+def _urdf_axis(draw: st.DrawFn, j: etree._Element, jtype: str) -> None:
+    """An axis: half the time on a movable joint (never zero), now and then on others."""
+    movable = jtype in ("revolute", "continuous", "prismatic", "planar")
+    if not (draw(st.booleans()) if movable else draw(st.integers(0, 3)) == 3):
+        return
+    xyz = vector_text(draw, 3)
+    while movable and all(float(t) == 0.0 for t in xyz.split()):
+        xyz = vector_text(draw, 3)
+    _sub(j, "axis", xyz=xyz)
+
+
+def _urdf_limit(draw: st.DrawFn, j: etree._Element, jtype: str) -> None:
+    """A limit: always on a revolute or prismatic joint, now and then on others."""
+    if not (jtype in ("revolute", "prismatic") or draw(st.integers(0, 3)) == 3):
+        return
+    # now and then the "no limit" sentinel of some vendor URDFs (urdfdom reads it)
+    attrib = {k: "-1.0" if draw(st.integers(0, 9)) == 9 else draw(number_text(
+        negative=False)) for k in ("effort", "velocity")}
+    for k in ("lower", "upper"):
+        if draw(st.integers(0, 3)) > 0:
+            attrib[k] = draw(number_text())
+    _sub(j, "limit", **attrib)
 
 
 @st.composite
@@ -452,97 +475,24 @@ def _urdf_documents(draw: st.DrawFn, opt: UrdfOptions) -> str:
     link_names = names[:n_links]
     joint_names = names[most:most + n_links - 1]
     material_names = names[2 * most:2 * most + n_materials]
-    robot_name = names[-1]
     if n_links > 1:
-        i = 1 + special_picks[0] % (n_links - 1)
-        if special == "world_root":
-            link_names[0] = "world"
-        elif special == "world":
-            link_names[i] = "world"
-        elif special == "reserved_link":
-            link_names[i] = f"__{link_names[i]}__"
-        elif special == "reserved_joint":
-            joint_names[i - 1] = f"__{joint_names[i - 1]}__"
-        elif special == "joint_as_link":
-            joint_names[i - 1] = link_names[special_picks[1] % n_links]
+        _forbidden_name(special, special_picks, link_names, joint_names)
 
-    robot = etree.Element("robot", name=robot_name)
+    robot = etree.Element("robot", name=names[-1])
     if draw(st.booleans()):
         robot.set("version", "1.0")
-    kids: list[etree._Element] = []
-
-    for name in material_names:
-        m = etree.Element("material", name=name)
-        what = draw(st.sampled_from(["color", "texture", "both"]))
-        if what in ("color", "both"):
-            _sub(m, "color", rgba=rgba_text(draw))
-        if what in ("texture", "both"):
-            _sub(m, "texture", filename=f"package://robot_description/textures/{name}.png")
-        kids.append(m)
-
+    kids = [_top_material(draw, name) for name in material_names]
     # inline material names: unique, and not a top-level name (urdfdom would use that)
     inline_names = [n for n in inline_pool if n not in material_names]
     shapes: dict[tuple[str, str], list[str]] = {}  # (link, kind) -> named shapes
     for li, (lname, part) in enumerate(zip(link_names, parts, strict=True)):
-        link = part.link
-        link.set("name", lname)
-        kids.append(link)
-        if lname == "world" and li == 0 and draw(st.booleans()):
-            for content in list(link):  # an empty root `world` becomes the world
-                link.remove(content)
-            continue
-        for el, pick in part.material_refs:
-            el.set("name", material_names[pick])
-        for el in part.inline_materials:
-            name = inline_names.pop()
-            el.set("name", name)
-            texture = el.find("texture")
-            if texture is not None:
-                texture.set("filename", f"package://robot_description/textures/{name}.jpg")
-        for kind, name in part.shapes:
-            shapes.setdefault((lname, kind), []).append(name)
-
+        kids.append(part.link)
+        _name_link(draw, part, lname, li, material_names, inline_names, shapes)
     joints: list[tuple[str, str, str, str]] = []  # name, type, parent, child
     for i in range(1, n_links):
-        part = parts[i]
-        jname = joint_names[i - 1]
-        jtype = part.jtype
-        parent = link_names[part.parent_pick % i]
-        child = link_names[i]
-        if not opt.floating_with_renamed_names and jtype in ("floating", "planar") and (
-                _reserved(parent) or _reserved(child) or _reserved(jname)
-                or jname in link_names):
-            jtype = "fixed"
-        joints.append((jname, jtype, parent, child))
-        j = part.joint
-        j.attrib.clear()  # name before type, as people write them
-        j.set("name", jname)
-        j.set("type", jtype)
-        for tag, value in (("parent", parent), ("child", child)):
-            end = j.find(tag)
-            assert end is not None
-            end.set("link", value)
-        kids.append(j)
-        others = [n for n in joint_names if n != jname]
-        if part.mimic is not None:
-            mimic, pick = part.mimic
-            if others:
-                drawn = [(str(k), str(v)) for k, v in mimic.attrib.items()]
-                mimic.attrib.clear()
-                mimic.set("joint", others[pick % len(others)])
-                for k, v in drawn:
-                    mimic.set(k, v)
-            else:
-                j.remove(mimic)
-
-    joint_list = [j[0] for j in joints]
-    extension_names = iter(draw(unique_names(8)))
-    for _ in range(draw(st.integers(0, 2)) if joint_list and opt.extensions else 0):
-        kids.append(_transmission(draw, next(extension_names), joint_list))
-    if joint_list and opt.extensions and draw(st.booleans()):
-        kids.append(_ros2_control(draw, next(extension_names), joint_list))
-    for _ in range(draw(st.integers(0, 4)) if opt.gazebo else 0):
-        kids.append(_gazebo(draw, opt, link_names, joints, shapes))
+        joints.append(_name_joint(opt, parts[i], i, link_names, joint_names))
+        kids.append(parts[i].joint)
+    kids += _extension_blocks(draw, opt, link_names, joints, shapes)
 
     order = draw(st.permutations(range(len(kids))))
     for i in order:
@@ -551,6 +501,112 @@ def _urdf_documents(draw: st.DrawFn, opt: UrdfOptions) -> str:
     if draw(st.booleans()):
         text = '<?xml version="1.0"?>\n' + text
     return text
+
+
+def _forbidden_name(special: str, picks: tuple[int, int], link_names: list[str],
+                    joint_names: list[str]) -> None:
+    """Give a link or joint (not the first link, but for ``world_root``) a name
+    SDFormat forbids, as ``special`` says."""
+    i = 1 + picks[0] % (len(link_names) - 1)
+    if special == "world_root":
+        link_names[0] = "world"
+    elif special == "world":
+        link_names[i] = "world"
+    elif special == "reserved_link":
+        link_names[i] = f"__{link_names[i]}__"
+    elif special == "reserved_joint":
+        joint_names[i - 1] = f"__{joint_names[i - 1]}__"
+    elif special == "joint_as_link":
+        joint_names[i - 1] = link_names[picks[1] % len(link_names)]
+
+
+def _top_material(draw: st.DrawFn, name: str) -> etree._Element:
+    """A top-level material: a colour, a texture or both."""
+    m = etree.Element("material", name=name)
+    what = draw(st.sampled_from(["color", "texture", "both"]))
+    if what in ("color", "both"):
+        _sub(m, "color", rgba=rgba_text(draw))
+    if what in ("texture", "both"):
+        _sub(m, "texture", filename=f"package://robot_description/textures/{name}.png")
+    return m
+
+
+def _name_link(draw: st.DrawFn, part: _UrdfPart, lname: str, index: int,
+               material_names: list[str], inline_names: list[str],
+               shapes: dict[tuple[str, str], list[str]]) -> None:
+    """Name a part's link and its materials (taking ``inline_names``); note its named
+    shapes in ``shapes``.  A first link named ``world`` may be emptied (the world)."""
+    link = part.link
+    link.set("name", lname)
+    if lname == "world" and index == 0 and draw(st.booleans()):
+        for content in list(link):  # an empty root `world` becomes the world
+            link.remove(content)
+        return
+    for el, pick in part.material_refs:
+        el.set("name", material_names[pick])
+    for el in part.inline_materials:
+        name = inline_names.pop()
+        el.set("name", name)
+        texture = el.find("texture")
+        if texture is not None:
+            texture.set("filename", f"package://robot_description/textures/{name}.jpg")
+    for kind, name in part.shapes:
+        shapes.setdefault((lname, kind), []).append(name)
+
+
+def _name_joint(opt: UrdfOptions, part: _UrdfPart, i: int, link_names: list[str],
+                joint_names: list[str]) -> tuple[str, str, str, str]:
+    """Name the joint to link ``i`` (from an earlier link) and what it mimics: (name,
+    type, parent, child)."""
+    jname = joint_names[i - 1]
+    jtype = part.jtype
+    parent = link_names[part.parent_pick % i]
+    child = link_names[i]
+    if not opt.floating_with_renamed_names and jtype in ("floating", "planar") and (
+            _reserved(parent) or _reserved(child) or _reserved(jname)
+            or jname in link_names):
+        jtype = "fixed"
+    j = part.joint
+    j.attrib.clear()  # name before type, as people write them
+    j.set("name", jname)
+    j.set("type", jtype)
+    for tag, value in (("parent", parent), ("child", child)):
+        end = j.find(tag)
+        assert end is not None
+        end.set("link", value)
+    if part.mimic is not None:
+        _name_mimic(part.mimic, j, [n for n in joint_names if n != jname])
+    return jname, jtype, parent, child
+
+
+def _name_mimic(mimic: tuple[etree._Element, int], j: etree._Element, others: list[str]
+                ) -> None:
+    """The joint ``<mimic>`` follows, picked among ``others`` (no other: no mimic)."""
+    el, pick = mimic
+    if not others:
+        j.remove(el)
+        return
+    drawn = [(str(k), str(v)) for k, v in el.attrib.items()]
+    el.attrib.clear()
+    el.set("joint", others[pick % len(others)])
+    for k, v in drawn:
+        el.set(k, v)
+
+
+def _extension_blocks(draw: st.DrawFn, opt: UrdfOptions, link_names: list[str],
+                      joints: list[tuple[str, str, str, str]],
+                      shapes: dict[tuple[str, str], list[str]]) -> list[etree._Element]:
+    """Transmissions, a ``<ros2_control>`` block and ``<gazebo>`` blocks."""
+    joint_list = [j[0] for j in joints]
+    extension_names = iter(draw(unique_names(8)))
+    blocks = []
+    for _ in range(draw(st.integers(0, 2)) if joint_list and opt.extensions else 0):
+        blocks.append(_transmission(draw, next(extension_names), joint_list))
+    if joint_list and opt.extensions and draw(st.booleans()):
+        blocks.append(_ros2_control(draw, next(extension_names), joint_list))
+    for _ in range(draw(st.integers(0, 4)) if opt.gazebo else 0):
+        blocks.append(_gazebo(draw, opt, link_names, joints, shapes))
+    return blocks
 
 
 def _some(draw: st.DrawFn, keys: tuple[str, ...]) -> dict[str, str]:
@@ -614,33 +670,58 @@ BOOLS = ("true", "false", "1", "0")
 
 
 def _gazebo_child(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
-    if tag in ("selfCollide", "gravity", "turnGravityOff", "kinematic", "provideFeedback",
-               "implicitSpringDamper", "cfmDamping"):
-        _sub(g, tag, draw(st.sampled_from(BOOLS)))
-    elif tag == "fdir1":
-        _sub(g, tag, vector_text(draw, 3))
-    elif tag == "material":
-        _sub(g, tag, draw(st.sampled_from(["Gazebo/Orange", "Gazebo/Grey", "Custom/Red"])))
-    elif tag == "sensor":
-        stype = draw(st.sampled_from(["camera", "imu", "contact", "force_torque", "ray"]))
-        s = _sub(g, "sensor", name=draw(NAMES), type=stype)
-        if draw(st.booleans()):
-            _sub(s, "pose", vector_text(draw, 6))
-        _sub(s, "update_rate", draw(number_text(negative=False)))
-        if draw(st.booleans()):
-            _sub(s, "always_on", draw(st.sampled_from(BOOLS)))
-        if draw(st.booleans()):
-            p = _sub(s, "plugin", name=draw(NAMES), filename="libgazebo_ros_sensor.so")
-            _sub(p, "frameName", draw(NAMES))
-    elif tag == "plugin":
-        p = _sub(g, "plugin", name=draw(NAMES), filename=f"lib{draw(NAMES)}.so")
-        for _ in range(draw(st.integers(0, 2))):
-            _sub(p, draw(st.sampled_from(["robotNamespace", "updateRate", "param"])),
-                 draw(number_text()))
-    elif tag == "static":
-        _sub(g, tag, draw(st.sampled_from(["true", "1"])))
-    else:
-        _sub(g, tag, draw(number_text()))
+    """A ``<gazebo>`` key or element, drawn as :data:`GAZEBO_CHILDREN` says (else a
+    number)."""
+    GAZEBO_CHILDREN.get(tag, _gazebo_number)(draw, g, tag)
+
+
+def _gazebo_number(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
+    _sub(g, tag, draw(number_text()))
+
+
+def _gazebo_bool(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
+    _sub(g, tag, draw(st.sampled_from(BOOLS)))
+
+
+def _gazebo_vector(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
+    _sub(g, tag, vector_text(draw, 3))
+
+
+def _gazebo_material(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
+    _sub(g, tag, draw(st.sampled_from(["Gazebo/Orange", "Gazebo/Grey", "Custom/Red"])))
+
+
+def _gazebo_static(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
+    _sub(g, tag, draw(st.sampled_from(["true", "1"])))
+
+
+def _gazebo_sensor(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
+    stype = draw(st.sampled_from(["camera", "imu", "contact", "force_torque", "ray"]))
+    s = _sub(g, "sensor", name=draw(NAMES), type=stype)
+    if draw(st.booleans()):
+        _sub(s, "pose", vector_text(draw, 6))
+    _sub(s, "update_rate", draw(number_text(negative=False)))
+    if draw(st.booleans()):
+        _sub(s, "always_on", draw(st.sampled_from(BOOLS)))
+    if draw(st.booleans()):
+        p = _sub(s, "plugin", name=draw(NAMES), filename="libgazebo_ros_sensor.so")
+        _sub(p, "frameName", draw(NAMES))
+
+
+def _gazebo_plugin(draw: st.DrawFn, g: etree._Element, tag: str) -> None:
+    p = _sub(g, "plugin", name=draw(NAMES), filename=f"lib{draw(NAMES)}.so")
+    for _ in range(draw(st.integers(0, 2))):
+        _sub(p, draw(st.sampled_from(["robotNamespace", "updateRate", "param"])),
+             draw(number_text()))
+
+
+#: how a ``<gazebo>`` child is drawn, by tag (others: a number)
+GAZEBO_CHILDREN: dict[str, Callable[[st.DrawFn, etree._Element, str], None]] = {
+    **dict.fromkeys(("selfCollide", "gravity", "turnGravityOff", "kinematic",
+                     "provideFeedback", "implicitSpringDamper", "cfmDamping"), _gazebo_bool),
+    "fdir1": _gazebo_vector, "material": _gazebo_material, "sensor": _gazebo_sensor,
+    "plugin": _gazebo_plugin, "static": _gazebo_static,
+}
 
 
 def _shape_blob(draw: st.DrawFn, g: etree._Element, kind: str, name: str) -> None:
@@ -665,20 +746,10 @@ def _gazebo(draw: st.DrawFn, opt: UrdfOptions, links: list[str],
     kind = draw(st.sampled_from(["none", "link", "link", "joint"] if joints else
                                 ["none", "link"]))
     if kind == "none":
-        tags = ["plugin", "static_false"] + (["static"] if opt.gazebo_static_true else [])
-        for tag in draw(st.lists(st.sampled_from(tags), min_size=1, max_size=3, unique=True)):
-            if tag == "static_false":
-                _sub(g, "static", "false")
-            else:
-                _gazebo_child(draw, g, tag)
+        _model_gazebo(draw, opt, g)
         return g
     if kind == "link":
-        link = draw(st.sampled_from(links))
-        g.set("reference", link)
-        tags = list(LINK_VALUES)
-        for shape in ("visual", "collision") if opt.gazebo_visual_materials else ("collision",):
-            if (link, shape) in shapes and draw(st.booleans()):
-                _shape_blob(draw, g, shape, draw(st.sampled_from(shapes[(link, shape)])))
+        tags = _link_gazebo(draw, opt, g, links, shapes)
     else:
         g.set("reference", draw(st.sampled_from(joints))[0])
         tags = list(JOINT_VALUES)
@@ -687,6 +758,27 @@ def _gazebo(draw: st.DrawFn, opt: UrdfOptions, links: list[str],
     for tag in draw(st.lists(st.sampled_from(tags), min_size=1, max_size=5, unique=True)):
         _gazebo_child(draw, g, tag)
     return g
+
+
+def _model_gazebo(draw: st.DrawFn, opt: UrdfOptions, g: etree._Element) -> None:
+    """A block without reference: plugins, ``static``."""
+    tags = ["plugin", "static_false"] + (["static"] if opt.gazebo_static_true else [])
+    for tag in draw(st.lists(st.sampled_from(tags), min_size=1, max_size=3, unique=True)):
+        if tag == "static_false":
+            _sub(g, "static", "false")
+        else:
+            _gazebo_child(draw, g, tag)
+
+
+def _link_gazebo(draw: st.DrawFn, opt: UrdfOptions, g: etree._Element, links: list[str],
+                 shapes: dict[tuple[str, str], list[str]]) -> list[str]:
+    """A link's block: its reference and shape blobs; the keys it may hold."""
+    link = draw(st.sampled_from(links))
+    g.set("reference", link)
+    for shape in ("visual", "collision") if opt.gazebo_visual_materials else ("collision",):
+        if (link, shape) in shapes and draw(st.booleans()):
+            _shape_blob(draw, g, shape, draw(st.sampled_from(shapes[(link, shape)])))
+    return list(LINK_VALUES)
 
 
 # -- SDFormat ----------------------------------------------------------------
@@ -769,6 +861,23 @@ def _pose(draw: st.DrawFn, parent: etree._Element, relative_to: str | None,
         p.text = _pose_text(draw)
 
 
+@record(frozen=False)
+class _SdfDraft:
+    """A model of :func:`sdf_models` being drawn: its names, tree and elements."""
+
+    opt: SdfOptions
+    parity: bool
+    links: list[str]
+    joints: dict[str, tuple[str, str, str]]  # name -> (type, parent, child)
+    frames: list[str]
+    root: str
+    #: child link -> its joint
+    up: dict[str, str]
+    elements: dict[str, etree._Element] = factory(dict)
+    #: links whose frame is not their joint's frame
+    moved_links: set[str] = factory(set)
+
+
 @st.composite
 def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
     """A random SDFormat 1.7 model; see the module doc."""
@@ -782,88 +891,29 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
     n_frames = 0 if parity or not opt.frames else draw(st.integers(0, 3))
     links = names[:n_links]
     joint_names = names[most:most + n_links - 1]
-    frames = names[2 * most:2 * most + n_frames]
-    model_name = names[-1]
     tree = draw(st.permutations(links))
-    root = tree[0]
     joints: dict[str, tuple[str, str, str]] = {}
     for i, child in enumerate(tree[1:], start=1):
         jtype = draw(st.sampled_from(opt.joint_types))
         joints[joint_names[i - 1]] = (jtype, tree[draw(st.integers(0, i - 1))], child)
-    up = {c: j for j, (_t, _p, c) in joints.items()}
+    d = _SdfDraft(opt, parity, links, joints, names[2 * most:2 * most + n_frames], tree[0],
+                  {c: j for j, (_t, _p, c) in joints.items()})
+    everything = links + list(joints) + d.frames
     # every relative_to/attached_to names something earlier in `order`: no cycles
-    order = draw(st.permutations(links + list(joints) + frames))
-    everything = links + list(joints) + frames
-    elements: dict[str, etree._Element] = {}
-    moved_links: set[str] = set()  # links whose frame is not their joint's frame
-
+    order = draw(st.permutations(everything))
     for i, name in enumerate(order):
         earlier = list(order[:i])
         if name in links:
-            el = etree.Element("link", name=name)
-            elements[name] = el
-            if parity:
-                if name != root:
-                    _pose(draw, el, up[name], identity=True)
-                continue
-            j = up.get(name)
-            if opt.relative_to and j is not None and j in earlier and draw(st.booleans()):
-                _pose(draw, el, j, identity=True)
-                continue
-            rel = draw(st.sampled_from([None, "absent", MODEL, *earlier] if opt.relative_to
-                                       else [None, "absent"]))
-            if rel != "absent":
-                _pose(draw, el, rel)
-            if name != root:
-                moved_links.add(name)
+            _sdf_link(draw, d, name, earlier)
         elif name in joints:
-            jtype, parent, child = joints[name]
-            el = etree.Element("joint", name=name, type=jtype)
-            elements[name] = el
-            if parity:
-                _pose(draw, el, parent, identity=draw(st.integers(0, 4)) == 0)
-            else:
-                choices = [MODEL, *earlier] + ([None, "absent"] if child in earlier else [])
-                if parent in earlier:
-                    choices += [parent, parent]
-                rel = draw(st.sampled_from(choices if opt.relative_to else [None, "absent"]))
-                if rel != "absent":
-                    _pose(draw, el, rel)
-            _sub(el, "parent", parent)
-            _sub(el, "child", child)
+            _sdf_joint(draw, d, name, earlier)
         else:
-            el = etree.Element("frame", name=name)
-            elements[name] = el
-            att = draw(st.sampled_from([None, MODEL, *earlier]))
-            if att is not None:
-                el.set("attached_to", att)
-            rel = draw(st.sampled_from([None, "absent", MODEL, *earlier] if opt.relative_to
-                                       else [None, "absent"]))
-            if rel != "absent":
-                _pose(draw, el, rel)
+            _sdf_frame(draw, d, name, earlier)
+    _sdf_contents(draw, d, [None, MODEL, *everything])
 
-    frame_choices = [None, MODEL, *everything]
-    # frames whose pose the round trip keeps: a URDF link frame is its joint's
-    stable = [*joints, *frames, *(x for x in links if x not in moved_links)] + (
-        [MODEL] if parity else [])
-    sensor_count = 0
-    for name in links:
-        link = elements[name]
-        _link_contents(draw, link, name, parity, frame_choices, opt)
-        for _ in range(draw(st.integers(0, 2)) if opt.sdf_only_content else 0):
-            sensor_count += 1
-            if opt.link_frame_sensor_poses or name not in moved_links:
-                choices = [None, *(frame_choices if opt.link_frame_sensor_poses else stable)]
-            else:
-                choices = list(stable)  # never the (moved) link frame
-            _sensor_or_light(draw, link, f"s{sensor_count}", choices)
-    for name, (jtype, _parent, _child) in joints.items():
-        _joint_contents(draw, elements[name], name, jtype, parity, frame_choices, opt)
-
-    model = etree.Element("model", name=model_name)
-    doc_order = draw(st.permutations(everything))
-    for name in doc_order:
-        model.append(elements[name])
+    model = etree.Element("model", name=names[-1])
+    for name in draw(st.permutations(everything)):
+        model.append(d.elements[name])
     for _ in range(draw(st.integers(0, 2)) if opt.sdf_only_content else 0):
         p = _sub(model, "plugin", name=draw(PLAIN_NAMES), filename=f"lib{draw(PLAIN_NAMES)}.so")
         for _ in range(draw(st.integers(0, 2))):
@@ -871,7 +921,77 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
     sdf = etree.Element("sdf", version="1.7")
     sdf.append(model)
     text = etree.tostring(sdf, pretty_print=True, encoding="unicode")
-    return SdfModel(text, model_name, root, links, joints, frames, parity)
+    return SdfModel(text, names[-1], d.root, links, joints, d.frames, parity)
+
+
+def _sdf_link(draw: st.DrawFn, d: _SdfDraft, name: str, earlier: list[str]) -> None:
+    """A link, posed relative_to an ``earlier`` frame or by default (parity: at its
+    joint); noted in ``moved_links`` unless at its joint."""
+    el = d.elements[name] = etree.Element("link", name=name)
+    if d.parity:
+        if name != d.root:
+            _pose(draw, el, d.up[name], identity=True)
+        return
+    j = d.up.get(name)
+    if d.opt.relative_to and j is not None and j in earlier and draw(st.booleans()):
+        _pose(draw, el, j, identity=True)
+        return
+    rel = draw(st.sampled_from([None, "absent", MODEL, *earlier] if d.opt.relative_to
+                               else [None, "absent"]))
+    if rel != "absent":
+        _pose(draw, el, rel)
+    if name != d.root:
+        d.moved_links.add(name)
+
+
+def _sdf_joint(draw: st.DrawFn, d: _SdfDraft, name: str, earlier: list[str]) -> None:
+    """A joint, posed relative_to an ``earlier`` frame or by default (parity: its parent)."""
+    jtype, parent, child = d.joints[name]
+    el = d.elements[name] = etree.Element("joint", name=name, type=jtype)
+    if d.parity:
+        _pose(draw, el, parent, identity=draw(st.integers(0, 4)) == 0)
+    else:
+        choices = [MODEL, *earlier] + ([None, "absent"] if child in earlier else [])
+        if parent in earlier:
+            choices += [parent, parent]
+        rel = draw(st.sampled_from(choices if d.opt.relative_to else [None, "absent"]))
+        if rel != "absent":
+            _pose(draw, el, rel)
+    _sub(el, "parent", parent)
+    _sub(el, "child", child)
+
+
+def _sdf_frame(draw: st.DrawFn, d: _SdfDraft, name: str, earlier: list[str]) -> None:
+    """An explicit frame attached to an ``earlier`` frame (or by default), posed so too."""
+    el = d.elements[name] = etree.Element("frame", name=name)
+    att = draw(st.sampled_from([None, MODEL, *earlier]))
+    if att is not None:
+        el.set("attached_to", att)
+    rel = draw(st.sampled_from([None, "absent", MODEL, *earlier] if d.opt.relative_to
+                               else [None, "absent"]))
+    if rel != "absent":
+        _pose(draw, el, rel)
+
+
+def _sdf_contents(draw: st.DrawFn, d: _SdfDraft, frame_choices: list[str | None]) -> None:
+    """What the links hold (sensors and lights too) and what the joints hold."""
+    opt = d.opt
+    # frames whose pose the round trip keeps: a URDF link frame is its joint's
+    stable = [*d.joints, *d.frames, *(x for x in d.links if x not in d.moved_links)] + (
+        [MODEL] if d.parity else [])
+    sensor_count = 0
+    for name in d.links:
+        link = d.elements[name]
+        _link_contents(draw, link, name, d.parity, frame_choices, opt)
+        for _ in range(draw(st.integers(0, 2)) if opt.sdf_only_content else 0):
+            sensor_count += 1
+            if opt.link_frame_sensor_poses or name not in d.moved_links:
+                choices = [None, *(frame_choices if opt.link_frame_sensor_poses else stable)]
+            else:
+                choices = list(stable)  # never the (moved) link frame
+            _sensor_or_light(draw, link, f"s{sensor_count}", choices)
+    for name, (jtype, _parent, _child) in d.joints.items():
+        _joint_contents(draw, d.elements[name], name, jtype, d.parity, frame_choices, opt)
 
 
 def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: bool,
@@ -881,36 +1001,50 @@ def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: boo
         pose_choices = [None]
     extra = opt.sdf_only_content
     if opt.inertials and draw(st.booleans()):
-        inertial = _sub(link, "inertial")
-        if draw(st.booleans()):
-            _pose(draw, inertial, None)
-        _sub(inertial, "mass", draw(number_text(negative=False, nonzero=True)))
-        inertia = _sub(inertial, "inertia")
-        for k in INERTIA_KEYS:
-            _sub(inertia, k, draw(st.sampled_from(["1", "0.5", "2e-1", "0", "-0.0"]))
-                 if k[1] != k[2] else draw(number_text(negative=False, nonzero=True)))
+        _sdf_inertial(draw, link)
     names = iter(draw(unique_names(6, plain=True)))
     for _ in range(draw(st.integers(0, 2)) if opt.visuals else 0):
-        v = _sub(link, "visual", name=next(names))
-        if draw(st.booleans()):
-            _pose(draw, v, draw(st.sampled_from(pose_choices)))
-        _sdf_geometry(draw, v)
+        v = _sdf_shape(draw, link, "visual", next(names), pose_choices)
         if extra and draw(st.booleans()):
             _visual_material(draw, v, opt.different_ambient)
     for _ in range(draw(st.integers(0, 2)) if opt.collisions else 0):
-        c = _sub(link, "collision", name=next(names))
-        if draw(st.booleans()):
-            _pose(draw, c, draw(st.sampled_from(pose_choices)))
-        _sdf_geometry(draw, c)
-        if extra and draw(st.booleans()):
-            _surface(draw, c)
-        if extra and draw(st.integers(0, 3)) == 3:
-            _sub(c, "laser_retro", draw(number_text()))
-        if extra and draw(st.integers(0, 3)) == 3:
-            _sub(c, "max_contacts", str(draw(st.integers(0, 20))))
+        c = _sdf_shape(draw, link, "collision", next(names), pose_choices)
+        if extra:
+            _collision_extras(draw, c)
     for tag in ("self_collide", "gravity", "kinematic"):
         if extra and draw(st.integers(0, 2)) == 2:
             _sub(link, tag, draw(st.sampled_from(["true", "false", "1", "0"])))
+
+
+def _sdf_inertial(draw: st.DrawFn, link: etree._Element) -> None:
+    inertial = _sub(link, "inertial")
+    if draw(st.booleans()):
+        _pose(draw, inertial, None)
+    _sub(inertial, "mass", draw(number_text(negative=False, nonzero=True)))
+    inertia = _sub(inertial, "inertia")
+    for k in INERTIA_KEYS:
+        _sub(inertia, k, draw(st.sampled_from(["1", "0.5", "2e-1", "0", "-0.0"]))
+             if k[1] != k[2] else draw(number_text(negative=False, nonzero=True)))
+
+
+def _sdf_shape(draw: st.DrawFn, link: etree._Element, kind: str, name: str,
+               pose_choices: list[str | None]) -> etree._Element:
+    """A visual or collision, posed relative_to one of ``pose_choices`` half the time."""
+    el = _sub(link, kind, name=name)
+    if draw(st.booleans()):
+        _pose(draw, el, draw(st.sampled_from(pose_choices)))
+    _sdf_geometry(draw, el)
+    return el
+
+
+def _collision_extras(draw: st.DrawFn, c: etree._Element) -> None:
+    """A surface half the time, ``laser_retro`` and ``max_contacts`` now and then."""
+    if draw(st.booleans()):
+        _surface(draw, c)
+    if draw(st.integers(0, 3)) == 3:
+        _sub(c, "laser_retro", draw(number_text()))
+    if draw(st.integers(0, 3)) == 3:
+        _sub(c, "max_contacts", str(draw(st.integers(0, 20))))
 
 
 def _sdf_geometry(draw: st.DrawFn, parent: etree._Element) -> None:
@@ -1006,62 +1140,87 @@ def _sensor_or_light(draw: st.DrawFn, link: etree._Element, name: str,
 def _joint_contents(draw: st.DrawFn, el: etree._Element, name: str, jtype: str, parity: bool,
                     frame_choices: list[str | None], opt: SdfOptions) -> None:
     extra = opt.sdf_only_content
-    partial_limits = opt.partial_unbounded_limits
-    spring_only = opt.spring_only_dynamics
     if jtype != "fixed":
-        axis = _sub(el, "axis")
-        xyz = vector_text(draw, 3, SDF_SEPARATORS)
-        while all(float(t) == 0.0 for t in xyz.split()):
-            xyz = vector_text(draw, 3, SDF_SEPARATORS)
-        x = _sub(axis, "xyz", xyz)
-        where = draw(st.sampled_from([None, None, name] if parity or not opt.relative_to
-                                     else [None, None, name, *frame_choices]))
-        if where is not None:
-            x.set("expressed_in", where)
-        if extra and draw(st.integers(0, 4)) == 4:
-            _sub(axis, "initial_position", draw(number_text()))
-        if draw(st.booleans()):
-            d = _sub(axis, "dynamics")
-            for tag in ("damping", "friction", "spring_reference", "spring_stiffness"):
-                if (extra or tag in ("damping", "friction")) and draw(st.booleans()):
-                    _sub(d, tag, draw(number_text(negative=tag == "spring_reference")))
-            if not spring_only and d.find("damping") is None and d.find("friction") is None:
-                _sub(d, "damping", draw(number_text(negative=False)))
-        bounded = jtype in ("revolute", "prismatic") and draw(st.integers(0, 3)) > 0
-        if bounded or draw(st.integers(0, 2)) == 2:
-            lim = _sub(axis, "limit")
-            if bounded:
-                lower = draw(number_text(limit=10.0))
-                upper = draw(number_text(limit=10.0))
-                if float(lower) > float(upper):
-                    lower, upper = upper, lower
-                _sub(lim, "lower", lower)
-                _sub(lim, "upper", upper)
-            for tag in ("effort", "velocity"):
-                if draw(st.booleans()) if bounded or partial_limits else True:
-                    _sub(lim, tag, draw(number_text(negative=False)))
-            for tag in ("stiffness", "dissipation"):
-                if extra and draw(st.integers(0, 3)) == 3:
-                    _sub(lim, tag, draw(number_text(negative=False)))
+        where = [None, None, name] if parity or not opt.relative_to \
+            else [None, None, name, *frame_choices]
+        _sdf_axis(draw, _sub(el, "axis"), jtype, where, opt)
     if extra and draw(st.integers(0, 2)) == 2:
-        physics = _sub(el, "physics")
-        if draw(st.booleans()):
-            _sub(physics, "provide_feedback", draw(st.sampled_from(["true", "false"])))
-        ode = _sub(physics, "ode")
-        for tag in ("cfm", "erp", "fudge_factor"):
-            if draw(st.booleans()):
-                _sub(ode, tag, draw(number_text(negative=False)))
-        if draw(st.booleans()):
-            lim = _sub(ode, "limit")
-            _sub(lim, "cfm", draw(number_text(negative=False)))
-            _sub(lim, "erp", draw(number_text(negative=False)))
+        _joint_physics(draw, el)
     if extra and draw(st.integers(0, 3)) == 3:
-        s = _sub(el, "sensor", name=draw(PLAIN_NAMES), type="force_torque")
+        _force_torque_sensor(draw, el)
+
+
+def _sdf_axis(draw: st.DrawFn, axis: etree._Element, jtype: str,
+              expressed_in: list[str | None], opt: SdfOptions) -> None:
+    """A non-zero axis ``expressed_in`` one of those frames, its dynamics and limit."""
+    extra = opt.sdf_only_content
+    xyz = vector_text(draw, 3, SDF_SEPARATORS)
+    while all(float(t) == 0.0 for t in xyz.split()):
+        xyz = vector_text(draw, 3, SDF_SEPARATORS)
+    x = _sub(axis, "xyz", xyz)
+    where = draw(st.sampled_from(expressed_in))
+    if where is not None:
+        x.set("expressed_in", where)
+    if extra and draw(st.integers(0, 4)) == 4:
+        _sub(axis, "initial_position", draw(number_text()))
+    if draw(st.booleans()):
+        _sdf_dynamics(draw, axis, opt)
+    bounded = jtype in ("revolute", "prismatic") and draw(st.integers(0, 3)) > 0
+    if bounded or draw(st.integers(0, 2)) == 2:
+        _sdf_limit(draw, _sub(axis, "limit"), bounded, opt)
+
+
+def _sdf_dynamics(draw: st.DrawFn, axis: etree._Element, opt: SdfOptions) -> None:
+    """Damping, friction and (SDF-only) spring values; damping when neither else
+    (unless :attr:`SdfOptions.spring_only_dynamics`)."""
+    d = _sub(axis, "dynamics")
+    for tag in ("damping", "friction", "spring_reference", "spring_stiffness"):
+        if (opt.sdf_only_content or tag in ("damping", "friction")) and draw(st.booleans()):
+            _sub(d, tag, draw(number_text(negative=tag == "spring_reference")))
+    if not opt.spring_only_dynamics and d.find("damping") is None and \
+            d.find("friction") is None:
+        _sub(d, "damping", draw(number_text(negative=False)))
+
+
+def _sdf_limit(draw: st.DrawFn, lim: etree._Element, bounded: bool, opt: SdfOptions
+               ) -> None:
+    """Bounds (ordered) when ``bounded``, effort and velocity, SDF-only extras."""
+    if bounded:
+        lower = draw(number_text(limit=10.0))
+        upper = draw(number_text(limit=10.0))
+        if float(lower) > float(upper):
+            lower, upper = upper, lower
+        _sub(lim, "lower", lower)
+        _sub(lim, "upper", upper)
+    for tag in ("effort", "velocity"):
+        if draw(st.booleans()) if bounded or opt.partial_unbounded_limits else True:
+            _sub(lim, tag, draw(number_text(negative=False)))
+    for tag in ("stiffness", "dissipation"):
+        if opt.sdf_only_content and draw(st.integers(0, 3)) == 3:
+            _sub(lim, tag, draw(number_text(negative=False)))
+
+
+def _joint_physics(draw: st.DrawFn, el: etree._Element) -> None:
+    physics = _sub(el, "physics")
+    if draw(st.booleans()):
+        _sub(physics, "provide_feedback", draw(st.sampled_from(["true", "false"])))
+    ode = _sub(physics, "ode")
+    for tag in ("cfm", "erp", "fudge_factor"):
         if draw(st.booleans()):
-            _pose(draw, s, None)
-        ft = _sub(s, "force_torque")
-        _sub(ft, "frame", draw(st.sampled_from(["child", "parent", "sensor"])))
-        _sub(s, "update_rate", draw(number_text(negative=False)))
+            _sub(ode, tag, draw(number_text(negative=False)))
+    if draw(st.booleans()):
+        lim = _sub(ode, "limit")
+        _sub(lim, "cfm", draw(number_text(negative=False)))
+        _sub(lim, "erp", draw(number_text(negative=False)))
+
+
+def _force_torque_sensor(draw: st.DrawFn, el: etree._Element) -> None:
+    s = _sub(el, "sensor", name=draw(PLAIN_NAMES), type="force_torque")
+    if draw(st.booleans()):
+        _pose(draw, s, None)
+    ft = _sub(s, "force_torque")
+    _sub(ft, "frame", draw(st.sampled_from(["child", "parent", "sensor"])))
+    _sub(s, "update_rate", draw(number_text(negative=False)))
 
 
 # -- public SDFormat documents -------------------------------------------------------
@@ -1115,47 +1274,60 @@ def _sdf_documents(draw: st.DrawFn, version: str, opt: SdfOptions, nested: bool,
     model = etree.fromstring(case.xml.encode()).find("model")
     assert model is not None
     if nested:
-        inner_opt = evolve(opt, max_links=min(opt.max_links, 3), min_links=1, urdf_shaped=False)
-        used = {model.get("name")}
-        for i in range(draw(st.integers(1, 2))):
-            inner_case = draw(sdf_models(inner_opt))
-            inner = etree.fromstring(inner_case.xml.encode()).find("model")
-            assert inner is not None
-            name = f"{inner.get('name')}_{i}"
-            if name in used or name in case.links or name in case.joints or name in case.frames:
-                continue
-            used.add(name)
-            inner.set("name", name)
-            for plugin in inner.findall("plugin"):  # keep the outer model's plugins apart
-                inner.remove(plugin)
-            rel = draw(st.sampled_from([None, *case.links] if opt.relative_to else [None]))
-            pose = etree.Element("pose")
-            if rel is not None:
-                pose.set("relative_to", rel)
-            pose.text = _pose_text(draw)
-            inner.insert(0, pose)
-            model.append(inner)
-            if version != "1.7":  # 1.8+: a joint into the nested model (scoped names)
-                jtype = draw(st.sampled_from(opt.joint_types))
-                joint = _sub(model, "joint", name=f"{name}_joint", type=jtype)
-                _sub(joint, "parent", draw(st.sampled_from(case.links)))
-                _sub(joint, "child", f"{name}::{inner_case.root}")
-                if jtype != "fixed":
-                    _sub(_sub(joint, "axis"), "xyz", "0 0 1")
+        _nested_models(draw, version, opt, case, model)
     sdf = etree.Element("sdf", version=version)
     if world:
-        w = _sub(sdf, "world", name="world_0")
-        frame = _sub(w, "frame", name="world_frame")
-        _sub(frame, "pose", _pose_text(draw))
-        pose = etree.Element("pose")
-        if opt.relative_to and draw(st.booleans()):
-            pose.set("relative_to", "world_frame")
-        pose.text = _pose_text(draw)
-        model.insert(0, pose)
-        w.append(model)
+        _in_world(draw, opt, sdf, model)
     else:
         sdf.append(model)
     return etree.tostring(sdf, pretty_print=True, encoding="unicode")
+
+
+def _nested_models(draw: st.DrawFn, version: str, opt: SdfOptions, case: SdfModel,
+                   model: etree._Element) -> None:
+    """1-2 models nested in ``model``, posed relative_to a link of it or the model; in
+    SDFormat 1.8+ joined to a link by a joint (a scoped ``::`` reference)."""
+    inner_opt = evolve(opt, max_links=min(opt.max_links, 3), min_links=1, urdf_shaped=False)
+    used = {model.get("name")}
+    for i in range(draw(st.integers(1, 2))):
+        inner_case = draw(sdf_models(inner_opt))
+        inner = etree.fromstring(inner_case.xml.encode()).find("model")
+        assert inner is not None
+        name = f"{inner.get('name')}_{i}"
+        if name in used or name in case.links or name in case.joints or name in case.frames:
+            continue
+        used.add(name)
+        inner.set("name", name)
+        for plugin in inner.findall("plugin"):  # keep the outer model's plugins apart
+            inner.remove(plugin)
+        rel = draw(st.sampled_from([None, *case.links] if opt.relative_to else [None]))
+        pose = etree.Element("pose")
+        if rel is not None:
+            pose.set("relative_to", rel)
+        pose.text = _pose_text(draw)
+        inner.insert(0, pose)
+        model.append(inner)
+        if version != "1.7":  # 1.8+: a joint into the nested model (scoped names)
+            jtype = draw(st.sampled_from(opt.joint_types))
+            joint = _sub(model, "joint", name=f"{name}_joint", type=jtype)
+            _sub(joint, "parent", draw(st.sampled_from(case.links)))
+            _sub(joint, "child", f"{name}::{inner_case.root}")
+            if jtype != "fixed":
+                _sub(_sub(joint, "axis"), "xyz", "0 0 1")
+
+
+def _in_world(draw: st.DrawFn, opt: SdfOptions, sdf: etree._Element, model: etree._Element
+              ) -> None:
+    """``model`` in a world with a frame, posed (relative_to that frame, now and then)."""
+    w = _sub(sdf, "world", name="world_0")
+    frame = _sub(w, "frame", name="world_frame")
+    _sub(frame, "pose", _pose_text(draw))
+    pose = etree.Element("pose")
+    if opt.relative_to and draw(st.booleans()):
+        pose.set("relative_to", "world_frame")
+    pose.text = _pose_text(draw)
+    model.insert(0, pose)
+    w.append(model)
 
 
 def joint_values(model: Any, *, within_limits: bool = True

@@ -32,7 +32,7 @@ form above, which both libsdformat and :func:`apply_gazebo` read back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from lxml import etree
@@ -54,6 +54,7 @@ from urdfsdf.core.ir import (
 from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
+from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
 from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, from_string, to_string
@@ -75,6 +76,8 @@ COLLISION_VALUES = {
 }
 #: SDF //axis/dynamics spring values -> the <gazebo reference=JOINT> tags holding them
 SPRING_TAGS = {"spring_reference": "springReference", "spring_stiffness": "springStiffness"}
+#: the <gazebo reference=JOINT> spring tags -> the //axis/dynamics values they hold
+SPRING_VALUES = {tag: value for value, tag in SPRING_TAGS.items()}
 LINK_VALUES = {"selfCollide": "self_collide", "gravity": "gravity", "kinematic": "kinematic"}
 #: joint-level extension tags -> the //joint/physics paths libsdformat writes (its
 #: physics/ode/provide_feedback as well is not SDFormat: left out)
@@ -152,93 +155,170 @@ class _Target:
     static: bool | None = None
 
 
-def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | None,
-               at: int | None = None) -> _Target:
-    """The SDF content one ``<gazebo>`` block stands for (kind: link, joint, model).
+@record(frozen=False)
+class _Reading:
+    """One ``<gazebo>`` block being read into a :class:`_Target` (see :func:`_translate`)."""
 
-    Keys are read libsdformat's way (:func:`key_value`).  Content SDFormat 1.7
-    does not define where it would go is left out, with a warning when ``diags``
-    is given: the block itself still travels verbatim as ``<urdf:gazebo>``.
-    ``at``: the block's line in its file (``block`` was parsed from its text).
-    """
-    t = _Target()
-    first = block.sourceline if isinstance(block.sourceline, int) else 1
-    line = at if at is not None else first
+    kind: GazeboTarget
+    diags: Diagnostics | None
+    #: the block's line in its file, and its line in the text it was parsed from
+    line: int
+    first: int
+    target: _Target = factory(_Target)
+    #: the keys' //joint/physics values, and their collision surface values
+    physics: etree._Element = factory(lambda: etree.Element("physics"))
+    surface: etree._Element = factory(lambda: etree.Element("collision"))
 
-    def line_of(el: etree._Element) -> int | None:
-        return line + el.sourceline - first if (
-            line is not None and isinstance(el.sourceline, int)) else line
-    physics = etree.Element("physics")
-    surface = etree.Element("collision")
+    def line_of(self, el: etree._Element) -> int:
+        """The line of ``el`` (an element of the block) in its file."""
+        at = el.sourceline
+        return self.line + at - self.first if isinstance(at, int) else self.line
 
-    def defined(el: etree._Element, place: str) -> bool:
+    def defined(self, el: etree._Element, place: str) -> bool:
         """Prune what SDFormat does not define under ``place``; False when ``el`` itself."""
         bad = undefined(el, PLACES[place])
         for b in bad:
-            if diags is not None:
+            if self.diags is not None:
                 where = f"<{place}>" if b is el else f"<{b.getparent().tag}>"  # type: ignore[union-attr]
-                diags.warning("ELEMENT_DROPPED", f"<{b.tag}> in a <gazebo> block is not "
-                              f"SDFormat 1.7 inside {where}: not applied (the block is kept "
-                              "verbatim)", line_of(b))
+                self.diags.warning("ELEMENT_DROPPED", f"<{b.tag}> in a <gazebo> block is not "
+                                   f"SDFormat 1.7 inside {where}: not applied (the block is "
+                                   "kept verbatim)", self.line_of(b))
             if b is not el:
                 b.getparent().remove(b)  # type: ignore[union-attr]
         return el not in bad
 
+
+#: how one child of a block is read (a handler of :data:`HANDLERS`)
+_Handler = Callable[[_Reading, etree._Element], None]
+
+
+def _copied(r: _Reading, child: etree._Element) -> None:
+    """Any other child: copied into the link, joint or model (what SDFormat defines)."""
+    if r.defined(child, r.kind):
+        r.target.extras.append(_extra(child, r.line_of(child)))
+
+
+def _ignored(r: _Reading, child: etree._Element) -> None:
+    """A key with nothing to apply to the SDF (:data:`LUMPING`)."""
+
+
+def _surface_value(r: _Reading, child: etree._Element) -> None:
+    """``mu1``, ``kp``...: a value of every collision (:data:`COLLISION_VALUES`)."""
+    path, leaf = COLLISION_VALUES[child.tag]
+    _path(r.surface, path).append(_el(leaf, key_value(child)))
+
+
+def _link_value(r: _Reading, child: etree._Element) -> None:
+    """``selfCollide``, ``gravity``, ``kinematic``: the link's (:data:`LINK_VALUES`)."""
+    r.target.extras.append(_extra(_el(LINK_VALUES[child.tag], key_value(child)), r.line))
+
+
+def _gravity_off(r: _Reading, child: etree._Element) -> None:
+    """``turnGravityOff``: the link's ``<gravity>``, negated."""
+    off = is_true(key_value(child))
+    r.target.extras.append(_extra(_el("gravity", "false" if off else "true"), r.line))
+
+
+def _damping_factor(r: _Reading, child: etree._Element) -> None:
+    """``dampingFactor``: the link's linear and angular ``<velocity_decay>``."""
+    value = key_value(child)
+    decay = _el("velocity_decay")
+    decay.append(_el("linear", value))
+    decay.append(_el("angular", value))
+    r.target.extras.append(_extra(decay, r.line))
+
+
+def _material_name(r: _Reading, child: etree._Element) -> None:
+    """``material``: a Gazebo material name, every visual's script (with children:
+    no name, copied as any other child)."""
+    if len(child):
+        _copied(r, child)
+        return
+    mat = _el("material")
+    script = etree.SubElement(mat, "script")
+    script.append(_el("uri", "file://media/materials/scripts/gazebo.material"))
+    script.append(_el("name", key_value(child)))
+    r.target.all_visuals.append(mat)
+
+
+def _shape_content(r: _Reading, child: etree._Element) -> None:
+    """``<visual>``/``<collision>``: content merged into the link's shapes.
+
+    libsdformat applies it to every shape of the link, whatever the name; a name
+    that matches a shape targets that shape (urdfsdf's own form).
+    """
+    tag = str(child.tag)
+    target = r.target.visual_extras if tag == "visual" else r.target.collision_extras
+    target.setdefault(child.get("name") or "", []).extend(
+        c for c in child if isinstance(c.tag, str) and r.defined(c, tag))
+
+
+def _joint_physics(r: _Reading, child: etree._Element) -> None:
+    """``provideFeedback``, ``stopCfm``...: //joint/physics (:data:`JOINT_PHYSICS`)."""
+    value = key_value(child)
+    for path in JOINT_PHYSICS[child.tag]:
+        _path(r.physics, path).text = value
+
+
+def _spring(r: _Reading, child: etree._Element) -> None:
+    """``springReference``, ``springStiffness``: the axis dynamics (:data:`SPRING_TAGS`)."""
+    r.target.spring[SPRING_VALUES[child.tag]] = key_value(child)
+
+
+def _joint_axis(r: _Reading, child: etree._Element) -> None:
+    """``<axis>``: its children merged into the joint's axis (``<limit>``'s one by one)."""
+    for c in child:
+        if not isinstance(c.tag, str):
+            continue
+        if c.tag == "limit":
+            for g in list(c):
+                if isinstance(g.tag, str) and not r.defined(g, "limit"):
+                    c.remove(g)
+            r.target.axis.append(c)
+        elif r.defined(c, "axis"):
+            r.target.axis.append(c)
+
+
+def _static(r: _Reading, child: etree._Element) -> None:
+    """``static``: the model's."""
+    r.target.static = is_true(key_value(child))
+
+
+#: per kind of block, how each key is read; any other child is :func:`_copied`
+HANDLERS: dict[GazeboTarget, dict[str, _Handler]] = {
+    "link": {**dict.fromkeys(COLLISION_VALUES, _surface_value),
+             **dict.fromkeys(LINK_VALUES, _link_value),
+             "turnGravityOff": _gravity_off, "dampingFactor": _damping_factor,
+             "material": _material_name, "visual": _shape_content,
+             "collision": _shape_content, **dict.fromkeys(LUMPING, _ignored)},
+    "joint": {**dict.fromkeys(JOINT_PHYSICS, _joint_physics),
+              **dict.fromkeys(SPRING_VALUES, _spring), "axis": _joint_axis,
+              **dict.fromkeys(LUMPING, _ignored)},
+    "model": {"static": _static, **dict.fromkeys(LUMPING, _ignored)},
+}
+
+
+def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | None,
+               at: int | None = None) -> _Target:
+    """The SDF content one ``<gazebo>`` block stands for (kind: link, joint, model).
+
+    Each child is read by its kind's handler (:data:`HANDLERS`); keys are read
+    libsdformat's way (:func:`key_value`).  Content SDFormat 1.7 does not define
+    where it would go is left out, with a warning when ``diags`` is given: the block
+    itself still travels verbatim as ``<urdf:gazebo>``.  ``at``: the block's line in
+    its file (``block`` was parsed from its text).
+    """
+    first = block.sourceline if isinstance(block.sourceline, int) else 1
+    r = _Reading(kind, diags, at if at is not None else first, first)
+    handlers = HANDLERS[kind]
     for child in block:
-        if not isinstance(child.tag, str):
-            continue
-        tag = child.tag
-        value = key_value(child) if tag in KEYS else ""
-        if kind == "link" and tag in COLLISION_VALUES:
-            path, leaf = COLLISION_VALUES[tag]
-            _path(surface, path).append(_el(leaf, value))
-        elif kind == "link" and tag in LINK_VALUES:
-            t.extras.append(_extra(_el(LINK_VALUES[tag], value), line))
-        elif kind == "link" and tag == "turnGravityOff":
-            off = is_true(value)
-            t.extras.append(_extra(_el("gravity", "false" if off else "true"), line))
-        elif kind == "link" and tag == "dampingFactor":
-            decay = _el("velocity_decay")
-            decay.append(_el("linear", value))
-            decay.append(_el("angular", value))
-            t.extras.append(_extra(decay, line))
-        elif kind == "link" and tag == "material" and not len(child):
-            mat = _el("material")
-            script = etree.SubElement(mat, "script")
-            script.append(_el("uri", "file://media/materials/scripts/gazebo.material"))
-            script.append(_el("name", value))
-            t.all_visuals.append(mat)
-        elif kind == "link" and tag in ("visual", "collision"):
-            # libsdformat applies the content to every shape of the link, whatever the
-            # name; a name that matches a shape targets that shape (urdfsdf's own form)
-            target = t.visual_extras if tag == "visual" else t.collision_extras
-            target.setdefault(child.get("name") or "", []).extend(
-                c for c in child if isinstance(c.tag, str) and defined(c, tag))
-        elif kind == "joint" and tag in JOINT_PHYSICS:
-            for path in JOINT_PHYSICS[tag]:
-                _path(physics, path).text = value
-        elif kind == "joint" and tag in ("springReference", "springStiffness"):
-            t.spring["spring_reference" if tag == "springReference" else
-                     "spring_stiffness"] = value
-        elif kind == "joint" and tag == "axis":
-            for c in child:
-                if isinstance(c.tag, str) and c.tag == "limit":
-                    for g in list(c):
-                        if isinstance(g.tag, str) and not defined(g, "limit"):
-                            c.remove(g)
-                    t.axis.append(c)
-                elif isinstance(c.tag, str) and defined(c, "axis"):
-                    t.axis.append(c)
-        elif kind == "model" and tag == "static":
-            t.static = is_true(value)
-        elif tag in LUMPING:
-            continue
-        elif defined(child, kind):
-            t.extras.append(_extra(child, line_of(child)))
-    if len(surface):
-        t.all_collisions.extend(c for c in surface)
-    if len(physics):
-        t.extras.append(_extra(physics, line))
+        if isinstance(child.tag, str):
+            handlers.get(child.tag, _copied)(r, child)
+    t = r.target
+    if len(r.surface):
+        t.all_collisions.extend(r.surface)
+    if len(r.physics):
+        t.extras.append(_extra(r.physics, r.line))
     return t
 
 
@@ -290,6 +370,20 @@ def _loadable_joints(model: Model, extras: list[Extra], applied: list[Extra],
     """
     if not any(x.tag == "joint" for x in extras):
         return extras
+    taken, has_joint = _joint_names_and_children(model, applied)
+    out = []
+    for x in extras:
+        why = _unloadable(from_string(x.xml), taken, has_joint) if x.tag == "joint" else None
+        if why is None:
+            out.append(x)
+        else:
+            diags.warning("ELEMENT_DROPPED", f"{why}; the block travels verbatim", x.line)
+    return out
+
+
+def _joint_names_and_children(model: Model, applied: list[Extra]
+                              ) -> tuple[set[str], set[str]]:
+    """The names taken and the links with a joint: the model's and ``applied``'s."""
     taken = {link.name for link in model.links} | {j.name for j in model.joints}
     has_joint = {j.child for j in model.joints}
     for x in applied:
@@ -297,26 +391,23 @@ def _loadable_joints(model: Model, extras: list[Extra], applied: list[Extra],
             el = from_string(x.xml)
             taken.add(el.get("name") or "")
             has_joint.add(el.findtext("child") or "")
-    out = []
-    for x in extras:
-        if x.tag != "joint":
-            out.append(x)
-            continue
-        el = from_string(x.xml)
-        name, child = el.get("name") or "", (el.findtext("child") or "").strip()
-        if name in taken:
-            why = "its name is taken by a link or joint of the robot"
-        elif child in has_joint:
-            why = f"its child link {child!r} already has a joint (it closes a kinematic " \
-                "loop, which SDF readers other than Gazebo refuse)"
-        else:
-            taken.add(name)
-            has_joint.add(child)
-            out.append(x)
-            continue
-        diags.warning("ELEMENT_DROPPED", f"<joint name={name!r}> in a <gazebo> block is not "
-                      f"applied: {why}; the block travels verbatim", x.line)
-    return out
+    return taken, has_joint
+
+
+def _unloadable(joint: etree._Element, taken: set[str], has_joint: set[str]) -> str | None:
+    """Why an SDF ``<joint>`` of a block is not applied (None: it is, and it takes its
+    name and its child link)."""
+    name, child = joint.get("name") or "", (joint.findtext("child") or "").strip()
+    if name in taken:
+        why = "its name is taken by a link or joint of the robot"
+    elif child in has_joint:
+        why = f"its child link {child!r} already has a joint (it closes a kinematic " \
+            "loop, which SDF readers other than Gazebo refuse)"
+    else:
+        taken.add(name)
+        has_joint.add(child)
+        return None
+    return f"<joint name={name!r}> in a <gazebo> block is not applied: {why}"
 
 
 #: SDF elements whose name must be unique among their siblings of the same tag
@@ -338,27 +429,23 @@ def unique_names(extras: tuple[Extra, ...], diags: Diagnostics) -> tuple[Extra, 
     if not seen:
         return extras
     taken: dict[str, set[str]] = {tag: set() for tag in seen}
-    out = []
-    for x in extras:
-        if x.tag not in NAMED:
-            out.append(x)
-            continue
-        el = from_string(x.xml)
-        name = el.get("name") or ""
-        if name not in taken[x.tag]:
-            taken[x.tag].add(name)
-            out.append(x)
-            continue
-        n = 2
-        while f"{name}_{n}" in seen[x.tag] or f"{name}_{n}" in taken[x.tag]:
-            n += 1
-        new = f"{name}_{n}"
-        taken[x.tag].add(new)
-        mark_renamed(el, new)
-        diags.warning("DUPLICATE_NAME", f"a second <{x.tag}> named {name!r} here; written as "
-                      f"{new!r} with urdf:name={name!r}", x.line)
-        out.append(_extra(el, x.line))
-    return tuple(out)
+    return tuple(_uniquely_named(x, seen[x.tag], taken[x.tag], diags) if x.tag in NAMED
+                 else x for x in extras)
+
+
+def _uniquely_named(x: Extra, seen: set[str], taken: set[str], diags: Diagnostics) -> Extra:
+    """``x``, renamed if ``taken`` has its name (see :func:`unique_names`)."""
+    el = from_string(x.xml)
+    name = el.get("name") or ""
+    if name not in taken:
+        taken.add(name)
+        return x
+    new = repeat_name(name, seen, taken)
+    taken.add(new)
+    mark_renamed(el, new)
+    diags.warning("DUPLICATE_NAME", f"a second <{x.tag}> named {name!r} here; written as "
+                  f"{new!r} with urdf:name={name!r}", x.line)
+    return _extra(el, x.line)
 
 
 def applied_form(xml: str) -> str:
@@ -379,28 +466,42 @@ def _merge(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | N
 
 
 def _apply_link(link: Link, t: _Target) -> Link:
-    names = {v.name for v in link.visuals}
-    every = [e for n, els in t.visual_extras.items() if n not in names for e in els]
-    visuals = []
-    for v in link.visuals:
+    return evolve(link, visuals=_applied_visuals(link.visuals, t),
+                  collisions=_applied_collisions(link.collisions, t),
+                  extras=(*link.extras, *t.extras))
+
+
+def _for_every_shape(by_name: dict[str, list[etree._Element]],
+                     shapes: tuple[Visual, ...] | tuple[Collision, ...]) -> list[etree._Element]:
+    """The content of blobs whose name matches no shape: it goes into every shape."""
+    names = {s.name for s in shapes}
+    return [e for n, els in by_name.items() if n not in names for e in els]
+
+
+def _applied_visuals(visuals: tuple[Visual, ...], t: _Target) -> tuple[Visual, ...]:
+    """``visuals`` with their blobs' content: materials merged, other children added."""
+    every = _for_every_shape(t.visual_extras, visuals)
+    out = []
+    for v in visuals:
         add = [*t.visual_extras.get(v.name or "", []), *map(_copy, every)]
         material = v.material
-        for mat in t.all_visuals:
+        for mat in (*t.all_visuals, *(el for el in add if el.tag == "material")):
             material = _merge_material(material, mat)
-        for el in list(add):
-            if el.tag == "material":
-                material = _merge_material(material, el)
-                add.remove(el)
-        visuals.append(evolve(v, material=material, extras=_merge(v.extras, add, v.line)))
-    names = {c.name for c in link.collisions}
-    every = [e for n, els in t.collision_extras.items() if n not in names for e in els]
-    collisions = []
-    for c in link.collisions:
+        add = [el for el in add if el.tag != "material"]
+        out.append(evolve(v, material=material, extras=_merge(v.extras, add, v.line)))
+    return tuple(out)
+
+
+def _applied_collisions(collisions: tuple[Collision, ...], t: _Target
+                        ) -> tuple[Collision, ...]:
+    """``collisions`` with their blobs' content and the keys' surface values."""
+    every = _for_every_shape(t.collision_extras, collisions)
+    out = []
+    for c in collisions:
         add = [*t.collision_extras.get(c.name or "", []), *map(_copy, every)]
         add.extend(_copy(e) for e in t.all_collisions)
-        collisions.append(evolve(c, extras=_merge_surface(c.extras, add, c.line)))
-    return evolve(link, visuals=tuple(visuals), collisions=tuple(collisions),
-                   extras=(*link.extras, *t.extras))
+        out.append(evolve(c, extras=_merge_surface(c.extras, add, c.line)))
+    return tuple(out)
 
 
 def _merge_surface(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | None
@@ -461,22 +562,33 @@ def _merge_material(material: Material | None, el: etree._Element) -> Material:
 
 def _apply_joint(joint: Joint, t: _Target) -> Joint:
     axis = joint.axis
-    if (t.spring or t.axis) and axis is None:
+    if axis is None and (t.spring or t.axis):
         axis = Axis()
-    if axis is not None and t.spring:
-        d = axis.dynamics or Dynamics()
-        axis = evolve(axis, dynamics=evolve(
-            d, spring_reference=t.spring.get("spring_reference", d.spring_reference),
-            spring_stiffness=t.spring.get("spring_stiffness", d.spring_stiffness)))
-    if axis is not None and t.axis:
-        limit_kids = [c for e in t.axis if e.tag == "limit" for c in e]
-        rest = [e for e in t.axis if e.tag != "limit"]
-        if limit_kids:
-            lim = axis.limit or Limit()
-            axis = evolve(axis, limit=evolve(lim, extras=_merge(lim.extras, limit_kids,
-                                                                  lim.line)))
-        axis = evolve(axis, extras=_merge(axis.extras, rest, axis.line))
+    if axis is not None:
+        axis = _with_axis_content(_with_spring(axis, t.spring), t.axis)
     return evolve(joint, axis=axis, extras=(*joint.extras, *t.extras))
+
+
+def _with_spring(axis: Axis, spring: dict[str, str]) -> Axis:
+    """``axis`` with the spring values of the keys (:data:`SPRING_VALUES`)."""
+    if not spring:
+        return axis
+    d = axis.dynamics or Dynamics()
+    return evolve(axis, dynamics=evolve(
+        d, spring_reference=spring.get("spring_reference", d.spring_reference),
+        spring_stiffness=spring.get("spring_stiffness", d.spring_stiffness)))
+
+
+def _with_axis_content(axis: Axis, content: list[etree._Element]) -> Axis:
+    """``axis`` with the children of an ``<axis>`` blob (a ``<limit>``'s in its limit)."""
+    if not content:
+        return axis
+    limit_kids = [c for e in content if e.tag == "limit" for c in e]
+    rest = [e for e in content if e.tag != "limit"]
+    if limit_kids:
+        lim = axis.limit or Limit()
+        axis = evolve(axis, limit=evolve(lim, extras=_merge(lim.extras, limit_kids, lim.line)))
+    return evolve(axis, extras=_merge(axis.extras, rest, axis.line))
 
 
 def applied_outputs(model: Model) -> set[str]:
@@ -489,25 +601,34 @@ def applied_outputs(model: Model) -> set[str]:
         if x.tag != U + "gazebo":
             continue
         el = from_string(x.xml)
-        targets: tuple[GazeboTarget, ...] = ("link", "joint") if el.get("reference") \
+        kinds: tuple[GazeboTarget, ...] = ("link", "joint") if el.get("reference") \
             else ("model",)
-        for k in targets:
-            t = _translate(el, k, None)
-            for kept in t.extras:
-                out.add(canonical(kept.xml))
-            if t.static is not None:
-                out.add(canonical(to_string(_el("static", "true" if t.static else "false"))))
-            for tag, value in t.spring.items():
-                out.add(canonical(to_string(_el(SPRING_TAGS[tag], value))))
-            for group in (*t.visual_extras.values(), *t.collision_extras.values(),
-                          t.all_collisions, t.axis, t.all_visuals):
-                for e in group:
-                    out.add(canonical(to_string(e)))
-                    if e.tag == "surface":  # merged with others into one: leaf by leaf
-                        out.update(_leaves(e))
-                    if e.tag in ("material", "limit"):  # merged child by child
-                        out.update(canonical(to_string(c)) for c in e
-                                   if isinstance(c.tag, str))
+        for k in kinds:
+            out |= _outputs(_translate(el, k, None))
+    return out
+
+
+def _outputs(t: _Target) -> set[str]:
+    """Canonical XML of what one block adds to a link, joint or model."""
+    out = {canonical(kept.xml) for kept in t.extras}
+    if t.static is not None:
+        out.add(canonical(to_string(_el("static", "true" if t.static else "false"))))
+    for tag, value in t.spring.items():
+        out.add(canonical(to_string(_el(SPRING_TAGS[tag], value))))
+    for group in (*t.visual_extras.values(), *t.collision_extras.values(),
+                  t.all_collisions, t.axis, t.all_visuals):
+        for e in group:
+            out |= _element_outputs(e)
+    return out
+
+
+def _element_outputs(e: etree._Element) -> set[str]:
+    """Canonical XML of an element a block merges into a shape or an axis."""
+    out = {canonical(to_string(e))}
+    if e.tag == "surface":  # merged with others into one: leaf by leaf
+        out.update(_leaves(e))
+    if e.tag in ("material", "limit"):  # merged child by child
+        out.update(canonical(to_string(c)) for c in e if isinstance(c.tag, str))
     return out
 
 
@@ -536,7 +657,10 @@ def _parse(x: Extra) -> etree._Element:
     return from_string(x.xml)
 
 
-def _sdf_only(extras: Iterable[Extra], skip: set[str]) -> list[etree._Element]:
+def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]:
+    """The elements of ``extras`` that no ``urdf:`` form or ``urdf:gazebo`` block carries."""
+    if not extras:
+        return []
     # with nothing to skip (no urdf:gazebo block), no canonical form is needed
     return [_parse(x) for x in extras
             if not is_urdf_extra(x) and not (skip and (
@@ -565,94 +689,105 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
     ``links``/``joints`` pair each URDF name with the SDF element it came from;
     ``skip`` lists canonical XML already carried by verbatim ``urdf:gazebo`` blocks.
     """
-    out: list[Extra] = []
-    model_children = _sdf_only(model.extras, skip)
+    blocks = [_model_block(model, skip)]
+    blocks += [_link_block(name, link, skip) for name, link in links]
+    blocks += [_joint_block(name, joint, skip) for name, joint in joints]
+    return [b for b in blocks if b is not None]
+
+
+def _model_block(model: Model, skip: set[str]) -> Extra | None:
+    """The block without reference: ``static`` and the model's SDF-only children."""
+    children = _sdf_only(model.extras, skip)
     if model.static and not _skipped(_el("static", "true"), skip):
-        model_children.insert(0, _el("static", "true"))
-    if model_children:
-        out.append(_pretty(_block(None, model_children), model.line))
-    for name, link in links:
-        # the common link (no extras; shapes without extras or materials) has nothing
-        # SDF-only: checked inline, as _sdf_only and _shape_blob would find
-        if not link.extras:
-            plain = True
-            for v in link.visuals:  # loops, not any(): no generator per link
-                if v.extras or v.material is not None:
-                    plain = False
-                    break
-            else:
-                for c in link.collisions:
-                    if c.extras:
-                        plain = False
-                        break
-            if plain:
-                continue
-        children = _sdf_only(link.extras, skip)
-        for v in link.visuals:
-            shape = _shape_blob("visual", v, skip)
-            if shape is not None:
-                children.append(shape)
-        for c in link.collisions:
-            shape = _shape_blob("collision", c, skip)
-            if shape is not None:
-                children.append(shape)
-        if children:
-            out.append(_pretty(_block(name, children), link.line))
-    for name, joint in joints:
-        axis = joint.axis
-        if not joint.extras and (axis is None or (
-                not axis.extras and (axis.limit is None or not axis.limit.extras) and (
-                    axis.dynamics is None or (axis.dynamics.spring_reference is None and
-                                              axis.dynamics.spring_stiffness is None)))):
-            continue  # nothing SDF-only (as the general case below would find)
-        children = _sdf_only(joint.extras, skip)
-        if axis is not None:
-            d = axis.dynamics
-            for attr, tag in SPRING_TAGS.items():
-                value = getattr(d, attr) if d is not None else None
-                if value is not None:
-                    el = _el(tag, value)
-                    if not _skipped(el, skip):
-                        children.append(el)
-            axis_children = _sdf_only(axis.extras, skip)
-            limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
-            if limit_children:
-                axis_children.append(_block(None, limit_children))
-                axis_children[-1].tag = "limit"
-            if axis_children:
-                children.append(_block(None, axis_children))
-                children[-1].tag = "axis"
-        if children:
-            out.append(_pretty(_block(name, children), joint.line))
-    return out
+        children.insert(0, _el("static", "true"))
+    return _pretty(_block(None, children), model.line) if children else None
 
 
-def _shape_blob(kind: ShapeElement, shape: Visual | Collision, skip: set[str]
-                ) -> etree._Element | None:
-    children = _sdf_only(shape.extras, skip)
-    if isinstance(shape, Visual) and shape.material is not None:
-        m = shape.material
-        mat = etree.Element("material")
-        def fresh(tag: str, value: tuple[str, ...]) -> etree._Element | None:
-            el = _el(tag, " ".join(value))
-            return None if _skipped(el, skip) else el
+def _link_block(name: str, link: Link, skip: set[str]) -> Extra | None:
+    """A link's block: its SDF-only children, then its shapes' (:func:`_shape_blob`).
 
-        for tag, value in (("specular", m.specular), ("emissive", m.emissive)):
-            el = fresh(tag, value) if value is not None else None
-            if el is not None:
-                mat.append(el)
-        for x in m.extras:
-            if not is_urdf_extra(x) and not (skip and canonical(x.xml) in skip):
-                mat.append(_parse(x))
-        if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
-            # URDF rgba holds diffuse (else ambient); a different ambient rides along
-            el = fresh("ambient", m.ambient)
-            if el is not None:
-                mat.insert(0, el)
-        if len(mat):
-            children.append(mat)
+    SDF-only content is in extras, and in a visual's material.
+    """
+    children = _sdf_only(link.extras, skip) if link.extras else []
+    for v in link.visuals:
+        if v.extras or v.material is not None:
+            blob = _shape_blob(v, skip)
+            if blob is not None:
+                children.append(blob)
+    for c in link.collisions:
+        if c.extras:
+            blob = _shape_blob(c, skip)
+            if blob is not None:
+                children.append(blob)
+    return _pretty(_block(name, children), link.line) if children else None
+
+
+def _joint_block(name: str, joint: Joint, skip: set[str]) -> Extra | None:
+    """A joint's block: its SDF-only children, spring values and axis extras."""
+    children = _sdf_only(joint.extras, skip) if joint.extras else []
+    axis = joint.axis
+    if axis is not None:
+        if axis.dynamics is not None:
+            children += _spring_keys(axis.dynamics, skip)
+        if axis.extras or (axis.limit is not None and axis.limit.extras):
+            blob = _axis_blob(axis, skip)
+            if blob is not None:
+                children.append(blob)
+    return _pretty(_block(name, children), joint.line) if children else None
+
+
+def _spring_keys(dynamics: Dynamics, skip: set[str]) -> list[etree._Element]:
+    """``springReference``/``springStiffness`` keys of an axis's spring values."""
+    keys = []
+    for attr, tag in SPRING_TAGS.items():
+        value = getattr(dynamics, attr)
+        if value is not None:
+            el = _el(tag, value)
+            if not _skipped(el, skip):
+                keys.append(el)
+    return keys
+
+
+def _axis_blob(axis: Axis, skip: set[str]) -> etree._Element | None:
+    """``<axis>`` with the axis's SDF-only children and its limit's (in ``<limit>``)."""
+    children = _sdf_only(axis.extras, skip)
+    limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
+    if limit_children:
+        children.append(_block(None, limit_children))
+        children[-1].tag = "limit"
     if not children:
         return None
+    blob = _block(None, children)
+    blob.tag = "axis"
+    return blob
+
+
+def _shape_blob(shape: Visual | Collision, skip: set[str]) -> etree._Element | None:
+    """``<visual name>``/``<collision name>`` with the shape's SDF-only content, if any."""
+    children = _sdf_only(shape.extras, skip)
+    if isinstance(shape, Visual) and shape.material is not None:
+        material = _material_blob(shape.material, skip)
+        if material is not None:
+            children.append(material)
+    if not children:
+        return None
+    kind: ShapeElement = "visual" if isinstance(shape, Visual) else "collision"
     el = etree.Element(kind, name=shape.name or "")
     el.extend(children)
     return el
+
+
+def _material_blob(m: Material, skip: set[str]) -> etree._Element | None:
+    """``<material>`` with what a URDF material lacks (specular, emissive, scripts...)."""
+    colours = [("specular", m.specular), ("emissive", m.emissive)]
+    if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
+        # URDF rgba holds diffuse (else ambient); a different ambient rides along
+        colours.insert(0, ("ambient", m.ambient))
+    mat = etree.Element("material")
+    for tag, value in colours:
+        el = _el(tag, " ".join(value)) if value is not None else None
+        if el is not None and not _skipped(el, skip):
+            mat.append(el)
+    mat.extend(_parse(x) for x in m.extras
+               if not is_urdf_extra(x) and not (skip and canonical(x.xml) in skip))
+    return mat if len(mat) else None

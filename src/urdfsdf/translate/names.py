@@ -30,6 +30,14 @@ def unique_name(base: str, used: set[str]) -> str:
     return name
 
 
+def repeat_name(name: str, *used: set[str]) -> str:
+    """The first of ``name_2``, ``name_3``... in none of ``used``: a repeated name renamed."""
+    n = 2
+    while any(f"{name}_{n}" in names for names in used):
+        n += 1
+    return f"{name}_{n}"
+
+
 def _sdf_name(name: str, kind: Renamed, used: set[str]) -> str:
     """A name SDFormat accepts for a URDF name it forbids (see :func:`sdf_names`)."""
     if name == "world":

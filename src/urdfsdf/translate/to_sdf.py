@@ -10,12 +10,13 @@ forms of :mod:`urdfsdf.translate.carriers`; ``<gazebo>`` blocks are applied by
 """
 from __future__ import annotations
 
-from operator import is_
+from typing import TYPE_CHECKING, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
     IDENTITY,
     ONE_AXIS_JOINT_TYPES,
+    Axis,
     Collision,
     Extra,
     Frame,
@@ -43,12 +44,17 @@ from urdfsdf.translate.carriers import (
     massless_marker,
     seal,
 )
-from urdfsdf.translate.names import sdf_names, unique_name
+from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.writer import joint_element, link_element, sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.namespaces import SDF_FRAME, U
 from urdfsdf.xml.parse import from_string, qname, to_string
+
+if TYPE_CHECKING:
+    from urdfsdf.sdf.frames import Scope
+
+_Shape = TypeVar("_Shape", Visual, Collision)
 
 
 def _fallback_frame(name: str, joint: Joint, parent_frame: str) -> Frame:
@@ -61,7 +67,8 @@ def _marked_frame(mark: FrameLink, name: str) -> Frame | None:
     """The //frame as written in SDF, kept by the mark (None: a flattened model's)."""
     if mark.flattened:
         return None
-    return Frame(name, mark.attached_to, mark.pose or Pose(), mark.line)
+    return Frame(name=name, attached_to=mark.attached_to, pose=mark.pose or Pose(),
+                 line=mark.line)
 
 
 def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]],
@@ -88,17 +95,23 @@ def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]]
         if v is None:
             frames.append(f)
             continue
-        ok = not check.has_errors() and scope.body(v.name) == f.attached_to
-        if ok:
-            x_mf, x_mp = scope.pose(v.name), scope.pose(f.attached_to or "")
-            ok = x_mf is not None and x_mp is not None and _close(
-                x_mf, compose(x_mp, pose_transform(f.pose)))
+        ok = not check.has_errors() and _same_frame(scope, v, f)
         if not ok:
             diags.add("VALUE_APPROXIMATED", f"frame {v.name!r}: the links and joints its SDF "
                       "form names are not where they were; restored attached to its parent "
                       "link, at the same pose", v.line, severity="info")
         frames.append(v if ok else f)
     return evolve(sdf, frames=tuple(frames))
+
+
+def _same_frame(scope: Scope, verbatim: Frame, fallback: Frame) -> bool:
+    """Whether the frame as written (in ``scope``) is attached to the fallback's link, at
+    its pose."""
+    if scope.body(verbatim.name) != fallback.attached_to:
+        return False
+    x_mf, x_mp = scope.pose(verbatim.name), scope.pose(fallback.attached_to or "")
+    return x_mf is not None and x_mp is not None and _close(
+        x_mf, compose(x_mp, pose_transform(fallback.pose)))
 
 
 def _close(a: Transform, b: Transform, tol: float = 1e-9) -> bool:
@@ -112,35 +125,34 @@ def name_shapes(link: Link) -> tuple[tuple[Visual, ...], tuple[Collision, ...]]:
     (``_1``, ``_2``... for more) and carry ``<urdf:unnamed/>`` so sdf2urdf
     restores the absent name.
     """
-    vis, col = link.visuals, link.collisions
-    if len(vis) <= 1 and len(col) <= 1 and (not vis or _plain_name(vis[0].name)) and (
-            not col or _plain_name(col[0].name)):
-        return vis, col  # the common case: at most one of each, named as SDF allows
-    used_v = {v.name for v in link.visuals if v.name}
+    return (_sdf_shape_names(link.visuals, link.name, "visual"),
+            _sdf_shape_names(link.collisions, link.name, "collision"))
+
+
+def _sdf_shape_names(shapes: tuple[_Shape, ...], link: str, kind: str) -> tuple[_Shape, ...]:
+    """The visuals or collisions of ``link`` under names SDF takes (see :func:`name_shapes`).
+
+    A repeated or reserved name (URDF allows it, SDF does not) becomes
+    ``NAME_visual`` (``v_visual`` for a name of underscores only), keeping the
+    URDF name as ``original_name``.
+    """
+    if not shapes or (len(shapes) == 1 and _plain_name(shapes[0].name)):
+        return shapes  # the common case: one shape, named as SDF allows
+    used = {s.name for s in shapes if s.name}
     seen: set[str] = set()
-    visuals = []
-    for v in link.visuals:
-        if not v.name:
-            v = evolve(v, name=unique_name(f"{link.name}_visual", used_v),
-                        extras=(UNNAMED, *v.extras))
-        elif v.name in seen or is_reserved(v.name):  # URDF allows it, SDF does not
-            v = evolve(v, name=unique_name(f"{v.name.strip('_') or 'v'}_visual", used_v),
-                        original_name=v.name)
-        seen.add(v.name or "")
-        visuals.append(v)
-    used_c = {c.name for c in link.collisions if c.name}
-    seen = set()
-    collisions = []
-    for c in link.collisions:
-        if not c.name:
-            c = evolve(c, name=unique_name(f"{link.name}_collision", used_c),
-                        extras=(UNNAMED, *c.extras))
-        elif c.name in seen or is_reserved(c.name):
-            c = evolve(c, name=unique_name(f"{c.name.strip('_') or 'c'}_collision", used_c),
-                        original_name=c.name)
-        seen.add(c.name or "")
-        collisions.append(c)
-    return tuple(visuals), tuple(collisions)
+    out: list[_Shape] = []
+    for shape in shapes:
+        named = shape
+        if not shape.name:
+            named = evolve(shape, name=unique_name(f"{link}_{kind}", used),
+                           extras=(UNNAMED,) + shape.extras)
+        elif shape.name in seen or is_reserved(shape.name):
+            base = shape.name.strip("_") or kind[0]
+            named = evolve(shape, name=unique_name(f"{base}_{kind}", used),
+                           original_name=shape.name)
+        seen.add(named.name or "")
+        out.append(named)
+    return tuple(out)
 
 
 def _plain_name(name: str | None) -> bool:
@@ -178,134 +190,193 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     """
     if diags.has_errors():
         return None
-    root: str | None
-    if tree_checked:
-        children_of = {joint.child for joint in model.joints}
-        root = next(link.name for link in model.links if link.name not in children_of)
-    else:
-        root = check_urdf_tree(model, Diagnostics())
+    root = _root(model, tree_checked)
     if root is None:
         return None
-    named: dict[str, Material] = {}
-    for m in model.materials:
-        if m.name is not None:
-            named[m.name] = m
-    for link in model.links:
-        for v in link.visuals:
-            if v.material is not None and v.material.name and v.material.rgba is not None:
-                named.setdefault(v.material.name, v.material)
-
-    # urdfdom: when several joints name the same child, the last one is its parent
-    tree_joint = {joint.child: joint for joint in model.joints}
-    children: dict[str, list[Joint]] = {}
-    for joint in model.joints:
-        children.setdefault(joint.parent, []).append(joint)
-    links_by_name = {link.name: link for link in model.links}
-
-    # a root link named world is the world (urdfdom, libsdformat and Drake agree)
-    world_root = root == "world"
-    link_map, joint_map = sdf_names(model, root, world_root, diags, version)
-    out_links: list[Link] = []
-    out_joints: list[Joint] = []
-    # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
-    markers = {link.name: link.sdf_frame for link in model.links if link.sdf_frame is not None
-               and _frame_link(link, tree_joint.get(link.name), children)}
-    pending_frames: list[tuple[FrameLink, str, Joint, str]] = []
-    urdf_joints: list[Joint] = []
-    extras: list[Extra] = [urdf_extra(x) for x in model.extras]
-    if world_root and not _is_empty(links_by_name["world"]):
-        world = links_by_name["world"]
-        diags.warning("ELEMENT_DROPPED", "link 'world' is the world frame (as in urdfdom, "
-                      "libsdformat and Drake): its inertial, visuals and collisions are not "
-                      "part of the SDF model; carried as <urdf:link>", world.line)
-        extras.append(urdf_extra(Extra("link", _link_xml(world), world.line)))
-
-    def emit_link(link: Link, pose: Pose) -> None:
-        if link.sdf_frame is not None:  # a marked link that is no frame: carried
-            link = evolve(link, sdf_frame=None, extras=(
-                *link.extras, Extra(SDF_FRAME, sdf_frame_xml(link.sdf_frame), link.sdf_frame.line)))
-        link = _without_non_sdf_shapes(link, diags)
-        link = _sdf_inertial(link)
-        if _unnamed_colour(link.visuals):
-            link = _with_carrier(link)  # SDF keeps the colour, not the absent name
-        visuals, collisions = name_shapes(link)
-        # URDF elements inside shapes and materials travel as urdf: custom elements
-        visuals = _sdf_visuals(visuals, named)
-        for c in collisions:
-            if c.extras:
-                collisions = tuple([c if not c.extras else evolve(c, extras=_wrapped(c.extras))
-                                    for c in collisions])
-                break
-        new = link_map.get(link.name) if link_map else None
-        out_links.append(evolve(link, name=new or link.name, pose=pose, visuals=visuals,
-                                 collisions=collisions, original_name=link.name if new else None,
-                                 extras=_wrapped(link.extras)))
-
-    def sdf_joint(joint: Joint, pose: Pose) -> Joint:
-        joint = _sdf_limits(joint)
-        if _sdf_loses(joint):
-            joint = _with_carrier(joint)
-        j = _sdf_joint(joint, pose)
-        if not joint_map and not link_map and j.original_name is None:  # nothing renamed
-            return j
-        mimic = j.mimic
-        if mimic is not None and mimic.joint in joint_map:
-            mimic = evolve(mimic, joint=joint_map[mimic.joint])
-        new = joint_map.get(j.name)
-        return evolve(j, name=new or j.name, original_name=j.name if new else None,
-                       parent=link_map.get(j.parent, j.parent),
-                       child=link_map.get(j.child, j.child), mimic=mimic)
-
-    if not world_root:
-        emit_link(links_by_name[root], Pose())
-    # iterative DFS in document order of joints: joint, then its child link
-    stack = list(reversed(children.get(root, [])))
-    while stack:
-        joint = stack.pop()
-        child = links_by_name[joint.child]
-        parent_frame = link_map.get(joint.parent, joint.parent)
-        if world_root and joint.parent == "world":
-            # `world` may be a joint parent but not a relative_to frame inside a
-            # model (//pose/@relative_to scope rule); the model frame is the
-            # world frame of a URDF, so measure from __model__.
-            parent_frame = "__model__"
-        jpose = joint.pose.with_frame(parent_frame)
-        if joint.type in ("floating", "planar"):
-            diags.warning(
-                "VALUE_APPROXIMATED",
-                f"joint {joint.name!r}: SDFormat 1.7 has no {joint.type} joint; the child "
-                f"link is left free in SDF and the joint travels as <urdf:joint>",
-                joint.line)
-            # carried with the SDF names of its links (restored with theirs)
-            carried = evolve(joint, parent=link_map.get(joint.parent, joint.parent),
-                             child=link_map.get(joint.child, joint.child))
-            urdf_joints.append(carried)
-            emit_link(child, jpose)
-        elif tree_joint[joint.child] is not joint:
-            out_joints.append(sdf_joint(joint, jpose))  # closes a loop; link comes once
-            continue
-        elif joint.child in markers:
-            pending_frames.append((markers[joint.child], link_map.get(child.name, child.name),
-                                   joint, parent_frame))
-            continue
-        else:
-            out_joints.append(sdf_joint(joint, jpose))
-            emit_link(child, IDENTITY.with_frame(joint_map.get(joint.name, joint.name)))
-        stack.extend(reversed(children.get(joint.child, ())))
-
-    sdf = Model(name=model.name, links=tuple(out_links), joints=tuple(out_joints),
-                materials=model.materials, extras=tuple(extras), version=model.version,
-                line=model.line, urdf_joints=tuple(urdf_joints))
-    if pending_frames:
-        order = {link.name: i for i, link in enumerate(model.links)}  # as in the document
-        pending_frames.sort(key=lambda p: order.get(p[2].child, 0))
-        sdf = _restore_frames(sdf, pending_frames, diags)
+    translation = _Translation(model, root, diags, version)
+    sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks:  # <gazebo> extensions: imported when a robot has some (cold start)
         import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
 
-        sdf = gazebo.apply_gazebo(sdf, blocks, link_map, joint_map, diags)
+        sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
+                                  diags)
     return _sealed(_unique_children(sdf, diags))
+
+
+def _root(model: Model, tree_checked: bool) -> str | None:
+    """The root link (None: the model is no tree; see :func:`urdf_to_sdf`)."""
+    if not tree_checked:
+        return check_urdf_tree(model, Diagnostics())
+    children_of = {joint.child for joint in model.joints}
+    return next(link.name for link in model.links if link.name not in children_of)
+
+
+def _named_materials(model: Model) -> dict[str, Material]:
+    """The colour of each material name: top-level materials, then named inline ones."""
+    named = {m.name: m for m in model.materials if m.name is not None}
+    for link in model.links:
+        for v in link.visuals:
+            if v.material is not None and v.material.name and v.material.rgba is not None:
+                named.setdefault(v.material.name, v.material)
+    return named
+
+
+class _Translation:
+    """One URDF model on its way to SDF: its tree, the SDF names, what is made so far."""
+
+    def __init__(self, model: Model, root: str, diags: Diagnostics, version: str) -> None:
+        self.model, self.root, self.diags = model, root, diags
+        self.named = _named_materials(model)
+        # urdfdom: when several joints name the same child, the last one is its parent
+        self.tree_joint = {joint.child: joint for joint in model.joints}
+        self.children: dict[str, list[Joint]] = {}
+        for joint in model.joints:
+            self.children.setdefault(joint.parent, []).append(joint)
+        self.links = {link.name: link for link in model.links}
+        # a root link named world is the world (urdfdom, libsdformat and Drake agree)
+        self.world_root = root == "world"
+        self.link_map, self.joint_map = sdf_names(model, root, self.world_root, diags,
+                                                  version)
+        # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
+        self.markers = {link.name: link.sdf_frame for link in model.links
+                        if link.sdf_frame is not None
+                        and _frame_link(link, self.tree_joint.get(link.name), self.children)}
+        self.out_links: list[Link] = []
+        self.out_joints: list[Joint] = []
+        self.urdf_joints: list[Joint] = []
+        self.pending_frames: list[tuple[FrameLink, str, Joint, str]] = []
+
+    def sdf_model(self) -> Model:
+        """The SDF model: carried extras, the links and joints, the restored frames."""
+        model = self.model
+        extras = self.extras()
+        self.walk()
+        sdf = Model(name=model.name, links=tuple(self.out_links),
+                    joints=tuple(self.out_joints), materials=model.materials,
+                    extras=tuple(extras), version=model.version, line=model.line,
+                    urdf_joints=tuple(self.urdf_joints))
+        if not self.pending_frames:
+            return sdf
+        order = {link.name: i for i, link in enumerate(model.links)}  # as in the document
+        self.pending_frames.sort(key=lambda p: order.get(p[2].child, 0))
+        return _restore_frames(sdf, self.pending_frames, self.diags)
+
+    def extras(self) -> list[Extra]:
+        """The model's extras as ``urdf:`` elements, and a ``world`` root link's content."""
+        extras = [urdf_extra(x) for x in self.model.extras]
+        world = self.links.get("world")
+        if self.world_root and world is not None and not _is_empty(world):
+            self.diags.warning("ELEMENT_DROPPED", "link 'world' is the world frame (as in "
+                               "urdfdom, libsdformat and Drake): its inertial, visuals and "
+                               "collisions are not part of the SDF model; carried as "
+                               "<urdf:link>", world.line)
+            extras.append(urdf_extra(Extra("link", _link_xml(world), world.line)))
+        return extras
+
+    def walk(self) -> None:
+        """Every link and joint, depth first in document order of joints: a joint, then
+        its child link (the root link first: the canonical link)."""
+        if not self.world_root:
+            self.add_link(self.links[self.root], Pose())
+        stack = list(reversed(self.children.get(self.root, [])))
+        while stack:
+            joint = stack.pop()
+            if self.add_joint(joint):
+                stack.extend(reversed(self.children.get(joint.child, ())))
+
+    def add_joint(self, joint: Joint) -> bool:
+        """Translate ``joint`` and its child link; whether the walk goes on below it.
+
+        A floating or planar joint is carried (``<urdf:joint>``), its child link left
+        free; a joint closing a loop (its child has another tree joint) comes without
+        its child; a marked link's joint becomes a pending //frame.
+        """
+        parent_frame = self.parent_frame(joint)
+        jpose = joint.pose.with_frame(parent_frame)
+        if joint.type in ("floating", "planar"):
+            self.carry(joint)
+            self.add_link(self.links[joint.child], jpose)
+            return True
+        if self.tree_joint[joint.child] is not joint:
+            self.out_joints.append(self.sdf_joint(joint, jpose))
+            return False
+        if joint.child in self.markers:
+            self.pending_frames.append((self.markers[joint.child],
+                                        self.link_map.get(joint.child, joint.child),
+                                        joint, parent_frame))
+            return False
+        self.out_joints.append(self.sdf_joint(joint, jpose))
+        self.add_link(self.links[joint.child],
+                      IDENTITY.with_frame(self.joint_map.get(joint.name, joint.name)))
+        return True
+
+    def parent_frame(self, joint: Joint) -> str:
+        """The frame a joint's pose is relative_to: its parent link's SDF name."""
+        if self.world_root and joint.parent == "world":
+            # `world` may be a joint parent but not a relative_to frame inside a
+            # model (//pose/@relative_to scope rule); the model frame is the
+            # world frame of a URDF, so measure from __model__.
+            return "__model__"
+        return self.link_map.get(joint.parent, joint.parent)
+
+    def carry(self, joint: Joint) -> None:
+        """A floating or planar joint, which SDFormat 1.7 lacks: as ``<urdf:joint>``."""
+        self.diags.warning(
+            "VALUE_APPROXIMATED",
+            f"joint {joint.name!r}: SDFormat 1.7 has no {joint.type} joint; the child "
+            f"link is left free in SDF and the joint travels as <urdf:joint>", joint.line)
+        # carried with the SDF names of its links (restored with theirs)
+        self.urdf_joints.append(evolve(
+            joint, parent=self.link_map.get(joint.parent, joint.parent),
+            child=self.link_map.get(joint.child, joint.child)))
+
+    def add_link(self, link: Link, pose: Pose) -> None:
+        """``link`` in SDF at ``pose``, under its SDF name (:func:`_sdf_link`)."""
+        self.out_links.append(_sdf_link(link, pose, self.link_map.get(link.name),
+                                        self.named, self.diags))
+
+    def sdf_joint(self, joint: Joint, pose: Pose) -> Joint:
+        """``joint`` in SDF at ``pose``: SDF limits, carried when SDF loses what it
+        says, under the SDF names."""
+        joint = _sdf_limits(joint)
+        if _sdf_loses(joint):
+            joint = _with_carrier(joint)
+        return _with_sdf_names(_sdf_joint(joint, pose), self.link_map, self.joint_map)
+
+
+def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Material],
+              diags: Diagnostics) -> Link:
+    """A URDF link in SDF at ``pose`` (renamed ``new_name``, if any).
+
+    What SDF cannot hold is carried: a marked link that is no frame, shapes
+    SDFormat lacks, a colour without a material name; SDF's inertial; unique
+    shape names; URDF elements inside shapes and materials as ``urdf:`` ones.
+    """
+    if link.sdf_frame is not None:  # a marked link that is no frame: carried
+        link = evolve(link, sdf_frame=None, extras=(
+            *link.extras, Extra(SDF_FRAME, sdf_frame_xml(link.sdf_frame), link.sdf_frame.line)))
+    link = _without_non_sdf_shapes(link, diags)
+    link = _sdf_inertial(link)
+    if _unnamed_colour(link.visuals):
+        link = _with_carrier(link)  # SDF keeps the colour, not the absent name
+    visuals, collisions = name_shapes(link)
+    return evolve(link, name=new_name or link.name, pose=pose,
+                  visuals=_sdf_shapes(visuals, named), collisions=_sdf_shapes(collisions, named),
+                  original_name=link.name if new_name else None, extras=_wrapped(link.extras))
+
+
+def _with_sdf_names(j: Joint, link_map: dict[str, str], joint_map: dict[str, str]) -> Joint:
+    """``j`` under the SDF names of itself, its links and the joint it mimics."""
+    if not joint_map and not link_map and j.original_name is None:  # nothing renamed
+        return j
+    mimic = j.mimic
+    if mimic is not None and mimic.joint in joint_map:
+        mimic = evolve(mimic, joint=joint_map[mimic.joint])
+    new = joint_map.get(j.name)
+    return evolve(j, name=new or j.name, original_name=j.name if new else None,
+                  parent=link_map.get(j.parent, j.parent),
+                  child=link_map.get(j.child, j.child), mimic=mimic)
 
 
 def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
@@ -322,54 +393,60 @@ def _unique_children(sdf: Model, diags: Diagnostics) -> Model:
         return sdf  # no carried children
     used = {link.name for link in sdf.links} | {joint.name for joint in sdf.joints} | {
         frame.name for frame in sdf.frames} | {nested.name for nested in sdf.models}
+    sdf = _materials_apart(sdf, used)
+    return evolve(sdf, extras=tuple([_unique_extra(x, used, diags) for x in sdf.extras]),
+                  urdf_joints=tuple([_unique_joint(j, used, diags) for j in sdf.urdf_joints]))
+
+
+def _materials_apart(sdf: Model, used: set[str]) -> Model:
+    """``sdf`` with each top-level material named like a link or joint moved to its
+    extras (a ``<urdf:material>``, which :func:`_unique_extra` renames); the names of
+    the others taken."""
     materials: list[Material] = []
     moved: list[Extra] = []
     for m in sdf.materials:  # <urdf:material name> is a child of the model too
         if m.name is None or m.name not in used:
             used.add(m.name or "")
             materials.append(m)
-            continue
-        # named like a link or joint: carried renamed, as the other children below
-        moved.append(_material_extra(m))
-    if moved:
-        sdf = evolve(sdf, materials=tuple(materials), extras=(*moved, *sdf.extras))
+        else:
+            moved.append(_material_extra(m))
+    if not moved:
+        return sdf
+    return evolve(sdf, materials=tuple(materials), extras=(*moved, *sdf.extras))
 
-    def renamed(name: str, tag: str, line: int | None) -> str | None:
-        if name not in used:
-            used.add(name)
-            return None
-        n = 2
-        while f"{name}_{n}" in used:
-            n += 1
-        new = f"{name}_{n}"
-        used.add(new)
-        diags.warning("DUPLICATE_NAME", f"<{tag}> {name!r} is named like another child "
-                      f"of the model; written as {new!r} with urdf:name={name!r}", line)
-        return new
 
-    extras = []
-    changed = False
-    for x in sdf.extras:
-        head = x.xml[: x.xml.find(">") + 1]
-        if " name=" not in head:
-            extras.append(x)
-            continue
-        el = from_string(x.xml)
-        name = el.get("name")
-        new = renamed(name, qname(el), x.line) if name is not None else None
-        if new is None:
-            extras.append(x)
-            continue
-        mark_renamed(el, new)
-        extras.append(Extra(x.tag, to_string(el), x.line))
-        changed = True
-    joints = []
-    for joint in sdf.urdf_joints:
-        new = renamed(joint.name, "joint", joint.line)
-        joints.append(joint if new is None else evolve(joint, name=new,
-                                                        original_name=joint.name))
-        changed = changed or new is not None
-    return evolve(sdf, extras=tuple(extras), urdf_joints=tuple(joints)) if changed else sdf
+def _unique_extra(x: Extra, used: set[str], diags: Diagnostics) -> Extra:
+    """A carried child element, renamed if another child has its name (its start tag
+    as serialised holds `` name=`` when it has one)."""
+    if " name=" not in x.xml[: x.xml.find(">") + 1]:
+        return x
+    el = from_string(x.xml)
+    name = el.get("name")
+    new = _repeat_renamed(name, qname(el), x.line, used, diags) if name is not None else None
+    if new is None:
+        return x
+    mark_renamed(el, new)
+    return Extra(tag=x.tag, xml=to_string(el), line=x.line)
+
+
+def _unique_joint(joint: Joint, used: set[str], diags: Diagnostics) -> Joint:
+    """A carried ``<urdf:joint>``, renamed if another child has its name."""
+    new = _repeat_renamed(joint.name, "joint", joint.line, used, diags)
+    return joint if new is None else evolve(joint, name=new, original_name=joint.name)
+
+
+def _repeat_renamed(name: str, tag: str, line: int | None, used: set[str],
+                    diags: Diagnostics) -> str | None:
+    """None for a name no other child has (now taken), else its new name, with a
+    warning (:func:`~urdfsdf.translate.names.repeat_name`)."""
+    if name not in used:
+        used.add(name)
+        return None
+    new = repeat_name(name, used)
+    used.add(new)
+    diags.warning("DUPLICATE_NAME", f"<{tag}> {name!r} is named like another child "
+                  f"of the model; written as {new!r} with urdf:name={name!r}", line)
+    return new
 
 
 def _material_extra(material: Material) -> Extra:
@@ -469,15 +546,20 @@ def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
     else:
         return link  # the common case: every shape has an SDF form
     lost = [s for s in shapes if s.geometry is not None and s.geometry.kind not in SDF_SHAPES]
-    for s in lost:
-        kind = "visual" if isinstance(s, Visual) else "collision"
-        shape = s.geometry.kind if s.geometry is not None else "?"
-        diags.warning("ELEMENT_DROPPED", f"link {link.name!r} {kind}: <{shape}> has no "
-                      "SDFormat 1.7 form; left out of the SDF link, which carries the URDF "
-                      "link as written", s.line)
+    _report_lost(link.name, lost, diags)
     carried = _with_carrier(link)
     return evolve(carried, visuals=tuple(v for v in link.visuals if v not in lost),
                   collisions=tuple(c for c in link.collisions if c not in lost))
+
+
+def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics) -> None:
+    """Warn of each shape SDFormat 1.7 has no geometry for."""
+    for s in lost:
+        kind = "visual" if isinstance(s, Visual) else "collision"
+        shape = s.geometry.kind if s.geometry is not None else "?"
+        diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <{shape}> has no "
+                      "SDFormat 1.7 form; left out of the SDF link, which carries the URDF "
+                      "link as written", s.line)
 
 
 def _sealed(sdf: Model) -> Model:
@@ -489,25 +571,23 @@ def _sealed(sdf: Model) -> Model:
                   joints=tuple(seal(joint) for joint in sdf.joints))
 
 
-def _sdf_visual(visual: Visual, named: dict[str, Material]) -> Visual:
-    """A URDF visual with its material resolved and URDF elements as ``urdf:`` ones.
-
-    The visual itself when nothing changes (the common case: no extras, and a
-    material that already holds its colour), so no copy is made.
-    """
-    if visual.material is None and not visual.extras:
-        return visual
-    material = _wrap_material(_resolve_material(visual.material, named))
-    if material is visual.material and not visual.extras:
-        return visual
-    return evolve(visual, material=material, extras=_wrapped(visual.extras))
+def _sdf_shapes(shapes: tuple[_Shape, ...], named: dict[str, Material]) -> tuple[_Shape, ...]:
+    """:func:`_sdf_shape` of each visual or collision."""
+    out = []
+    for s in shapes:
+        out.append(_sdf_shape(s, named))
+    return tuple(out)
 
 
-def _sdf_visuals(visuals: tuple[Visual, ...], named: dict[str, Material]
-                 ) -> tuple[Visual, ...]:
-    """:func:`_sdf_visual` of each visual; ``visuals`` itself when none changes."""
-    out = [_sdf_visual(v, named) for v in visuals]
-    return visuals if all(map(is_, out, visuals)) else tuple(out)
+def _sdf_shape(shape: _Shape, named: dict[str, Material]) -> _Shape:
+    """A URDF visual or collision with URDF elements as ``urdf:`` ones (in its material
+    too), a visual's material resolved (:func:`_resolve_material`)."""
+    if isinstance(shape, Visual) and shape.material is not None:
+        return evolve(shape, material=_wrap_material(_resolve_material(shape.material, named)),
+                      extras=_wrapped(shape.extras))
+    if shape.extras:
+        return evolve(shape, extras=_wrapped(shape.extras))
+    return shape
 
 
 def _unnamed_colour(visuals: tuple[Visual, ...]) -> bool:
@@ -542,16 +622,12 @@ def _is_empty(link: Link) -> bool:
 
 
 def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
+    """A URDF joint in SDF at ``pose``: URDF elements as ``urdf:`` ones, a fixed joint's
+    axis carried, absent bounds made explicit."""
     axis = joint.axis
     extras = _wrapped(joint.extras)
     if joint.type == "fixed" and axis is not None:
-        # unused by a fixed joint but not ours to drop; a zero axis (valid URDF)
-        # would be invalid SDF, so the URDF elements travel verbatim
-        el = joint_element(evolve(joint, mimic=None, safety_controller=None,
-                                   calibration=None, extras=()))
-        kept = tuple(urdf_extra(Extra(str(c.tag), to_string(c), axis.line)) for c in el
-                     if c.tag in ("axis", "dynamics", "limit"))
-        return evolve(joint, pose=pose, axis=None, extras=kept + extras)
+        return evolve(joint, pose=pose, axis=None, extras=_fixed_axis(joint, axis) + extras)
     if axis is not None and axis.limit is not None and joint.type in ("revolute",
                                                                         "prismatic"):
         lim = axis.limit
@@ -560,6 +636,18 @@ def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
             axis = evolve(axis, limit=evolve(lim, lower=lim.lower or "0",
                                                upper=lim.upper or "0"))
     return evolve(joint, pose=pose, axis=axis, extras=extras)
+
+
+def _fixed_axis(joint: Joint, axis: Axis) -> tuple[Extra, ...]:
+    """A fixed joint's axis, dynamics and limit as ``urdf:`` elements.
+
+    Unused by a fixed joint but not ours to drop; a zero axis (valid URDF) would be
+    invalid SDF, so the URDF elements travel verbatim.
+    """
+    el = joint_element(evolve(joint, mimic=None, safety_controller=None, calibration=None,
+                              extras=()))
+    return tuple(urdf_extra(Extra(str(c.tag), to_string(c), axis.line)) for c in el
+                 if c.tag in ("axis", "dynamics", "limit"))
 
 
 def _link_xml(link: Link) -> str:

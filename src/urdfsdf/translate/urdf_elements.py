@@ -13,22 +13,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TypeVar, overload
 
 from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import (
     COMMON_JOINT_TYPES,
-    IDENTITY,
-    ONE_AXIS_JOINT_TYPES,
     Axis,
     Collision,
     Extra,
     Inertial,
     Joint,
+    JointType,
     Limit,
     Link,
     Material,
     Model,
     Pose,
+    Tokens,
     Visual,
     evolve,
 )
@@ -36,7 +37,7 @@ from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.translate.carriers import (
     MASSLESS,
     NO_LIMIT,
-    UNNAMED,
+    UNNAMED_TAG,
     default_inertial_marker,
     sdf_limit_marker,
 )
@@ -59,8 +60,6 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
     return Link("world")
 
 
-
-
 def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
     """Unwrap the ``urdf:`` extras.
 
@@ -74,53 +73,43 @@ def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[
 
 def _urdf_material(visual: Visual,
                    applied: set[str] | frozenset[str] = frozenset()) -> Material | None:
-    # specular, emissive and material scripts travel in a <gazebo> block
+    """A visual's URDF material: its name, or a colour named after the visual.
+
+    Specular, emissive and material scripts travel in a ``<gazebo>`` block.
+    """
     m = visual.material
     if m is None:
         return None
-    kept = tuple([unwrap_urdf_extra(x) for x in m.extras if is_urdf_extra(x)]) if m.extras else ()
+    kept = tuple([unwrap_urdf_extra(x) for x in m.extras if is_urdf_extra(x)])
     if m.name is not None:
         return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
-    color = m.diffuse or m.ambient
-    if color is not None and m.diffuse is None and canonical(
-            f"<ambient>{' '.join(color)}</ambient>") in applied:
-        color = None  # the colour a URDF <gazebo> block gave: it travels in the block
+    color = _urdf_colour(m, applied)
     if color is None:
         return None
     rgba = color if len(color) == 4 else (*color, "1")
     return Material(name=f"{visual.name}_material", rgba=rgba, extras=kept, line=m.line)
 
 
+def _urdf_colour(m: Material, applied: set[str] | frozenset[str]) -> Tokens | None:
+    """The colour of an unnamed SDF material: diffuse, else ambient (but not the ambient
+    colour a URDF ``<gazebo>`` block gave: it travels in the block)."""
+    color = m.diffuse or m.ambient
+    if color is not None and m.diffuse is None and canonical(
+            f"<ambient>{' '.join(color)}</ambient>") in applied:
+        return None
+    return color
+
+
 URDF_SHAPES = ("box", "cylinder", "sphere", "mesh")
 
-
-def keep_shape(shape: Visual | Collision, owner: str, diags: Diagnostics | None,
-               lossy: bool) -> bool:
-    """Whether a visual/collision has a URDF form; reports it when not (if ``diags``).
-
-    Shapes with no URDF geometry are an error, or dropped with a warning when
-    ``lossy``; an SDF ``<empty>`` geometry is always dropped with a warning.
-    """
-    g = shape.geometry
-    if g is None or g.kind in URDF_SHAPES:
-        return True
-    if diags is not None:
-        kind = "visual" if isinstance(shape, Visual) else "collision"
-        where = f"{owner} {kind} {shape.name!r}"
-        if g.kind == "empty":
-            diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
-        elif lossy:
-            diags.warning("ELEMENT_DROPPED", f"{where}: <{g.kind}> geometry has no URDF form; "
-                          f"dropped ({option('lossy')})", g.line or shape.line)
-        else:
-            diags.error("NO_URDF_EQUIVALENT", f"{where}: <{g.kind}> geometry has no URDF form "
-                        f"({option('lossy')} drops it)", g.line or shape.line)
-    return False
+#: maps a pose into the URDF link frame
+PoseMap = Callable[[Pose], Pose]
+_Shape = TypeVar("_Shape", Visual, Collision)
 
 
 def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
               applied: set[str] | frozenset[str] = frozenset(),
-              pose_of: Callable[[Pose], Pose] | None = None, name: str | None = None,
+              pose_of: PoseMap | None = None, name: str | None = None,
               as_written: bool = False) -> Link:
     """A link's URDF form: shapes with URDF names and materials, extras unwrapped.
 
@@ -129,92 +118,133 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
     link.  ``as_written``: keep the link's ``urdf:as_written`` carrier (the copy
     path, once :func:`urdfsdf.translate.carriers.unsealed` checked it); else it is dropped.
     """
-    owner = link.name  # f"link {owner!r}" where a diagnostic names it (rare: not made up front)
-    carrier = _carrier(link.extras, f"link {owner!r}", as_written, diags) \
-        if link.extras else ()
     if pose_of is None:
-        pose_of = _shape_pose
-    # the common shape (a URDF geometry, no extras, no material) is checked inline:
-    # keep_shape, urdf_extras and _urdf_material have nothing to do for it
-    visuals = []
-    for v in link.visuals:
-        g = v.geometry
-        if g is not None and g.kind not in URDF_SHAPES and \
-                not keep_shape(v, f"link {owner!r}", diags, lossy):
-            continue
-        extras = v.extras
-        if extras:
-            unnamed = any(x.tag == UNNAMED.tag for x in extras)
-            visuals.append(Visual(None if unnamed else v.name, g, pose_of(v.pose),
-                                  _urdf_material(v, applied),
-                                  urdf_extras(extras, (UNNAMED.tag,)), v.line,
-                                  v.original_name))
+        pose_of = _frameless
+    extras = link.extras
+    carrier = _carrier(extras, "link", link.name, as_written, diags) if extras else ()
+    visuals = _urdf_shapes(link.visuals, link.name, diags, lossy, pose_of, applied)
+    collisions = _urdf_shapes(link.collisions, link.name, diags, lossy, pose_of, applied)
+    inertial, marks = _urdf_inertial(link, pose_of, diags)
+    return Link(name=link.name if name is None else name, inertial=inertial,
+                visuals=visuals, collisions=collisions,
+                extras=urdf_extras(extras, (MASSLESS,)) + marks + carrier,
+                line=link.line, original_name=link.original_name)
+
+
+def _urdf_shapes(shapes: tuple[_Shape, ...], link: str, diags: Diagnostics, lossy: bool,
+                 pose_of: PoseMap, applied: set[str] | frozenset[str]) -> tuple[_Shape, ...]:
+    """The URDF form of a link's visuals or collisions: those with a URDF geometry
+    (or none); the others are reported (:func:`_report_dropped`)."""
+    out = []
+    for s in shapes:
+        if s.geometry is None or s.geometry.kind in URDF_SHAPES:
+            out.append(_urdf_shape(s, pose_of, applied))
         else:
-            pose = pose_of(v.pose)
-            if pose is v.pose and v.material is None:
-                visuals.append(v)  # what Visual(...) below would be, field for field
-            else:
-                visuals.append(Visual(v.name, g, pose, None if v.material is None
-                                      else _urdf_material(v, applied), (), v.line,
-                                      v.original_name))
-    collisions = []
-    for c in link.collisions:
-        g = c.geometry
-        if g is not None and g.kind not in URDF_SHAPES and \
-                not keep_shape(c, f"link {owner!r}", diags, lossy):
-            continue
-        extras = c.extras
-        if extras:
-            unnamed = any(x.tag == UNNAMED.tag for x in extras)
-            collisions.append(Collision(None if unnamed else c.name, g, pose_of(c.pose),
-                                        urdf_extras(extras, (UNNAMED.tag,)), c.line,
-                                        c.original_name))
-        else:
-            pose = pose_of(c.pose)
-            collisions.append(c if pose is c.pose else  # unchanged: the same, as is
-                              Collision(c.name, g, pose, (), c.line, c.original_name))
+            _report_dropped(s, link, diags, lossy)
+    return tuple(out)
+
+
+def _report_dropped(shape: Visual | Collision, link: str, diags: Diagnostics | None,
+                    lossy: bool) -> None:
+    """Report a visual/collision without URDF geometry, which is left out (if ``diags``).
+
+    An error, or a warning when ``lossy``; an SDF ``<empty>`` geometry is always
+    dropped with a warning.
+    """
+    g = shape.geometry
+    if diags is None or g is None:
+        return
+    kind = "visual" if isinstance(shape, Visual) else "collision"
+    where = f"link {link!r} {kind} {shape.name!r}"
+    if g.kind == "empty":
+        diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
+    elif lossy:
+        diags.warning("ELEMENT_DROPPED", f"{where}: <{g.kind}> geometry has no URDF form; "
+                      f"dropped ({option('lossy')})", g.line or shape.line)
+    else:
+        diags.error("NO_URDF_EQUIVALENT", f"{where}: <{g.kind}> geometry has no URDF form "
+                    f"({option('lossy')} drops it)", g.line or shape.line)
+
+
+@overload
+def _urdf_shape(shape: Visual, pose_of: PoseMap, applied: set[str] | frozenset[str]
+                ) -> Visual: ...
+@overload
+def _urdf_shape(shape: Collision, pose_of: PoseMap, applied: set[str] | frozenset[str]
+                ) -> Collision: ...
+def _urdf_shape(shape: Visual | Collision, pose_of: PoseMap,
+                applied: set[str] | frozenset[str]) -> Visual | Collision:
+    """A visual or collision in URDF: its pose in the link frame, ``urdf:`` extras
+    unwrapped, no name when SDF's was made up (``<urdf:unnamed/>``), a visual's URDF
+    material.  Each kind of change is made only where there is something to change."""
+    pose = pose_of(shape.pose)
+    extras = shape.extras
+    if isinstance(shape, Visual) and shape.material is not None:
+        return evolve(shape, name=_urdf_name(shape), pose=pose,
+                      material=_urdf_material(shape, applied),
+                      extras=urdf_extras(extras, (UNNAMED_TAG,)))
+    if extras:
+        return evolve(shape, name=_urdf_name(shape), pose=pose,
+                      extras=urdf_extras(extras, (UNNAMED_TAG,)))
+    return shape if pose is shape.pose else evolve(shape, pose=pose)
+
+
+def _urdf_name(shape: Visual | Collision) -> str | None:
+    """A shape's URDF name: none when SDF's was made up (``<urdf:unnamed/>``)."""
+    return None if any(x.tag == UNNAMED_TAG for x in shape.extras) else shape.name
+
+
+def _urdf_inertial(link: Link, pose_of: PoseMap, diags: Diagnostics
+                   ) -> tuple[Inertial | None, tuple[Extra, ...]]:
+    """A link's URDF ``<inertial>`` (its pose in the link frame) and the marker it needs.
+
+    carriers.py, default inertials: a link marked ``<urdf:massless/>`` had none in
+    the URDF (while its inertial is still zero); a link without one has SDFormat's
+    default (mass 1, unit inertia), which a URDF reader would not assume: written,
+    and marked.
+    """
     inertial = link.inertial
     if inertial is not None and inertial.unresolved is not None:
-        diags.error("NO_URDF_EQUIVALENT", f"link {owner!r}: the automatic inertial has no value "
-                    f"({inertial.unresolved}); write the link's <inertial>", inertial.line)
+        diags.error("NO_URDF_EQUIVALENT", f"link {link.name!r}: the automatic inertial has "
+                    f"no value ({inertial.unresolved}); write the link's <inertial>",
+                    inertial.line)
     marks: tuple[Extra, ...] = ()
     if link.extras and any(x.tag == MASSLESS for x in link.extras):
-        if inertial is not None and all(float(v) == 0.0 for v in (inertial.mass,
-                                                                   *inertial.inertia)):
-            inertial = None  # the URDF link had none (carriers.py, default inertials)
+        if inertial is not None and _is_zero(inertial):
+            return None, ()
     elif inertial is None:
-        # SDFormat's default (mass 1, unit inertia), which a URDF reader would not assume
-        inertial = Inertial(DEFAULT_MASS, DEFAULT_INERTIA, IDENTITY, link.line)
+        inertial = Inertial(mass=DEFAULT_MASS, inertia=DEFAULT_INERTIA, line=link.line)
         marks = (default_inertial_marker(),)
-    if inertial is not None:
-        # //inertial/pose is read in the link frame: its relative_to is not followed
-        ipose = inertial.pose
-        if ipose.relative_to is not None:
-            ipose = ipose.with_frame(None)
-        pose = pose_of(ipose)
-        if pose is not inertial.pose or inertial.unresolved is not None:
-            inertial = Inertial(inertial.mass, inertial.inertia, pose, inertial.line)
-    return Link(link.name if name is None else name, IDENTITY, inertial, tuple(visuals),
-                tuple(collisions),
-                (urdf_extras(link.extras, (MASSLESS,)) + marks + carrier) if link.extras
-                else marks, link.line, link.original_name)
+    if inertial is None:
+        return None, ()
+    # //inertial/pose is read in the link frame: its relative_to is not followed
+    pose = pose_of(_frameless(inertial.pose))
+    if pose is not inertial.pose or inertial.unresolved is not None:
+        inertial = evolve(inertial, pose=pose, unresolved=None)
+    return inertial, marks
 
 
-def _carrier(extras: tuple[Extra, ...], owner: str, keep: bool, diags: Diagnostics
-             ) -> tuple[Extra, ...]:
+def _is_zero(inertial: Inertial) -> bool:
+    """A mass and inertia of zero (the inertial a massless URDF link got in SDF)."""
+    return all(float(v) == 0.0 for v in (inertial.mass, *inertial.inertia))
+
+
+def _carrier(extras: tuple[Extra, ...], kind: str, name: str, keep: bool,
+             diags: Diagnostics) -> tuple[Extra, ...]:
     """The ``urdf:as_written`` carrier among ``extras`` to keep: ``()`` or one."""
     carrier = written_carrier(extras)
     if carrier is None:
         return ()
     if keep:
         return (carrier,)
-    diags.warning("ELEMENT_DROPPED", f"{owner}: the URDF as written that urdf2sdf carried in "
-                  "<urdf:as_written> is not used on the transform path (the URDF frames "
-                  "differ); written from the SDF", carrier.line)
+    diags.warning("ELEMENT_DROPPED", f"{kind} {name!r}: the URDF as written that urdf2sdf "
+                  "carried in <urdf:as_written> is not used on the transform path (the URDF "
+                  "frames differ); written from the SDF", carrier.line)
     return ()
 
 
-def _shape_pose(pose: Pose) -> Pose:
+def _frameless(pose: Pose) -> Pose:
+    """``pose`` without its ``relative_to``: already in the URDF frame it belongs in."""
     return pose if pose.relative_to is None else pose.with_frame(None)
 
 
@@ -229,84 +259,117 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     """
     if name is None:
         name = joint.name
-    # f"joint {name!r}" where a diagnostic names it (rare: not made up front)
-    carrier = _carrier(joint.extras, f"joint {name!r}", as_written, diags) \
-        if joint.extras else ()
-    marks: tuple[Extra, ...] = ()
-    jtype = joint.type
-    axis = joint.axis
-    if jtype not in COMMON_JOINT_TYPES:
-        diags.error("NO_URDF_EQUIVALENT", f"joint {name!r}: SDF joint type {jtype!r} has no URDF "
-                    "equivalent", joint.line)
+    extras = joint.extras
+    carrier = _carrier(extras, "joint", name, as_written, diags) if extras else ()
+    if joint.type not in COMMON_JOINT_TYPES:
+        diags.error("NO_URDF_EQUIVALENT", f"joint {name!r}: SDF joint type {joint.type!r} has "
+                    "no URDF equivalent", joint.line)
         return None
-    # spring values and axis/limit extras travel in a <gazebo> block
-    limit = axis.limit if axis is not None else None
-    if jtype in ONE_AXIS_JOINT_TYPES:
-        axis = axis or Axis((0.0, 0.0, 1.0))
-        lim = axis.limit or Limit()
-        lower = float(lim.lower) if lim.lower is not None else -UNBOUNDED_LIMIT
-        upper = float(lim.upper) if lim.upper is not None else UNBOUNDED_LIMIT
-        # urdfdom needs effort and velocity in any <limit>; SDF's "no limit" (-1, its
-        # default) is written as NO_LIMIT, the SDF values kept in <sdf:limit>
-        effort, velocity = _urdf_limit(lim.effort), _urdf_limit(lim.velocity)
-        if effort != lim.effort or velocity != lim.velocity:
-            marks = (sdf_limit_marker(lim.effort, lim.velocity),)
-        if jtype == "continuous":
-            # lower/upper are kept as written (urdfdom ignores them)
-            if lim.lower is None and lim.upper is None and lim.effort is None and \
-                    lim.velocity is None:
-                limit, marks = None, ()
-            else:
-                limit = Limit(lim.lower, lim.upper, effort, velocity, (), lim.line)
-        elif jtype == "revolute" and (lower <= -UNBOUNDED_LIMIT or upper >= UNBOUNDED_LIMIT):
-            # an unbounded revolute joint is URDF's continuous joint
-            jtype = "continuous"
-            if lim.effort is None and lim.velocity is None:
-                limit, marks = None, ()
-            else:
-                limit = Limit(None, None, effort, velocity)
-        else:
-            # URDF requires every limit attribute; SDF's defaults made explicit
-            # the URDF lower/upper: -1e16/1e16 for an absent or infinite SDF one (the
-            # values parsed above)
-            lo = "-1e16" if lim.lower is None or not -math.inf < lower < math.inf \
-                else lim.lower
-            up = "1e16" if lim.upper is None or not -math.inf < upper < math.inf \
-                else lim.upper
-            if lo is lim.lower and up is lim.upper and effort is lim.effort and \
-                    velocity is lim.velocity and not lim.extras:
-                limit = lim  # what Limit(...) below would be, field for field
-            else:
-                limit = Limit(lo, up, effort, velocity, (), lim.line)
-    elif jtype == "fixed":
-        # a fixed joint's URDF <axis> travels as <urdf:axis>; SDF's is not URDF's
-        if axis is not None and axis.text is not None:
-            diags.warning("ELEMENT_DROPPED", f"joint {name!r}: the <axis> direction of a "
-                          "fixed joint has no URDF place; dropped", axis.line or joint.line)
-        axis = None
-    if axis is not None:
-        d = axis.dynamics
-        if d is not None and d.damping is None and d.friction is None:
-            # urdfdom refuses <dynamics/>; spring values go in a <gazebo> block
-            d = None
-        # the limit as resolved above, SDF-only children left out (a new Axis only
-        # when that changes anything)
-        if axis.expressed_in is not None or axis.limit is not limit or \
-                axis.dynamics is not d or axis.extras:
-            axis = Axis(axis.xyz, axis.text, None, limit, d, (), axis.line)
+    jtype: JointType = joint.type
+    axis: Axis | None = None
+    marks: tuple[Extra, ...] = ()
+    if jtype == "fixed":
+        _drop_fixed_axis(joint, name, diags)
+    else:
+        jtype, axis, marks = _one_axis(jtype, joint.axis or Axis((0.0, 0.0, 1.0)))
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"joint {name!r}: <axis2> has no URDF equivalent",
                       joint.line)
-    extras = joint.extras
-    return Joint(name, jtype,
-                 joint.parent if parent is None else parent,
-                 joint.child if child is None else child,
-                 pose if pose.relative_to is None else pose.with_frame(None), axis, None,
-                 joint.mimic, joint.safety_controller, joint.calibration,
-                 (urdf_extras(extras) + marks + carrier) if extras else marks,
-                 joint.line, joint.original_name)
+    return Joint(name=name, type=jtype,
+                 parent=joint.parent if parent is None else parent,
+                 child=joint.child if child is None else child,
+                 pose=_frameless(pose), axis=axis, mimic=joint.mimic,
+                 safety_controller=joint.safety_controller, calibration=joint.calibration,
+                 extras=urdf_extras(extras) + marks + carrier,
+                 line=joint.line, original_name=joint.original_name)
+
+
+def _drop_fixed_axis(joint: Joint, name: str, diags: Diagnostics) -> None:
+    """A fixed joint has no URDF axis (its URDF ``<axis>`` travels as ``<urdf:axis>``;
+    SDF's is not URDF's): warn when it drops one with a direction."""
+    axis = joint.axis
+    if axis is not None and axis.text is not None:
+        diags.warning("ELEMENT_DROPPED", f"joint {name!r}: the <axis> direction of a "
+                      "fixed joint has no URDF place; dropped", axis.line or joint.line)
+
+
+def _one_axis(jtype: JointType, axis: Axis) -> tuple[JointType, Axis, tuple[Extra, ...]]:
+    """A revolute, continuous or prismatic joint's URDF type, axis and marks.
+
+    The type and limit as :data:`URDF_LIMITS` make them, marked ``<sdf:limit>``
+    when its effort or velocity is not SDF's (see :func:`_urdf_limit`); dynamics
+    only with damping or friction (urdfdom refuses ``<dynamics/>``; spring values
+    travel in a ``<gazebo>`` block, as SDF-only axis children do).
+    """
+    lim = axis.limit or Limit()
+    jtype, limit = URDF_LIMITS[jtype](lim)
+    marks: tuple[Extra, ...] = ()
+    if limit is not None and (limit.effort != lim.effort or limit.velocity != lim.velocity):
+        marks = (sdf_limit_marker(lim.effort, lim.velocity),)
+    d = axis.dynamics
+    if d is not None and d.damping is None and d.friction is None:
+        d = None
+    if limit is axis.limit and d is axis.dynamics and axis.expressed_in is None and \
+            not axis.extras:
+        return jtype, axis, marks  # nothing to change
+    return jtype, Axis(xyz=axis.xyz, text=axis.text, limit=limit, dynamics=d,
+                       line=axis.line), marks
+
+
+def _continuous_limit(lim: Limit) -> tuple[JointType, Limit | None]:
+    """A continuous joint: lower/upper kept as written (urdfdom ignores them); no
+    ``<limit>`` when SDF has none."""
+    if lim.lower is None and lim.upper is None and lim.effort is None and \
+            lim.velocity is None:
+        return "continuous", None
+    return "continuous", Limit(lower=lim.lower, upper=lim.upper,
+                               effort=_urdf_limit(lim.effort),
+                               velocity=_urdf_limit(lim.velocity), line=lim.line)
+
+
+def _revolute_limit(lim: Limit) -> tuple[JointType, Limit | None]:
+    """A revolute joint: bounded, else URDF's continuous joint (limited in effort or
+    velocity if SDF's is)."""
+    lower = float(lim.lower) if lim.lower is not None else -UNBOUNDED_LIMIT
+    upper = float(lim.upper) if lim.upper is not None else UNBOUNDED_LIMIT
+    if not (lower <= -UNBOUNDED_LIMIT or upper >= UNBOUNDED_LIMIT):
+        return "revolute", _bounded_limit(lim)
+    if lim.effort is None and lim.velocity is None:
+        return "continuous", None
+    return "continuous", Limit(effort=_urdf_limit(lim.effort),
+                               velocity=_urdf_limit(lim.velocity))
+
+
+def _prismatic_limit(lim: Limit) -> tuple[JointType, Limit | None]:
+    return "prismatic", _bounded_limit(lim)
+
+
+def _bounded_limit(lim: Limit) -> Limit:
+    """URDF requires every limit attribute: SDF's defaults made explicit (-1e16 and
+    1e16 for an absent or infinite bound)."""
+    values = (_urdf_bound(lim.lower, "-1e16"), _urdf_bound(lim.upper, "1e16"),
+              _urdf_limit(lim.effort), _urdf_limit(lim.velocity))
+    if values == (lim.lower, lim.upper, lim.effort, lim.velocity) and not lim.extras:
+        return lim  # a URDF limit already
+    lower, upper, effort, velocity = values
+    return Limit(lower=lower, upper=upper, effort=effort, velocity=velocity, line=lim.line)
+
+
+#: per one-axis joint type, its URDF type and ``<limit>`` from its SDF limit
+URDF_LIMITS: dict[JointType, Callable[[Limit], tuple[JointType, Limit | None]]] = {
+    "continuous": _continuous_limit, "revolute": _revolute_limit,
+    "prismatic": _prismatic_limit}
+
+
+def _urdf_bound(value: str | None, unbounded: str) -> str:
+    """A URDF lower or upper limit: ``unbounded`` for none, an infinite or NaN one."""
+    return value if value is not None and math.isfinite(float(value)) else unbounded
 
 
 def _urdf_limit(value: str | None) -> str:
-    """A URDF effort or velocity limit for an SDF one: NO_LIMIT for none (absent, < 0, inf)."""
+    """A URDF effort or velocity limit for an SDF one: NO_LIMIT for none (absent, < 0, inf).
+
+    urdfdom needs effort and velocity in any ``<limit>``; SDF's "no limit" (-1, its
+    default) is written as ``NO_LIMIT``, the SDF values kept in ``<sdf:limit>``.
+    """
     return NO_LIMIT if value is None or not 0 <= float(value) < math.inf else value

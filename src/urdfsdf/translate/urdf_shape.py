@@ -106,8 +106,24 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = (),
     :data:`OMITTED` (one per reason still: the length is the count) instead of a
     message made for each element of a big model that no one reads.
     """
-    reasons: list[Reason] = []
+    reasons = _model_reasons(model)
     full = keep if keep is not None else -1  # -1: never full
+    carried_by_child = {j.child: j for j in carried}
+    merged = evolve(model, joints=model.joints + tuple(carried_by_child.values())) \
+        if carried_by_child else model
+    root, parent_joint, tree = tree_root(merged)
+    reasons.extend(tree)
+    link_names = {link.name for link in model.links}
+    for joint in model.joints:
+        _joint_reasons(joint, link_names, reasons, full)
+    for link in model.links:
+        _link_reasons(link, root, parent_joint, carried_by_child, reasons, full)
+    return reasons
+
+
+def _model_reasons(model: Model) -> list[Reason]:
+    """Explicit frames, nested models, a model pose."""
+    reasons: list[Reason] = []
     if model.frames:
         reasons.append(Reason("SHAPE_FRAMES", f"explicit frame {model.frames[0].name!r} "
                               "(and any others) must become links", model.frames[0].line))
@@ -117,63 +133,71 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = (),
     if not model.pose.is_identity:
         reasons.append(Reason("SHAPE_MODEL_POSE", "the model pose has no URDF place",
                               model.pose.line or model.line))
-    carried_by_child = {j.child: j for j in carried}
-    merged = evolve(model, joints=model.joints + tuple(carried_by_child.values())) \
-        if carried_by_child else model
-    root, parent_joint, tree = tree_root(merged)
-    reasons.extend(tree)
-    link_names = {link.name for link in model.links}
-    for joint in model.joints:
-        for end, name in (("parent", joint.parent), ("child", joint.child)):
-            if name not in link_names and not (end == "parent" and name == "world"):
-                reasons.append(Reason("SHAPE_JOINT_FRAME", f"joint {joint.name!r}: its {end} "
-                                      f"{name!r} is not a link of the model",
-                                      joint.line))
-        expected = "__model__" if joint.parent == "world" else joint.parent
-        if joint.pose.frame != expected:
-            where = joint.pose.relative_to
-            reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
-                "SHAPE_JOINT_POSE",
-                f"joint {joint.name!r}: pose is relative_to "
-                f"{where if where else 'its child link (default)'!r}, not {expected!r}",
-                joint.pose.line or joint.line))
-        for axis in (joint.axis, joint.axis2):
-            if axis is not None and axis.expressed_in not in (None, "", joint.name):
-                reasons.append(Reason("SHAPE_AXIS_FRAME", f"joint {joint.name!r}: axis is "
-                                      f"expressed_in {axis.expressed_in!r}",
-                                      axis.line or joint.line))
-    for link in model.links:
-        _link_reasons(link, root, parent_joint, carried_by_child, reasons, full)
     return reasons
+
+
+def _joint_reasons(joint: Joint, link_names: set[str], reasons: list[Reason],
+                   full: int = -1) -> None:
+    """Append the reasons of one joint (its ends, its pose, its axes)."""
+    for end, name in (("parent", joint.parent), ("child", joint.child)):
+        if name not in link_names and not (end == "parent" and name == "world"):
+            reasons.append(Reason("SHAPE_JOINT_FRAME", f"joint {joint.name!r}: its {end} "
+                                  f"{name!r} is not a link of the model", joint.line))
+    expected = "__model__" if joint.parent == "world" else joint.parent
+    if joint.pose.frame != expected:
+        where = joint.pose.relative_to
+        reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
+            "SHAPE_JOINT_POSE",
+            f"joint {joint.name!r}: pose is relative_to "
+            f"{where if where else 'its child link (default)'!r}, not {expected!r}",
+            joint.pose.line or joint.line))
+    for axis in (joint.axis, joint.axis2):
+        if axis is not None and axis.expressed_in not in (None, "", joint.name):
+            reasons.append(Reason("SHAPE_AXIS_FRAME", f"joint {joint.name!r}: axis is "
+                                  f"expressed_in {axis.expressed_in!r}",
+                                  axis.line or joint.line))
 
 
 def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
                   carried: dict[str, Joint], reasons: list[Reason], full: int = -1) -> None:
     """Append the reasons of one link (its pose, its visuals' and collisions')."""
     name = link.name
-    pose = link.pose
-    frame = pose.frame
-    if carried and name in carried:
-        j = carried[name]
-        # a joint from `world` is measured from __model__ (urdf_to_sdf)
-        expected = "__model__" if j.parent == "world" else j.parent
-        if frame != expected or pose.xyz != j.pose.xyz or pose.rpy != j.pose.rpy:
-            reasons.append(Reason("SHAPE_LINK_POSE", f"link {name!r}: pose does not "
-                                  f"match its <urdf:joint> {j.name!r}", pose.line or link.line))
-    elif name == root:
-        if frame not in ("", "__model__") or not pose.is_identity:
-            reasons.append(Reason("SHAPE_ROOT_POSE", f"root link {name!r} has a pose",
-                                  pose.line or link.line))
-    else:
-        joint = parent_joint.get(name)
-        # the frame first: it is cheaper than is_identity, and decides most poses
-        if joint is not None and (frame != joint.name or not pose.is_identity):
-            reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
-                "SHAPE_LINK_POSE", f"link {name!r}: pose must be the identity "
-                f"relative_to joint {joint.name!r}", pose.line or link.line))
+    _link_pose_reasons(link, root, parent_joint, carried, reasons, full)
     for kind, items in (("visual", link.visuals), ("collision", link.collisions)):
         for item in items:
             if item.pose.frame not in ("", name):
                 reasons.append(Reason("SHAPE_ELEMENT_POSE", f"link {name!r} {kind} "
                                       f"{item.name!r}: pose is relative_to "
                                       f"{item.pose.relative_to!r}", item.pose.line))
+
+
+def _link_pose_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
+                       carried: dict[str, Joint], reasons: list[Reason], full: int) -> None:
+    """Append the reason of a link's pose: a carried joint's child is at its origin, the
+    root link has none, any other link is at its joint."""
+    name = link.name
+    if carried and name in carried:
+        _carried_child_reasons(link, carried[name], reasons)
+    elif name == root:
+        pose = link.pose
+        if pose.frame not in ("", "__model__") or not pose.is_identity:
+            reasons.append(Reason("SHAPE_ROOT_POSE", f"root link {name!r} has a pose",
+                                  pose.line or link.line))
+    else:
+        joint = parent_joint.get(name)
+        pose = link.pose
+        # the frame first: it is cheaper than is_identity, and decides most poses
+        if joint is not None and (pose.frame != joint.name or not pose.is_identity):
+            reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
+                "SHAPE_LINK_POSE", f"link {name!r}: pose must be the identity "
+                f"relative_to joint {joint.name!r}", pose.line or link.line))
+
+
+def _carried_child_reasons(link: Link, j: Joint, reasons: list[Reason]) -> None:
+    """The child link of a carried ``<urdf:joint>`` must be at the joint's origin."""
+    pose = link.pose
+    # a joint from `world` is measured from __model__ (urdf_to_sdf)
+    expected = "__model__" if j.parent == "world" else j.parent
+    if pose.frame != expected or pose.xyz != j.pose.xyz or pose.rpy != j.pose.rpy:
+        reasons.append(Reason("SHAPE_LINK_POSE", f"link {link.name!r}: pose does not "
+                              f"match its <urdf:joint> {j.name!r}", pose.line or link.line))

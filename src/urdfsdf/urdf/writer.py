@@ -14,6 +14,7 @@ from lxml import etree
 from urdfsdf.core.ir import (
     ZERO3,
     Collision,
+    Dynamics,
     FrameLink,
     Geometry,
     Inertial,
@@ -276,6 +277,24 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
             return
     p = out.pad
     q = p + "  "
+    head = _joint_head(p, q, joint)
+    axis = joint.axis
+    limit, dynamics = (axis.limit, axis.dynamics) if axis is not None else (None, None)
+    if dynamics is None and joint.calibration is None and joint.safety_controller is None \
+            and joint.mimic is None and not extras:  # the common joint: one text
+        if limit is not None:
+            head += _limit_line(q, limit)
+        out.parts.append(f"{head}{p}</joint>\n")
+        return
+    out.parts.append(head)
+    out.pad = q
+    _joint_children(out, joint, limit, dynamics)
+    out.pad = p
+    out.parts.append(f"{p}</joint>\n")
+
+
+def _joint_head(p: str, q: str, joint: Joint) -> str:
+    """A joint's start tag, origin, parent, child and axis, as one text."""
     jtype = joint.type
     name, parent, child = joint.name, joint.parent, joint.child
     if jtype is not None and plain(f"{name}{jtype}{parent}{child}"):  # one check
@@ -287,44 +306,37 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
             f'{q}<parent link="{attr(parent)}"/>\n' \
             f'{q}<child link="{attr(child)}"/>\n'
     axis = joint.axis
-    limit = dynamics = None
-    if axis is not None:
-        if axis.text is not None or (
-                jtype not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0)):
-            xyz = " ".join(axis.tokens())
-            head += f'{q}<axis xyz="{xyz if plain(xyz) else attr(xyz)}"/>\n'
-        limit, dynamics = axis.limit, axis.dynamics
-    calibration, safety, mimic = joint.calibration, joint.safety_controller, joint.mimic
-    if calibration is None and dynamics is None and safety is None and mimic is None and \
-            not extras:  # the common joint: one text
-        if limit is not None:
-            head += _limit_line(q, limit)
-        out.parts.append(f"{head}{p}</joint>\n")
-        return
-    out.parts.append(head)
-    out.pad = q
-    if calibration is not None:
-        c = calibration
+    if axis is not None and (axis.text is not None or (
+            jtype not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
+        xyz = " ".join(axis.tokens())
+        head += f'{q}<axis xyz="{xyz if plain(xyz) else attr(xyz)}"/>\n'
+    return head
+
+
+def _joint_children(out: XmlBuilder, joint: Joint, limit: Limit | None,
+                    dynamics: Dynamics | None) -> None:
+    """A joint's calibration, dynamics, limit, safety controller, mimic and kept
+    children, in urdfdom's order."""
+    if joint.calibration is not None:
+        c = joint.calibration
         out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
                                         ("reference_position", c.reference_position))))
     if dynamics is not None:
         d = dynamics
         out.empty("dynamics", attrs((("damping", d.damping), ("friction", d.friction))))
     if limit is not None:
-        out.parts.append(_limit_line(q, limit))
-    if safety is not None:
-        s = safety
+        out.parts.append(_limit_line(out.pad, limit))
+    if joint.safety_controller is not None:
+        s = joint.safety_controller
         out.empty("safety_controller", attrs((
             ("soft_lower_limit", s.soft_lower_limit), ("soft_upper_limit", s.soft_upper_limit),
             ("k_position", s.k_position), ("k_velocity", s.k_velocity))))
-    if mimic is not None:
-        m = mimic
+    if joint.mimic is not None:
+        m = joint.mimic
         out.empty("mimic", attrs((("joint", m.joint), ("multiplier", m.multiplier),
                                   ("offset", m.offset))))
-    for x in extras:
+    for x in joint.extras:
         out.raw(x.xml)
-    out.pad = p
-    out.parts.append(f"{p}</joint>\n")
 
 
 def _limit_line(q: str, lim: Limit) -> str:
