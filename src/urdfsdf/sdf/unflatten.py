@@ -54,7 +54,7 @@ def _nested(model: Model, prefix: str, head: str) -> Model:
     """The nested model ``prefix``: the children named ``head + x`` as ``x``, posed by
     the frame ``head + __model__`` (attached to its canonical link)."""
     own_frame = next((f for f in model.frames if f.name == head + MODEL_FRAME), None)
-    return Model(
+    nested = Model(
         name=prefix,
         links=tuple(_link(x, head) for x in model.links if _inner(x.name, head)),
         joints=tuple(_joint(x, head) for x in model.joints if _inner(x.name, head)),
@@ -62,9 +62,11 @@ def _nested(model: Model, prefix: str, head: str) -> Model:
                      if _inner(x.name, head) and x is not own_frame),
         models=tuple(evolve(m, name=_strip(m.name, head), pose=_pose(m.pose, head))
                      for m in model.models if _inner(m.name, head)),
-        pose=own_frame.pose if own_frame is not None else Pose(),
-        canonical_link=_strip(own_frame.attached_to, head) if own_frame is not None else None,
-        line=own_frame.line if own_frame is not None else model.line)
+        line=model.line)
+    if own_frame is None:
+        return nested
+    return evolve(nested, pose=own_frame.pose, line=own_frame.line,
+                  canonical_link=_strip(own_frame.attached_to, head))
 
 
 def _inner(name: str | None, head: str) -> bool:

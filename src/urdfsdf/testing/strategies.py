@@ -911,17 +911,22 @@ def sdf_models(draw: st.DrawFn, options: SdfOptions | None = None) -> SdfModel:
             _sdf_frame(draw, d, name, earlier)
     _sdf_contents(draw, d, [None, MODEL, *everything])
 
-    model = etree.Element("model", name=names[-1])
+    sdf = etree.Element("sdf", version="1.7")
+    model = _sub(sdf, "model", name=names[-1])
     for name in draw(st.permutations(everything)):
         model.append(d.elements[name])
-    for _ in range(draw(st.integers(0, 2)) if opt.sdf_only_content else 0):
+    if opt.sdf_only_content:
+        _model_plugins(draw, model)
+    text = etree.tostring(sdf, pretty_print=True, encoding="unicode")
+    return SdfModel(text, names[-1], d.root, links, joints, d.frames, parity)
+
+
+def _model_plugins(draw: st.DrawFn, model: etree._Element) -> None:
+    """0-2 model plugins with 0-2 parameters each."""
+    for _ in range(draw(st.integers(0, 2))):
         p = _sub(model, "plugin", name=draw(PLAIN_NAMES), filename=f"lib{draw(PLAIN_NAMES)}.so")
         for _ in range(draw(st.integers(0, 2))):
             _sub(p, draw(st.sampled_from(["topic", "rate", "gain"])), draw(number_text()))
-    sdf = etree.Element("sdf", version="1.7")
-    sdf.append(model)
-    text = etree.tostring(sdf, pretty_print=True, encoding="unicode")
-    return SdfModel(text, names[-1], d.root, links, joints, d.frames, parity)
 
 
 def _sdf_link(draw: st.DrawFn, d: _SdfDraft, name: str, earlier: list[str]) -> None:
@@ -996,9 +1001,9 @@ def _sdf_contents(draw: st.DrawFn, d: _SdfDraft, frame_choices: list[str | None]
 
 def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: bool,
                    frame_choices: list[str | None], opt: SdfOptions) -> None:
-    pose_choices = [None, name] if parity else [None, None, name, *frame_choices]
-    if not opt.relative_to:
-        pose_choices = [None]
+    pose_choices: list[str | None] = [None]
+    if opt.relative_to:
+        pose_choices = [None, name] if parity else [None, None, name, *frame_choices]
     extra = opt.sdf_only_content
     if opt.inertials and draw(st.booleans()):
         _sdf_inertial(draw, link)
@@ -1011,9 +1016,10 @@ def _link_contents(draw: st.DrawFn, link: etree._Element, name: str, parity: boo
         c = _sdf_shape(draw, link, "collision", next(names), pose_choices)
         if extra:
             _collision_extras(draw, c)
-    for tag in ("self_collide", "gravity", "kinematic"):
-        if extra and draw(st.integers(0, 2)) == 2:
-            _sub(link, tag, draw(st.sampled_from(["true", "false", "1", "0"])))
+    if extra:
+        for tag in ("self_collide", "gravity", "kinematic"):
+            if draw(st.integers(0, 2)) == 2:
+                _sub(link, tag, draw(st.sampled_from(["true", "false", "1", "0"])))
 
 
 def _sdf_inertial(draw: st.DrawFn, link: etree._Element) -> None:

@@ -539,17 +539,23 @@ def _negative(value: str | None) -> bool:
 
 def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
     """``link`` less the shapes SDFormat 1.7 has no geometry for, carried as written."""
-    shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
-    for s in shapes:
-        if s.geometry is not None and s.geometry.kind not in SDF_SHAPES:
-            break
-    else:
-        return link  # the common case: every shape has an SDF form
-    lost = [s for s in shapes if s.geometry is not None and s.geometry.kind not in SDF_SHAPES]
+    lost = _non_sdf_shapes(link)
+    if not lost:
+        return link
     _report_lost(link.name, lost, diags)
     carried = _with_carrier(link)
     return evolve(carried, visuals=tuple(v for v in link.visuals if v not in lost),
                   collisions=tuple(c for c in link.collisions if c not in lost))
+
+
+def _non_sdf_shapes(link: Link) -> list[Visual | Collision]:
+    """The shapes of ``link`` SDFormat 1.7 has no geometry for (most links: none)."""
+    shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
+    lost: list[Visual | Collision] = []
+    for s in shapes:
+        if s.geometry is not None and s.geometry.kind not in SDF_SHAPES:
+            lost.append(s)
+    return lost
 
 
 def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics) -> None:
