@@ -598,16 +598,7 @@ class _Builder:
                 vs[joint.name].att = None
                 bad.add(joint.name)  # reported as JOINT_CHILD_LINK_INVALID
         for frame in s.frames.values():
-            target = frame.attached_to or ""
-            v = vs[frame.name]
-            if not target:
-                v.att = s.root
-            elif not self._world_kinds(s, target) or not self._target(s, v, target, "att"):
-                where = f"world {s.name!r}" if s.kind == "world" else \
-                    f"model {s.scoped_name!r}"
-                self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
-                           f"{target!r} names no frame of {where}"
-                           f"{did_you_mean(target, s.names(but=frame.name))}", frame.line)
+            if not self._frame_attached(s, frame):
                 bad.add(frame.name)
         for v in vs.values():
             if v.att_ref is not None and s.body_of(v.att_ref) is None:
@@ -619,6 +610,21 @@ class _Builder:
             self._attached_graph(s, bad, lambda v: v.kind in ("link", "model")
                                  or v.att_ref is not None
                                  or (v.kind == "root" and (s.static or v.att is None)))
+
+    def _frame_attached(self, s: Scope, frame: Frame) -> bool:
+        """The attached_to edge of an explicit frame; False (reported) when invalid."""
+        target = frame.attached_to or ""
+        v = s.vertices[frame.name]
+        if not target:
+            v.att = s.root
+            return True
+        if self._world_kinds(s, target) and self._target(s, v, target, "att"):
+            return True
+        where = f"world {s.name!r}" if s.kind == "world" else f"model {s.scoped_name!r}"
+        self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
+                   f"{target!r} names no frame of {where}"
+                   f"{did_you_mean(target, s.names(but=frame.name))}", frame.line)
+        return False
 
     @staticmethod
     def _world_kinds(s: Scope, target: str) -> bool:
@@ -693,29 +699,34 @@ class _Builder:
     def other_poses(self, s: Scope) -> None:
         """Phase 8 for poses that are not frames (visual, collision, light, sensor) and axes."""
         for link in s.links.values():
-            posed: list[tuple[str, str | None, Pose]] = [
-                ("visual", v.name, v.pose) for v in link.visuals if v.pose.relative_to]
-            posed += [("collision", c.name, c.pose) for c in link.collisions
-                      if c.pose.relative_to]
-            if link.extras:
-                posed += list(_extra_poses(link.extras))
-            for kind, name, pose in posed:
-                target = pose.relative_to or ""
-                if target and target not in s.vertices and s.find(target) is None:
-                    self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
-                               f"{name!r}: relative_to {target!r} names no frame of model "
-                               f"{s.scoped_name!r}{did_you_mean(target, s.names())}",
-                               pose.line)
+            self._link_poses(s, link)
         for joint in s.joints.values():
             for axis in (joint.axis, joint.axis2):
-                if axis is None or not axis.expressed_in:
-                    continue
-                if axis.expressed_in not in s.vertices and s.find(axis.expressed_in) is None:
-                    self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: "
-                               f"axis expressed_in {axis.expressed_in!r} names no frame of "
-                               f"model {s.scoped_name!r}"
-                               f"{did_you_mean(axis.expressed_in, s.names())}",
-                               axis.line or joint.line)
+                if axis is not None and axis.expressed_in:
+                    self._axis_frame(s, joint, axis, axis.expressed_in)
+
+    def _link_poses(self, s: Scope, link: Link) -> None:
+        """The relative_to of a link's visuals, collisions and kept elements (lights,
+        sensors...) name frames of the scope."""
+        posed: list[tuple[str, str | None, Pose]] = [
+            ("visual", v.name, v.pose) for v in link.visuals if v.pose.relative_to]
+        posed += [("collision", c.name, c.pose) for c in link.collisions if c.pose.relative_to]
+        if link.extras:
+            posed += list(_extra_poses(link.extras))
+        for kind, name, pose in posed:
+            target = pose.relative_to or ""
+            if target and target not in s.vertices and s.find(target) is None:
+                self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
+                           f"{name!r}: relative_to {target!r} names no frame of model "
+                           f"{s.scoped_name!r}{did_you_mean(target, s.names())}", pose.line)
+
+    def _axis_frame(self, s: Scope, joint: Joint, axis: Axis, frame: str) -> None:
+        """An axis's expressed_in (``frame``) names a frame of the scope."""
+        if frame in s.vertices or s.find(frame) is not None:
+            return
+        self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: axis "
+                   f"expressed_in {frame!r} names no frame of model {s.scoped_name!r}"
+                   f"{did_you_mean(frame, s.names())}", axis.line or joint.line)
 
     # world scope (7 phases) -------------------------------------------------
     def world_scope(self, world: World) -> Scope:
