@@ -83,12 +83,7 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
             else (*URDF_TAGS, *sdf_reader.STREAM_TAGS)
         if path is not None and (os.path.isdir(path)
                                  or os.path.basename(path) in MODEL_CONFIGS):
-            # a Gazebo model folder (or its model.config): the SDF file it names
-            from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
-
-            folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-            chosen = IncludeResolver(includes if includes is not None else IncludeConfig(),
-                                     None).model_file(folder, diags)
+            chosen = _folder_model_file(path, includes, diags)
             if chosen is None:
                 return None
             source = path = chosen
@@ -108,6 +103,16 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
             root, diags, stream, includes=resolver, read_urdf=_included_urdf), data=data)
 
     return read_document(data, diags, tags, read)
+
+
+def _folder_model_file(path: str, includes: IncludeConfig | None, diags: Diagnostics
+                       ) -> str | None:
+    """The SDF file a Gazebo model folder (or its model.config, ``path``) names."""
+    from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
+
+    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    return IncludeResolver(includes if includes is not None else IncludeConfig(),
+                           None).model_file(folder, diags)
 
 
 def _include_resolver(includes: IncludeConfig | None, path: str | None

@@ -558,29 +558,40 @@ def summary(outcomes: Sequence[Outcome], elapsed: float | None = None,
     (``SIGTERM``).
     """
     done = [o for o in outcomes if not o.skipped and not o.no_model]
-    ok = sum(1 for o in done if o.ok)
     failed = [o for o in done if not o.ok]
-    skipped = sum(1 for o in outcomes if o.skipped)
-    no_model = sum(1 for o in outcomes if o.no_model)
-    warnings = sum(o.warnings for o in done)
-    lines = [f"converted {ok} of {len(outcomes)} files"
-             + (f" in {elapsed:.1f}s" if elapsed is not None else "")
-             + f"; {len(failed)} failed; {warnings} warnings"
-             + (f"; {no_model} without the model asked for (skipped)" if no_model else "")
-             + (f"; stopped ({stopped_by}): {skipped} not converted" if skipped else "")]
+    lines = [_counts(outcomes, done, len(failed), elapsed, stopped_by)]
     codes: Counter[str] = Counter()
     for o in failed:
         first = [d for d in o.diagnostics if d.severity == "error"]
         codes.update({d.code for d in first} or {"CRASH" if o.error else "FAILED"})
-        if o.error is not None or not first:
-            lines.append(f"  FAILED {o.job.source}: {o.error or 'failed'}")
-        elif first[0].file == str(o.job.source):  # the path once: file:line: error[..]
-            lines.append(f"  FAILED {first[0].format()}")
-        else:  # an error in another file (an include, the output)
-            lines.append(f"  FAILED {o.job.source}: {first[0].format()}")
+        lines.append(_failure(o, first))
     if codes:
         lines.append("  by code: " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     return lines
+
+
+def _counts(outcomes: Sequence[Outcome], done: list[Outcome], failed: int,
+            elapsed: float | None, stopped_by: str) -> str:
+    """The summary's first line: files converted, failed, warnings, skipped."""
+    ok = sum(1 for o in done if o.ok)
+    skipped = sum(1 for o in outcomes if o.skipped)
+    no_model = sum(1 for o in outcomes if o.no_model)
+    warnings = sum(o.warnings for o in done)
+    return (f"converted {ok} of {len(outcomes)} files"
+            + (f" in {elapsed:.1f}s" if elapsed is not None else "")
+            + f"; {failed} failed; {warnings} warnings"
+            + (f"; {no_model} without the model asked for (skipped)" if no_model else "")
+            + (f"; stopped ({stopped_by}): {skipped} not converted" if skipped else ""))
+
+
+def _failure(o: Outcome, errors: list[Diagnostic]) -> str:
+    """A failed file's summary line, with its first error (its path once)."""
+    if o.error is not None or not errors:
+        return f"  FAILED {o.job.source}: {o.error or 'failed'}"
+    if errors[0].file == str(o.job.source):  # the path once: file:line: error[..]
+        return f"  FAILED {errors[0].format()}"
+    # an error in another file (an include, the output)
+    return f"  FAILED {o.job.source}: {errors[0].format()}"
 
 
 def print_summary(outcomes: Iterable[Outcome], out: TextIO, elapsed: float,

@@ -21,6 +21,7 @@ from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
 from urdfsdf.sdf.writer import WRITTEN_VERSIONS
 
 if TYPE_CHECKING:
+    from urdfsdf.commands.roundtrip import RoundTrip
     from urdfsdf.sdf.includes import IncludeConfig
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -373,8 +374,7 @@ def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
 def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     options = _options(args)
     inputs = [args.input] if args.input and args.input != "-" else []
-    batch = bool(inputs) and Path(args.input).is_dir() and \
-        not (Path(args.input) / "model.config").is_file()
+    batch = _is_batch(args)
     problem = options if isinstance(options, str) else _unusable_option(args, batch)
     if problem is not None or isinstance(options, str):
         print(f"{args.prog}: error: {problem}", file=err)
@@ -395,16 +395,27 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
             print(f"{name}: error: warnings are errors with --strict; nothing written",
                   file=err)
         return EXIT_INVALID
-    if args.output:
-        from urdfsdf.commands.files import write_atomic
+    return _write_output(args, result.text, inputs, out, err)
 
-        problem = write_atomic(args.output, result.text, inputs)
-        if problem is not None:
-            _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args,
-                         err)
-            return EXIT_INVALID
-    else:
-        out.write(result.text)
+
+def _is_batch(args: argparse.Namespace) -> bool:
+    """Whether the input is a folder of robot files (a model folder is one model)."""
+    return bool(args.input) and args.input != "-" and Path(args.input).is_dir() and \
+        not (Path(args.input) / "model.config").is_file()
+
+
+def _write_output(args: argparse.Namespace, text: str, inputs: list[str], out: TextIO,
+                  err: TextIO) -> int:
+    """``text`` to -o (never over an input) or to ``out``."""
+    if not args.output:
+        out.write(text)
+        return EXIT_OK
+    from urdfsdf.commands.files import write_atomic
+
+    problem = write_atomic(args.output, text, inputs)
+    if problem is not None:
+        _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args, err)
+        return EXIT_INVALID
     return EXIT_OK
 
 
@@ -454,32 +465,42 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
                               model=args.model, includes=_include_config(args))
     errors = [d for d in report.diagnostics if d.severity == "error"]
     if args.format == "json":
-        import json
-
-        if errors:
-            print(to_json(errors), file=err)
-        if report.format is not None:
-            found = [d.to_dict() for d in report.differences]
-            found += [{"check": "conversion", "path": f"model[@name={m!r}]" if m else "",
-                       "message": "does not convert (see the diagnostics)"}
-                      for m in report.failed]
-            print(json.dumps(found, indent=1), file=out)
+        _roundtrip_json(report, errors, out, err)
     else:
-        for d in in_order(errors):
-            print(d.format(), file=err)
-        for diff in report.differences:
-            print(f"{name}: {diff.check}: {diff}", file=out)
-        if report.format is not None and not args.quiet:
-            parts = ([f"{len(report.differences)} difference(s)"] if report.differences
-                     else [])
-            if report.failed:
-                what = "the model" if not report.per_model else f"{len(report.failed)} model(s)"
-                parts.append(f"{what} did not convert (see the diagnostics)")
-            print(f"{name}: {report.format.upper()} -> {str(report.via).upper()} -> "
-                  f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=err)
+        _roundtrip_text(report, errors, name, args.quiet, out, err)
     if report.via_mismatch:
         return EXIT_USAGE
     return EXIT_OK if report.ok else EXIT_INVALID
+
+
+def _roundtrip_json(report: RoundTrip, errors: list[Diagnostic], out: TextIO,
+                    err: TextIO) -> None:
+    import json
+
+    if errors:
+        print(to_json(errors), file=err)
+    if report.format is not None:
+        found = [d.to_dict() for d in report.differences]
+        found += [{"check": "conversion", "path": f"model[@name={m!r}]" if m else "",
+                   "message": "does not convert (see the diagnostics)"}
+                  for m in report.failed]
+        print(json.dumps(found, indent=1), file=out)
+
+
+def _roundtrip_text(report: RoundTrip, errors: list[Diagnostic], name: str, quiet: bool,
+                    out: TextIO, err: TextIO) -> None:
+    for d in in_order(errors):
+        print(d.format(), file=err)
+    for diff in report.differences:
+        print(f"{name}: {diff.check}: {diff}", file=out)
+    if report.format is None or quiet:
+        return
+    parts = [f"{len(report.differences)} difference(s)"] if report.differences else []
+    if report.failed:
+        what = "the model" if not report.per_model else f"{len(report.failed)} model(s)"
+        parts.append(f"{what} did not convert (see the diagnostics)")
+    print(f"{name}: {report.format.upper()} -> {str(report.via).upper()} -> "
+          f"{report.format.upper()}: {', '.join(parts) or 'no difference'}", file=err)
 
 
 def _diff(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

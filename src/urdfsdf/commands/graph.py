@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
-from urdfsdf.core.ir import Model
+from urdfsdf.core.ir import Frame, Model, World
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import Scope, Semantics, analyze
 from urdfsdf.sdf.includes import IncludeConfig
@@ -76,24 +76,33 @@ def _scope_dot(dot: _Dot, scope: Scope, prefix: str) -> None:
         dot.add(f"  {node(name)} [label={_q(name)}, shape={SHAPES[v.kind]}{color}];")
     dot.add("}")
     missing: set[str] = set()
-    model = scope.model
-    # kinematic tree: parent link -> joint -> child link
-    if model is not None:
-        for joint in model.joints:
-            if joint.name not in scope.vertices:
-                continue
-            if joint.parent == WORLD and WORLD not in missing:
-                missing.add(WORLD)
-                dot.add(f"{node(WORLD)} [label=world, shape=doublecircle];")
-            for a, b in ((joint.parent, joint.name), (joint.name, joint.child)):
-                valid = True
-                for end in (a, b):
-                    if end not in scope.vertices and end != WORLD:
-                        _missing(dot, node, end, missing)
-                        valid = False
-                red = "" if valid else f', color="{RED}", penwidth=2'
-                dot.add(f"{node(a)} -> {node(b)} [style=bold{red}];")
-    # attached_to and relative_to, as written (defaults included), invalid ones red
+    if scope.model is not None:
+        _tree_dot(dot, scope, scope.model, node, missing)
+    _frame_graphs_dot(dot, scope, node, missing)
+
+
+def _tree_dot(dot: _Dot, scope: Scope, model: Model, node: Callable[[str], str],
+              missing: set[str]) -> None:
+    """The kinematic tree: parent link -> joint -> child link, edges to a missing end red."""
+    for joint in model.joints:
+        if joint.name not in scope.vertices:
+            continue
+        if joint.parent == WORLD and WORLD not in missing:
+            missing.add(WORLD)
+            dot.add(f"{node(WORLD)} [label=world, shape=doublecircle];")
+        for a, b in ((joint.parent, joint.name), (joint.name, joint.child)):
+            valid = True
+            for end in (a, b):
+                if end not in scope.vertices and end != WORLD:
+                    _missing(dot, node, end, missing)
+                    valid = False
+            red = "" if valid else f', color="{RED}", penwidth=2'
+            dot.add(f"{node(a)} -> {node(b)} [style=bold{red}];")
+
+
+def _frame_graphs_dot(dot: _Dot, scope: Scope, node: Callable[[str], str],
+                      missing: set[str]) -> None:
+    """attached_to and relative_to, as written (defaults included), invalid ones red."""
     for name, target, kind in _edges(scope):
         ok = target in scope.vertices
         if not ok:
@@ -105,8 +114,7 @@ def _scope_dot(dot: _Dot, scope: Scope, prefix: str) -> None:
         dot.add(f"{node(name)} -> {node(target)} [{style}];")
 
 
-def _missing(dot: _Dot, node: object, name: str, seen: set[str]) -> None:
-    assert callable(node)
+def _missing(dot: _Dot, node: Callable[[str], str], name: str, seen: set[str]) -> None:
     if name in seen:
         return
     seen.add(name)
@@ -115,27 +123,36 @@ def _missing(dot: _Dot, node: object, name: str, seen: set[str]) -> None:
 
 def _edges(scope: Scope) -> Iterable[tuple[str, str, str]]:
     """(vertex, target, "att" or "rel") for every frame-graph edge as written."""
-    model = scope.model
-    if scope.kind == "model" and model is not None:
-        if scope.canonical_link and not scope.static:
-            yield MODEL_FRAME, scope.canonical_link.split("::")[0], "att"
-        for link in model.links:
-            yield link.name, link.pose.relative_to or MODEL_FRAME, "rel"
-        for nested in model.models:
-            yield nested.name, nested.pose.relative_to or MODEL_FRAME, "rel"
-        for joint in model.joints:
-            yield joint.name, joint.child, "att"
-            yield joint.name, joint.pose.relative_to or joint.child, "rel"
-        for frame in model.frames:
-            yield frame.name, frame.attached_to or MODEL_FRAME, "att"
-            yield frame.name, frame.pose.relative_to or frame.attached_to or MODEL_FRAME, "rel"
-    world = scope.world
-    if scope.kind == "world" and world is not None:
-        for m in world.models:
-            yield m.name, m.pose.relative_to or WORLD, "rel"
-        for frame in world.frames:
-            yield frame.name, frame.attached_to or WORLD, "att"
-            yield frame.name, frame.pose.relative_to or frame.attached_to or WORLD, "rel"
+    if scope.kind == "model" and scope.model is not None:
+        yield from _model_edges(scope, scope.model)
+    if scope.kind == "world" and scope.world is not None:
+        yield from _world_edges(scope.world)
+
+
+def _model_edges(scope: Scope, model: Model) -> Iterator[tuple[str, str, str]]:
+    if scope.canonical_link and not scope.static:
+        yield MODEL_FRAME, scope.canonical_link.split("::")[0], "att"
+    for link in model.links:
+        yield link.name, link.pose.relative_to or MODEL_FRAME, "rel"
+    for nested in model.models:
+        yield nested.name, nested.pose.relative_to or MODEL_FRAME, "rel"
+    for joint in model.joints:
+        yield joint.name, joint.child, "att"
+        yield joint.name, joint.pose.relative_to or joint.child, "rel"
+    yield from _frame_edges(model.frames, MODEL_FRAME)
+
+
+def _world_edges(world: World) -> Iterator[tuple[str, str, str]]:
+    for m in world.models:
+        yield m.name, m.pose.relative_to or WORLD, "rel"
+    yield from _frame_edges(world.frames, WORLD)
+
+
+def _frame_edges(frames: Iterable[Frame], root: str) -> Iterator[tuple[str, str, str]]:
+    """Each explicit frame's attached_to and relative_to (defaults: ``root``)."""
+    for frame in frames:
+        yield frame.name, frame.attached_to or root, "att"
+        yield frame.name, frame.pose.relative_to or frame.attached_to or root, "rel"
 
 
 def dot_of_semantics(sem: Semantics, model: str | None = None) -> str:

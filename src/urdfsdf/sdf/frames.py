@@ -66,7 +66,7 @@ class Vertex:
     att: str | None = None
     #: the line to blame for a relative_to problem of this vertex
     rel_line: int | None = None
-    #: the outcome of the graph checks (:meth:`_Builder._check_graph`)
+    #: the outcome of the graph checks (:class:`_GraphCheck`)
     mark: int = 0
     #: the relative_to reference as written when it names a frame of a nested model
     rel_ref: str | None = None
@@ -402,7 +402,19 @@ class _Builder:
         s = Scope("model", model.name, scoped)
         s.model = model
         s.static = model.static
-        where = f"model {scoped!r}"
+        rejected = self.model_names(model, f"model {scoped!r}")
+        self.model_vertices(s, model, rejected)  # phase 3
+        self.joint_links(s)                      # phase 4
+        self.canonical(s, model)                 # phase 5
+        self.attached_to(s)                      # phases 6, 7
+        self.joint_bodies(s, is_nested)          # phase 7: the links joints connect
+        self.placements(s)                       # the frames nested models are placed by
+        self.relative_to(s)                      # phases 8, 9
+        self.other_poses(s)                      # phase 8 for visuals, ..., and axes
+        return s
+
+    def model_names(self, model: Model, where: str) -> set[tuple[str, str]]:
+        """Phase 2 for a model: its children's names, and its links' shapes'."""
         rejected = self.check_names(
             [("link", x.name, x.line) for x in model.links]
             + [("joint", x.name, x.line) for x in model.joints]
@@ -411,22 +423,29 @@ class _Builder:
         if model.extras or model.materials or model.urdf_joints:
             self.check_other_names(model, where)
         for link in model.links:
-            # one shape can only have a reserved name: no list to build for it
-            vis, col = link.visuals, link.collisions
-            if len(vis) > 1 or (vis and is_reserved(vis[0].name or "")):
-                self.check_names([("visual", v.name or "", v.line) for v in vis],
-                                 f"link {link.name!r}")
-            if len(col) > 1 or (col and is_reserved(col[0].name or "")):
-                self.check_names([("collision", c.name or "", c.line) for c in col],
-                                 f"link {link.name!r}")
+            self.shape_names(link)
+        return rejected
 
+    def shape_names(self, link: Link) -> None:
+        """Reserved and duplicate names among a link's visuals, and among its collisions."""
+        # one shape can only have a reserved name: no list to build for it
+        vis, col = link.visuals, link.collisions
+        if len(vis) > 1 or (vis and is_reserved(vis[0].name or "")):
+            self.check_names([("visual", v.name or "", v.line) for v in vis],
+                             f"link {link.name!r}")
+        if len(col) > 1 or (col and is_reserved(col[0].name or "")):
+            self.check_names([("collision", c.name or "", c.line) for c in col],
+                             f"link {link.name!r}")
+
+    def model_vertices(self, s: Scope, model: Model, rejected: set[tuple[str, str]]) -> None:
+        """Phase 3: a vertex per accepted child, nested models first (their scopes are
+        built here: their canonical links are needed by phase 5)."""
         vs = s.vertices
-        # phase 3: nested models first (their canonical links are needed below)
         for nested in model.models:
             if ("model", nested.name) in rejected:
                 continue
-            s.children[nested.name] = self.model_scope(nested, f"{scoped}::{nested.name}",
-                                                       is_nested=True)
+            scoped = f"{s.scoped_name}::{nested.name}"
+            s.children[nested.name] = self.model_scope(nested, scoped, is_nested=True)
             vs[nested.name] = Vertex(nested.name, "model", nested.line, nested.pose)
         links, joints = s.links, s.joints
         for link in model.links:
@@ -439,19 +458,15 @@ class _Builder:
             if not rejected or ("joint", name) not in rejected:
                 joints[name] = joint
                 vs[name] = Vertex(name, "joint", joint.line, joint.pose)
-        for frame in model.frames:
+        self.add_frames(s, model.frames, rejected)
+
+    @staticmethod
+    def add_frames(s: Scope, frames: Iterable[Frame], rejected: set[tuple[str, str]]) -> None:
+        """A vertex per explicit frame whose name was accepted."""
+        for frame in frames:
             if ("frame", frame.name) not in rejected:
                 s.frames[frame.name] = frame
-                vs[frame.name] = Vertex(frame.name, "frame", frame.line, frame.pose)
-
-        self.joint_links(s)                      # phase 4
-        self.canonical(s, model)                 # phase 5
-        self.attached_to(s)                      # phases 6, 7
-        self.joint_bodies(s, is_nested)          # phase 7: the links joints connect
-        self.placements(s)                       # the frames nested models are placed by
-        self.relative_to(s)                      # phases 8, 9
-        self.other_poses(s)                      # phase 8 for visuals, ..., and axes
-        return s
+                s.vertices[frame.name] = Vertex(frame.name, "frame", frame.line, frame.pose)
 
     def _joint_frame(self, s: Scope, ref: str) -> bool:
         """Whether a joint may name ``ref`` (a link, or since 1.8 any frame) in scope ``s``."""
@@ -583,16 +598,7 @@ class _Builder:
                 vs[joint.name].att = None
                 bad.add(joint.name)  # reported as JOINT_CHILD_LINK_INVALID
         for frame in s.frames.values():
-            target = frame.attached_to or ""
-            v = vs[frame.name]
-            if not target:
-                v.att = s.root
-            elif not self._world_kinds(s, target) or not self._target(s, v, target, "att"):
-                where = f"world {s.name!r}" if s.kind == "world" else \
-                    f"model {s.scoped_name!r}"
-                self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
-                           f"{target!r} names no frame of {where}"
-                           f"{did_you_mean(target, s.names(but=frame.name))}", frame.line)
+            if not self._frame_attached(s, frame):
                 bad.add(frame.name)
         for v in vs.values():
             if v.att_ref is not None and s.body_of(v.att_ref) is None:
@@ -604,6 +610,21 @@ class _Builder:
             self._attached_graph(s, bad, lambda v: v.kind in ("link", "model")
                                  or v.att_ref is not None
                                  or (v.kind == "root" and (s.static or v.att is None)))
+
+    def _frame_attached(self, s: Scope, frame: Frame) -> bool:
+        """The attached_to edge of an explicit frame; False (reported) when invalid."""
+        target = frame.attached_to or ""
+        v = s.vertices[frame.name]
+        if not target:
+            v.att = s.root
+            return True
+        if self._world_kinds(s, target) and self._target(s, v, target, "att"):
+            return True
+        where = f"world {s.name!r}" if s.kind == "world" else f"model {s.scoped_name!r}"
+        self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
+                   f"{target!r} names no frame of {where}"
+                   f"{did_you_mean(target, s.names(but=frame.name))}", frame.line)
+        return False
 
     @staticmethod
     def _world_kinds(s: Scope, target: str) -> bool:
@@ -661,179 +682,125 @@ class _Builder:
     def _attached_graph(self, s: Scope, bad: set[str],
                         is_body: Callable[[Vertex], bool]) -> None:
         """The attached_to graph of a scope: cycles and dead ends reported once each."""
-        for name in self._check_graph(s, "att", bad, is_body, "FRAME_ATTACHED_TO_CYCLE",
-                                      "FRAME_ATTACHED_TO_GRAPH_ERROR", "attached_to",
-                                      lambda v: v.line, _ATT_FINE):
+        graph = _Graph(edge="att", label="attached_to", cycle_code="FRAME_ATTACHED_TO_CYCLE",
+                       graph_code="FRAME_ATTACHED_TO_GRAPH_ERROR", end="a link",
+                       is_terminal=is_body, line_of=_vertex_line, fine=_ATT_FINE)
+        for name in _GraphCheck(self, s, graph, bad).run():
             s._body[name] = None  # in or into a cycle: body() must not walk it
 
     def _relative_graph(self, s: Scope, bad: set[str]) -> None:
         """The relative_to graph of a scope: every frame must lead to its root."""
-        for name in self._check_graph(s, "rel", bad, lambda v: v.kind == "root",
-                                      "POSE_RELATIVE_TO_CYCLE", "POSE_RELATIVE_TO_GRAPH_ERROR",
-                                      "relative_to", lambda v: v.rel_line or v.line,
-                                      _REL_FINE):
+        graph = _Graph(edge="rel", label="relative_to", cycle_code="POSE_RELATIVE_TO_CYCLE",
+                       graph_code="POSE_RELATIVE_TO_GRAPH_ERROR", end=s.root,
+                       is_terminal=_is_root, line_of=_rel_line, fine=_REL_FINE)
+        for name in _GraphCheck(self, s, graph, bad).run():
             s._pose[name] = None
-
-    def _check_graph(self, s: Scope, edge: str, bad: set[str],
-                     is_terminal: Callable[[Vertex], bool], cycle_code: str, graph_code: str,
-                     label: str, line_of: Callable[[Vertex], int | None], fine: int
-                     ) -> list[str]:
-        """Walk a one-edge-per-vertex graph: report cycles and dead ends once each.
-
-        Each vertex's outcome is kept in its ``mark``: ``fine`` when it leads to
-        a terminal, ``fine + 1`` when it does not (marks below ``fine`` are an
-        earlier graph's).  Returns the vertices that do not reach a terminal
-        (unresolvable), by name.
-        """
-        vs = s.vertices
-        lost = fine + 1
-        order: dict[str, int] = {}  # document order, made when a cycle needs it
-        unresolvable: list[str] = []
-        scope_word = "world" if s.kind == "world" else "model"
-        for v in vs.values():
-            if v.mark >= fine:
-                continue
-            if v.name not in bad and not is_terminal(v):
-                # the common case: one step to a vertex already decided
-                nxt = getattr(v, edge)
-                if nxt is not None and nxt != v.name:
-                    known = vs[nxt].mark
-                    if known >= fine:
-                        v.mark = known
-                        if known == lost:
-                            unresolvable.append(v.name)
-                        continue
-            path: list[Vertex] = []
-            on_path: dict[str, int] = {}
-            cur = v
-            outcome = fine
-            while True:
-                if cur.mark >= fine:
-                    outcome = cur.mark
-                    break
-                name = cur.name
-                if name in on_path:
-                    cycle = path[on_path[name]:]
-                    if not order:
-                        order = {n: i for i, n in enumerate(vs)}
-                    last = max(cycle, key=lambda c: (line_of(c) or 0, order[c.name]))
-                    names = " -> ".join([*(c.name for c in cycle), cycle[0].name])
-                    self.error(cycle_code, f"cycle in the {label} graph of {scope_word} "
-                               f"{s.scoped_name!r}: {names}", line_of(last))
-                    outcome = lost
-                    break
-                if name in bad:
-                    outcome = lost
-                    path.append(cur)
-                    break
-                if is_terminal(cur):
-                    outcome = fine
-                    path.append(cur)
-                    break
-                on_path[name] = len(path)
-                path.append(cur)
-                nxt = getattr(cur, edge)
-                if nxt is None:
-                    self.error(graph_code, f"{cur.kind} {name!r}: the {label} graph of "
-                               f"{scope_word} {s.scoped_name!r} does not lead to "
-                               f"{'a link' if edge == 'att' else s.root}", cur.line)
-                    outcome = lost
-                    break
-                cur = vs[nxt]
-            for c in path:
-                c.mark = outcome
-                if outcome == lost:
-                    unresolvable.append(c.name)
-        return unresolvable
 
     def other_poses(self, s: Scope) -> None:
         """Phase 8 for poses that are not frames (visual, collision, light, sensor) and axes."""
         for link in s.links.values():
-            posed: list[tuple[str, str | None, Pose]] = [
-                ("visual", v.name, v.pose) for v in link.visuals if v.pose.relative_to]
-            posed += [("collision", c.name, c.pose) for c in link.collisions
-                      if c.pose.relative_to]
-            if link.extras:
-                posed += list(_extra_poses(link.extras))
-            for kind, name, pose in posed:
-                target = pose.relative_to or ""
-                if target and target not in s.vertices and s.find(target) is None:
-                    self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
-                               f"{name!r}: relative_to {target!r} names no frame of model "
-                               f"{s.scoped_name!r}{did_you_mean(target, s.names())}",
-                               pose.line)
+            self._link_poses(s, link)
         for joint in s.joints.values():
             for axis in (joint.axis, joint.axis2):
-                if axis is None or not axis.expressed_in:
-                    continue
-                if axis.expressed_in not in s.vertices and s.find(axis.expressed_in) is None:
-                    self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: "
-                               f"axis expressed_in {axis.expressed_in!r} names no frame of "
-                               f"model {s.scoped_name!r}"
-                               f"{did_you_mean(axis.expressed_in, s.names())}",
-                               axis.line or joint.line)
+                if axis is not None and axis.expressed_in:
+                    self._axis_frame(s, joint, axis, axis.expressed_in)
+
+    def _link_poses(self, s: Scope, link: Link) -> None:
+        """The relative_to of a link's visuals, collisions and kept elements (lights,
+        sensors...) name frames of the scope."""
+        posed: list[tuple[str, str | None, Pose]] = [
+            ("visual", v.name, v.pose) for v in link.visuals if v.pose.relative_to]
+        posed += [("collision", c.name, c.pose) for c in link.collisions if c.pose.relative_to]
+        if link.extras:
+            posed += list(_extra_poses(link.extras))
+        for kind, name, pose in posed:
+            target = pose.relative_to or ""
+            if target and target not in s.vertices and s.find(target) is None:
+                self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
+                           f"{name!r}: relative_to {target!r} names no frame of model "
+                           f"{s.scoped_name!r}{did_you_mean(target, s.names())}", pose.line)
+
+    def _axis_frame(self, s: Scope, joint: Joint, axis: Axis, frame: str) -> None:
+        """An axis's expressed_in (``frame``) names a frame of the scope."""
+        if frame in s.vertices or s.find(frame) is not None:
+            return
+        self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: axis "
+                   f"expressed_in {frame!r} names no frame of model {s.scoped_name!r}"
+                   f"{did_you_mean(frame, s.names())}", axis.line or joint.line)
 
     # world scope (7 phases) -------------------------------------------------
     def world_scope(self, world: World) -> Scope:
         s = Scope("world", world.name, world.name)
         s.world = world
-        where = f"world {world.name!r}"
         rejected = self.check_names(
             [("model", m.name, m.line) for m in world.models]
             + [("frame", f.name, f.line) for f in world.frames]
-            + [("joint", j.name, j.line) for j in world.joints], where, self.strict_names)
+            + [("joint", j.name, j.line) for j in world.joints], f"world {world.name!r}",
+            self.strict_names)
+        self.world_vertices(s, world, rejected)
+        self.joint_links(s)
+        self.attached_to(s)
+        self.joint_bodies(s)
+        self.placements(s)
+        self.world_relative_to(s)
+        return s
+
+    def world_vertices(self, s: Scope, world: World, rejected: set[tuple[str, str]]) -> None:
+        """A vertex per accepted model (its scope built here), frame and joint of a world."""
         vs = s.vertices
         for model in world.models:
             if ("model", model.name) in rejected:
                 continue
             s.children[model.name] = self.model_scope(model, model.name)
             vs[model.name] = Vertex(model.name, "model", model.line, model.pose)
-        for frame in world.frames:
-            if ("frame", frame.name) not in rejected:
-                s.frames[frame.name] = frame
-                vs[frame.name] = Vertex(frame.name, "frame", frame.line, frame.pose)
+        self.add_frames(s, world.frames, rejected)
         for joint in world.joints:
             if ("joint", joint.name) not in rejected:
                 s.joints[joint.name] = joint
                 vs[joint.name] = Vertex(joint.name, "joint", joint.line, joint.pose)
-        self.joint_links(s)
-        self.attached_to(s)
-        self.joint_bodies(s)
-        self.placements(s)
+
+    def world_relative_to(self, s: Scope) -> None:
+        """The relative_to values of a world's vertices (and defaults), then the graph."""
         bad: set[str] = set()
         unnamed = _unnamed_children(s)
-        for name, v in vs.items():
+        for name, v in s.vertices.items():
             if v.kind == "root":
                 continue
-            written = v.pose.relative_to or ""
-            if written:
-                target, line = written, v.pose.line or v.line
-            elif v.kind == "frame":
-                target, line = s.frames[name].attached_to or WORLD, v.line
-            elif v.kind == "joint":
-                target, line = s.joints[name].child, v.line
-                if name in unnamed:
-                    bad.add(name)  # reported as JOINT_CHILD_LINK_INVALID
-                    continue
-            else:
-                target, line = WORLD, v.pose.line or v.line
-            v.rel_line = line
-            if v.kind == "model" and written == MODEL_FRAME:
-                # the model's own frame: its pose would be relative to itself
-                self.error("POSE_RELATIVE_TO_CYCLE", f"model {name!r}: pose relative_to "
-                           "__model__ (its own frame) is a cycle", line)
-                bad.add(name)
-            elif v.kind == "model" and written == name:
-                self.error("POSE_RELATIVE_TO_INVALID", f"model {name!r}: a model cannot "
-                           f"place itself relative_to its own name in {where}", line)
-                bad.add(name)
-            elif not self._target(s, v, target, "rel"):
-                self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: relative_to "
-                           f"{target!r} names no frame or model of {where}"
-                           f"{did_you_mean(target, s.names(but=name))}", line)
+            if v.kind == "joint" and not v.pose.relative_to and name in unnamed:
+                bad.add(name)  # reported as JOINT_CHILD_LINK_INVALID
+                continue
+            if not self._world_relative(s, v):
                 bad.add(name)
         self._relative_graph(s, bad)
-        return s
+
+    def _world_relative(self, s: Scope, v: Vertex) -> bool:
+        """The relative_to edge of a world's vertex ``v``; False (reported) when invalid."""
+        name = v.name
+        written = v.pose.relative_to or ""
+        if written:
+            target, line = written, v.pose.line or v.line
+        elif v.kind == "frame":
+            target, line = s.frames[name].attached_to or WORLD, v.line
+        elif v.kind == "joint":
+            target, line = s.joints[name].child, v.line
+        else:
+            target, line = WORLD, v.pose.line or v.line
+        v.rel_line = line
+        if v.kind == "model" and written == MODEL_FRAME:
+            # the model's own frame: its pose would be relative to itself
+            self.error("POSE_RELATIVE_TO_CYCLE", f"model {name!r}: pose relative_to "
+                       "__model__ (its own frame) is a cycle", line)
+            return False
+        if v.kind == "model" and written == name:
+            self.error("POSE_RELATIVE_TO_INVALID", f"model {name!r}: a model cannot "
+                       f"place itself relative_to its own name in world {s.name!r}", line)
+            return False
+        if not self._target(s, v, target, "rel"):
+            self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: relative_to "
+                       f"{target!r} names no frame or model of world {s.name!r}"
+                       f"{did_you_mean(target, s.names(but=name))}", line)
+            return False
+        return True
 
     def top_model_pose(self, model: Model) -> None:
         """A model at the document root has no outer scope for its relative_to."""
@@ -845,6 +812,126 @@ class _Builder:
             self.error("POSE_RELATIVE_TO_INVALID", f"model {model.name!r}: relative_to "
                        f"{written!r} names no frame outside the model",
                        model.pose.line or model.line)
+
+
+@record(kw_only=True)
+class _Graph:
+    """One of a scope's two frame graphs, as :class:`_GraphCheck` walks it."""
+
+    #: the :class:`Vertex` field holding each vertex's one edge ("att" or "rel")
+    edge: str
+    #: the graph's name in messages, and what every vertex must lead to
+    label: str
+    end: str
+    cycle_code: str
+    graph_code: str
+    is_terminal: Callable[[Vertex], bool]
+    #: the line to blame for a vertex
+    line_of: Callable[[Vertex], int | None]
+    #: the :attr:`Vertex.mark` of a vertex that leads to a terminal (+1: it does not;
+    #: marks below are an earlier graph's)
+    fine: int
+
+
+def _vertex_line(v: Vertex) -> int | None:
+    return v.line
+
+
+def _rel_line(v: Vertex) -> int | None:
+    return v.rel_line or v.line
+
+
+def _is_root(v: Vertex) -> bool:
+    return v.kind == "root"
+
+
+class _GraphCheck:
+    """Walk a one-edge-per-vertex graph of a scope: report cycles and dead ends once each.
+
+    Each vertex's outcome is kept in its ``mark`` (:attr:`_Graph.fine`, or one more
+    when it does not lead to a terminal); ``bad`` vertices have an invalid edge,
+    already reported.
+    """
+
+    def __init__(self, builder: _Builder, s: Scope, graph: _Graph, bad: set[str]) -> None:
+        self.builder = builder
+        self.s = s
+        self.graph = graph
+        self.bad = bad
+        self.scope_word = "world" if s.kind == "world" else "model"
+        #: document order, made when a cycle needs it
+        self.order: dict[str, int] = {}
+
+    def run(self) -> list[str]:
+        """The vertices that do not reach a terminal (unresolvable), by name."""
+        fine = self.graph.fine
+        lost = fine + 1
+        unresolvable: list[str] = []
+        for v in self.s.vertices.values():
+            if v.mark >= fine:
+                continue
+            if self._one_step(v):
+                if v.mark == lost:
+                    unresolvable.append(v.name)
+                continue
+            path, outcome = self._follow(v)
+            for c in path:
+                c.mark = outcome
+                if outcome == lost:
+                    unresolvable.append(c.name)
+        return unresolvable
+
+    def _one_step(self, v: Vertex) -> bool:
+        """The common case: ``v`` leads in one step to a vertex already decided, whose
+        outcome it takes."""
+        graph = self.graph
+        if v.name in self.bad or graph.is_terminal(v):
+            return False
+        nxt = getattr(v, graph.edge)
+        if nxt is None or nxt == v.name:
+            return False
+        known = self.s.vertices[nxt].mark
+        if known < graph.fine:
+            return False
+        v.mark = known
+        return True
+
+    def _follow(self, v: Vertex) -> tuple[list[Vertex], int]:
+        """The path walked from ``v`` to a decided, terminal, bad or repeated vertex (the
+        vertices to mark), and their outcome."""
+        graph, vs = self.graph, self.s.vertices
+        lost = graph.fine + 1
+        path: list[Vertex] = []
+        on_path: dict[str, int] = {}
+        cur = v
+        while cur.mark < graph.fine:
+            name = cur.name
+            if name in on_path:
+                self._cycle(path[on_path[name]:])
+                return path, lost
+            if name in self.bad or graph.is_terminal(cur):
+                path.append(cur)
+                return path, lost if name in self.bad else graph.fine
+            on_path[name] = len(path)
+            path.append(cur)
+            nxt = getattr(cur, graph.edge)
+            if nxt is None:
+                self.builder.error(graph.graph_code, f"{cur.kind} {name!r}: the {graph.label} "
+                                   f"graph of {self.scope_word} {self.s.scoped_name!r} does "
+                                   f"not lead to {graph.end}", cur.line)
+                return path, lost
+            cur = vs[nxt]
+        return path, cur.mark
+
+    def _cycle(self, cycle: list[Vertex]) -> None:
+        """Report a cycle once, at its member written last."""
+        if not self.order:
+            self.order = {n: i for i, n in enumerate(self.s.vertices)}
+        line_of, order = self.graph.line_of, self.order
+        last = max(cycle, key=lambda c: (line_of(c) or 0, order[c.name]))
+        names = " -> ".join([*(c.name for c in cycle), cycle[0].name])
+        self.builder.error(self.graph.cycle_code, f"cycle in the {self.graph.label} graph of "
+                           f"{self.scope_word} {self.s.scoped_name!r}: {names}", line_of(last))
 
 
 def _unnamed_children(s: Scope) -> set[str]:

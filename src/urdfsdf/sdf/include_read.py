@@ -99,35 +99,9 @@ class IncludeReader:
         model: Model | None = None
         where = f"{included.display!r} (included by <uri>{included.uri}</uri>)"
         if root is not None and root.tag == "robot":
-            if params:
-                self.ctx.warning("ELEMENT_DROPPED", f"{where} is a URDF: its "
-                                 "<experimental:params> are not applied", el)
-            if self.read_urdf is None:
-                self.ctx.error("ELEMENT_INVALID", f"{where} is a URDF: reading it needs the "
-                               "conversion pipeline (urdfsdf.document)", el)
-            else:
-                model = self.read_urdf(included.data, sub)
+            model = self._urdf_model(included, el, params, sub, where)
         elif root is not None:
-            pushed: dict[etree._Element, list[Param]] = {}
-            target = included_model(root) if params else None
-            if target is not None:
-                pushed = apply_params(target, params,
-                                      lambda inc: self._include_model_name(inc, included.path),
-                                      self.ctx.diags)
-            elif params:
-                self.ctx.error("ELEMENT_MISSING", f"{where} holds no <model> to apply "
-                               "<experimental:params> to", el)
-            doc = self.read_included(root, sub, included.path, pushed)
-            tops = [c.tag for c in root if c.tag in ("model", "actor", "light")]
-            if len(tops) > 1 and len(set(tops)) > 1:
-                self.ctx.error("ELEMENT_INCORRECT_TYPE", f"{where} holds <{tops[0]}> and "
-                               f"<{next(t for t in tops if t != tops[0])}> at its top level: "
-                               "what to include is ambiguous", el)
-            if doc is not None and doc.models:
-                model = doc.models[0]
-            elif doc is not None and not any(c.tag in ("light", "actor") for c in root):
-                self.ctx.error("ELEMENT_MISSING", f"{where} holds no top-level <model> to "
-                               "include (a <world> cannot be included)", el)
+            model = self._sdf_model(included, root, el, params, sub, where)
         self.ctx.diags.extend(sub.items)
         if model is None:
             return None
@@ -135,6 +109,43 @@ class IncludeReader:
             self.ctx.error("ATTRIBUTE_INVALID", f"{where}: the pose of an included model "
                            "cannot be relative_to a frame of its own file", el)
         return model if model.file is not None else evolve(model, file=included.display)
+
+    def _urdf_model(self, included: Included, el: etree._Element, params: list[Param],
+                    sub: Diagnostics, where: str) -> Model | None:
+        """The model of an included URDF (its diagnostics into ``sub``)."""
+        if params:
+            self.ctx.warning("ELEMENT_DROPPED", f"{where} is a URDF: its "
+                             "<experimental:params> are not applied", el)
+        if self.read_urdf is None:
+            self.ctx.error("ELEMENT_INVALID", f"{where} is a URDF: reading it needs the "
+                           "conversion pipeline (urdfsdf.document)", el)
+            return None
+        return self.read_urdf(included.data, sub)
+
+    def _sdf_model(self, included: Included, root: etree._Element, el: etree._Element,
+                   params: list[Param], sub: Diagnostics, where: str) -> Model | None:
+        """The top-level model of an included SDF file, ``params`` applied to it first."""
+        pushed: dict[etree._Element, list[Param]] = {}
+        target = included_model(root) if params else None
+        if target is not None:
+            pushed = apply_params(target, params,
+                                  lambda inc: self._include_model_name(inc, included.path),
+                                  self.ctx.diags)
+        elif params:
+            self.ctx.error("ELEMENT_MISSING", f"{where} holds no <model> to apply "
+                           "<experimental:params> to", el)
+        doc = self.read_included(root, sub, included.path, pushed)
+        tops = [c.tag for c in root if c.tag in ("model", "actor", "light")]
+        if len(tops) > 1 and len(set(tops)) > 1:
+            self.ctx.error("ELEMENT_INCORRECT_TYPE", f"{where} holds <{tops[0]}> and "
+                           f"<{next(t for t in tops if t != tops[0])}> at its top level: "
+                           "what to include is ambiguous", el)
+        if doc is not None and doc.models:
+            return doc.models[0]
+        if doc is not None and not any(c.tag in ("light", "actor") for c in root):
+            self.ctx.error("ELEMENT_MISSING", f"{where} holds no top-level <model> to "
+                           "include (a <world> cannot be included)", el)
+        return None
 
     def _include_model_name(self, include: etree._Element, file: str) -> str | None:
         """The name of the model the ``<include>`` of ``file`` names (None: unknown).

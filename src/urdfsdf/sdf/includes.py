@@ -159,49 +159,38 @@ class IncludeResolver:
         if not text or "\x00" in text:
             diags.error("URI_INVALID", f"the <uri> {shown!r} names no file", line)
             return None
-        m = _SCHEME.match(text)
-        scheme = m.group(1).lower() if m is not None else ""
-        rest = text[m.end():] if m is not None else text
         roots = self._search_roots()
         base = including_file or self._main_file
-        if scheme in _SEARCHED:
-            if not rest.strip("/") or rest.startswith("/"):
-                diags.error("URI_INVALID", f"{shown!r} names no model: write "
-                            f"{scheme}://NAME[/file]", line)
-                return None
-            folders = roots
-        elif scheme in ("file", ""):
-            if not rest:
-                diags.error("URI_INVALID", f"{shown!r} names no file", line)
-                return None
-            if os.path.isabs(rest):
-                folders = [""]
-            else:
-                folders = ([os.path.dirname(base) or "."] if base is not None else []) + roots
-        else:
-            diags.error("URI_INVALID", _not_local(text, scheme), line)
+        where = _where(text, shown, roots, base, line, diags)
+        if where is None:
             return None
+        rest, folders = where
         found = _first_existing([os.path.join(folder, rest) for folder in folders])
         if found is None:
             diags.error("URI_LOOKUP", _not_found(shown, folders), line)
             return None
-        allowed = self._allowed_roots(roots, base)
-        real = _checked(found, shown, allowed, line, diags)
-        if real is None:
+        located = self._located(found, shown, self._allowed_roots(roots, base), line, diags)
+        if located is None:
             return None
-        if os.path.isdir(real):
-            chosen = self._model_file(found, shown, allowed, line, diags)
-            if chosen is None:
-                return None
-            found = chosen
-            real = _checked(found, shown, allowed, line, diags)
-            if real is None:
-                return None
+        real, found = located
         data = self._read(real, found, shown, line, diags)
         if data is None:
             return None
         # an SDF urdf2sdf wrote lists its empty attributes in urdf:empty (xml/custom.py)
         return Included(real, restore_empty_values(data), _shown(os.path.normpath(found)), text)
+
+    def _located(self, found: str, shown: str, allowed: list[str], line: int | None,
+                 diags: Diagnostics) -> tuple[str, str] | None:
+        """``(real path, path as found)`` of the file ``found`` names, checked: itself, or
+        the file its model.config names when it is a model folder; None (reported)."""
+        real = _checked(found, shown, allowed, line, diags)
+        if real is None or not os.path.isdir(real):
+            return None if real is None else (real, found)
+        chosen = self._model_file(found, shown, allowed, line, diags)
+        if chosen is None:
+            return None
+        real = _checked(chosen, shown, allowed, line, diags)
+        return None if real is None else (real, chosen)
 
     def _search_roots(self) -> list[str]:
         """The resource paths, then the entries of :data:`ENV_VARIABLES`, each once."""
@@ -330,6 +319,31 @@ def _version(text: str) -> tuple[int, int, int] | None:
     if m is None:
         return None
     return (int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0))
+
+
+def _where(text: str, shown: str, roots: list[str], base: str | None, line: int | None,
+           diags: Diagnostics) -> tuple[str, list[str]] | None:
+    """``(path, the folders to look for it in)`` of a URI by its scheme: a model name
+    searched in ``roots``, a file path (relative: to ``base``'s folder, then ``roots``);
+    None (reported) for a URI that names nothing or no local file."""
+    m = _SCHEME.match(text)
+    scheme = m.group(1).lower() if m is not None else ""
+    rest = text[m.end():] if m is not None else text
+    if scheme in _SEARCHED:
+        if not rest.strip("/") or rest.startswith("/"):
+            diags.error("URI_INVALID", f"{shown!r} names no model: write "
+                        f"{scheme}://NAME[/file]", line)
+            return None
+        return rest, roots
+    if scheme not in ("file", ""):
+        diags.error("URI_INVALID", _not_local(text, scheme), line)
+        return None
+    if not rest:
+        diags.error("URI_INVALID", f"{shown!r} names no file", line)
+        return None
+    if os.path.isabs(rest):
+        return rest, [""]
+    return rest, ([os.path.dirname(base) or "."] if base is not None else []) + roots
 
 
 def _first_existing(candidates: list[str]) -> str | None:

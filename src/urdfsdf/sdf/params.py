@@ -281,59 +281,42 @@ class _Applier:
             return
         #: as written (a parameter handed down has a relative element_id)
         shown = el.get("element_id", eid)
+        what = f"<{tag} element_id={shown!r}>"
         parts = eid.split("::") if eid else []
-        if any(not part for part in parts):
-            self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={shown!r}>: a name is missing "
-                       "between or after '::': skipped", el)
-            return
         action = el.get("action")
-        if action is not None and action not in ACTIONS:
-            self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={shown!r}>: action {action!r} "
-                       f"is not one of {', '.join(ACTIONS)}: skipped", el)
+        problem = _param_problem(el, tag, parts, action)
+        if problem is not None:
+            code, why = problem
+            self.error(code, f"{what}{why}: skipped", el)
             return
-        if not _custom(el) and _description(local(el)) is None:
-            self.error("ELEMENT_INVALID", f"<{tag} element_id={shown!r}>: <{tag}> is not an "
-                       "SDFormat element: skipped", el)
-            return
-        if action == "add":
-            name = el.get("name")
-            if name is None:
-                self.error("ATTRIBUTE_MISSING", f"<{tag} element_id={shown!r}> to add has no "
-                           "'name' attribute: skipped", el)
-                return
-            if not name.strip():
-                self.error("ATTRIBUTE_INVALID", f"<{tag} element_id={shown!r}> to add has an "
-                           "empty 'name' attribute: skipped", el)
-                return
         found = self._target(p, parts, None if action == "add" else tag)
         if found is None:
-            what = "no element" if action == "add" else f"no <{tag}>"
-            self.error("ELEMENT_MISSING", f"<{tag} element_id={shown!r}>: the included model "
-                       f"has {what} named {shown!r}: skipped", el)
-            return
-        if isinstance(found, tuple):
-            include, rest = found
-            if not rest and (action == "replace" or (action == "remove" and not children(el))):
-                # the nested included model as a whole: its <include> goes
-                if action == "remove":
-                    _drop(include)
-                else:
-                    self._replace(include, el)
-                return
-            self.pushed.setdefault(include, []).append(
-                Param(el, rest, p.file, whole=not rest))
-            return
-        if action is None:
+            missing = "no element" if action == "add" else f"no <{tag}>"
+            self.error("ELEMENT_MISSING", f"{what}: the included model has {missing} named "
+                       f"{shown!r}: skipped", el)
+        elif isinstance(found, tuple):
+            self._into_include(p, *found, action)
+        elif action is None:
             for c in children(el):
                 self._child(found, c, c.get("action"))
         elif action == "add":
-            self._add(found, el, f"<{tag} element_id={shown!r}>", top=True)
-        elif action == "modify":
-            self._modify(found, el)
-        elif action == "remove":
-            self._remove(found, el)
+            self._add(found, el, what, top=True)
         else:
-            self._replace(found, el)
+            self._edit(action, found, el)
+
+    def _into_include(self, p: Param, include: etree._Element, rest: str,
+                      action: str | None) -> None:
+        """A parameter whose element_id reaches into the nested included model of
+        ``include``: handed down to it (``rest``: the id inside it), or applied to the
+        ``<include>`` when it replaces or removes the model as a whole."""
+        el = p.el
+        if not rest and (action == "replace" or (action == "remove" and not children(el))):
+            if action == "remove":
+                _drop(include)
+            else:
+                self._replace(include, el)
+            return
+        self.pushed.setdefault(include, []).append(Param(el, rest, p.file, whole=not rest))
 
     def _target(self, p: Param, parts: list[str], tag: str | None
                 ) -> etree._Element | tuple[etree._Element, str] | None:
@@ -394,12 +377,16 @@ class _Applier:
             self.error("ELEMENT_MISSING", f"<{tag}{_named(c)}> to {action}: <{qname(parent)}>"
                        " has no such child: skipped", c)
             return
+        self._edit(action, found, c)
+
+    def _edit(self, action: str, target: etree._Element, spec: etree._Element) -> None:
+        """Modify, remove or replace ``target`` as ``spec`` says."""
         if action == "modify":
-            self._modify(found, c)
+            self._modify(target, spec)
         elif action == "remove":
-            self._remove(found, c)
+            self._remove(target, spec)
         else:
-            self._replace(found, c)
+            self._replace(target, spec)
 
     def _defined_child(self, parent: etree._Element, c: etree._Element, what: str) -> bool:
         if _custom(c):
@@ -464,31 +451,45 @@ class _Applier:
                 self._remove(found, c)
 
     def _modify(self, target: etree._Element, spec: etree._Element) -> None:
-        tag = qname(target)
+        self._modify_attributes(target, spec)
+        kids = children(spec)
+        if kids:
+            self._modify_children(target, kids)
+        else:
+            self._modify_text(target, spec)
+
+    def _modify_attributes(self, target: etree._Element, spec: etree._Element) -> None:
+        """Set the attributes ``spec`` gives (but control attributes) that ``target``'s
+        element defines (any attribute of a custom element, and any namespaced one)."""
         defined = None if _custom(target) else _defined_attributes(local(target))
         for key, value in spec.items():
             key = str(key)
             if key in _CONTROL:
                 continue
             if defined is not None and not key.startswith("{") and key not in defined:
-                self.error("ATTRIBUTE_INVALID", f"<{tag}> has no attribute {key!r} to "
-                           "modify: skipped", spec)
+                self.error("ATTRIBUTE_INVALID", f"<{qname(target)}> has no attribute {key!r} "
+                           "to modify: skipped", spec)
                 continue
             target.set(key, str(value))
-        kids = children(spec)
-        if kids:
-            for c in kids:
-                action = c.get("action")
-                if action is not None:
-                    self._child(target, c, action)
-                    continue
-                found = _match(target, c)
-                if found is None:
-                    self.error("ELEMENT_MISSING", f"<{qname(c)}{_named(c)}> to modify: <{tag}>"
-                               " has no such child: skipped", c)
-                else:
-                    self._modify(found, c)
-            return
+
+    def _modify_children(self, target: etree._Element, kids: list[etree._Element]) -> None:
+        """Each child of a modify: with its own action, or modifying its match in ``target``."""
+        for c in kids:
+            action = c.get("action")
+            if action is not None:
+                self._child(target, c, action)
+                continue
+            found = _match(target, c)
+            if found is None:
+                self.error("ELEMENT_MISSING", f"<{qname(c)}{_named(c)}> to modify: "
+                           f"<{qname(target)}> has no such child: skipped", c)
+            else:
+                self._modify(found, c)
+
+    def _modify_text(self, target: etree._Element, spec: etree._Element) -> None:
+        """A modify without children: its text (a checked value), or a value's default
+        when it has none."""
+        tag = qname(target)
         text = (spec.text or "").strip()
         parent = target.getparent()
         leaf = None if _custom(target) else _leaf(
@@ -510,47 +511,88 @@ class _Applier:
                    what: str) -> etree._Element | None:
         """``spec`` as an SDF element of ``parent``: checked, its control attributes and
         attributes SDFormat does not define stripped; None (reported) when invalid."""
-        problems: list[tuple[str, str, etree._Element]] = []
-        todo = [(spec, parent)]
-        while todo:
-            el, up = todo.pop()
-            if _custom(el):
-                continue
-            name = local(el)
-            for attr in tables()["required"].get(name, ()):
-                if el.get(attr) is None:
-                    problems.append(("ATTRIBUTE_MISSING", f"the required attribute {attr!r} "
-                                     f"of <{name}> is missing", el))
-            text = (el.text or "").strip()
-            leaf = _leaf(local(up), name)
-            kids = children(el)
-            if leaf is not None and not kids and text and not _valid_value(leaf[0], text):
-                problems.append(("ELEMENT_INVALID", f"<{name}>: {text!r} is not a valid "
-                                 f"{leaf[0]}", el))
-            if el is not spec:
-                allowed = _allowed_children(up)
-                if allowed is not None and name not in allowed:
-                    problems.append(("ELEMENT_INVALID", f"<{name}> is not an SDFormat "
-                                     f"element of <{local(up)}>", el))
-                    continue
-            todo.extend((c, el) for c in reversed(kids))
+        problems = _problems(spec, parent)
         if problems:
             for code, message, el in problems:
                 self.error(code, f"{what}: {message}", el)
             self.error("ELEMENT_INVALID", f"{what} is not valid SDFormat: skipped", spec)
             return None
-        new = deepcopy(spec)
-        new.tail = None
-        for el in new.iter():
-            if not isinstance(el.tag, str):
+        return _stripped(spec)
+
+
+def _param_problem(el: etree._Element, tag: str, parts: list[str], action: str | None
+                   ) -> tuple[str, str] | None:
+    """Why a parameter cannot be applied, whatever it names: (code, the reason following
+    the parameter's tag), or None."""
+    if any(not part for part in parts):
+        return "ATTRIBUTE_INVALID", ": a name is missing between or after '::'"
+    if action is not None and action not in ACTIONS:
+        return "ATTRIBUTE_INVALID", f": action {action!r} is not one of {', '.join(ACTIONS)}"
+    if not _custom(el) and _description(local(el)) is None:
+        return "ELEMENT_INVALID", f": <{tag}> is not an SDFormat element"
+    if action == "add":
+        name = el.get("name")
+        if name is None:
+            return "ATTRIBUTE_MISSING", " to add has no 'name' attribute"
+        if not name.strip():
+            return "ATTRIBUTE_INVALID", " to add has an empty 'name' attribute"
+    return None
+
+
+_Problem = tuple[str, str, etree._Element]
+
+
+def _problems(spec: etree._Element, parent: etree._Element) -> list[_Problem]:
+    """What makes ``spec`` (and its descendants, in document order) invalid SDFormat as a
+    child of ``parent``: (code, message, element)."""
+    problems: list[_Problem] = []
+    todo = [(spec, parent)]
+    while todo:
+        el, up = todo.pop()
+        if _custom(el):
+            continue
+        kids = children(el)
+        problems += _element_problems(el, up, kids)
+        if el is not spec:
+            allowed = _allowed_children(up)
+            name = local(el)
+            if allowed is not None and name not in allowed:
+                problems.append(("ELEMENT_INVALID", f"<{name}> is not an SDFormat "
+                                 f"element of <{local(up)}>", el))
                 continue
-            defined = None if _custom(el) else _defined_attributes(local(el))
-            for key in list(el.keys()):
-                key = str(key)
-                if key in _CONTROL or (defined is not None and not key.startswith("{")
-                                       and key not in defined):
-                    del el.attrib[key]
-        return new
+        todo.extend((c, el) for c in reversed(kids))
+    return problems
+
+
+def _element_problems(el: etree._Element, up: etree._Element, kids: list[etree._Element]
+                      ) -> list[_Problem]:
+    """A required attribute missing from ``el``, and its value when it is not valid."""
+    name = local(el)
+    problems: list[_Problem] = [
+        ("ATTRIBUTE_MISSING", f"the required attribute {attr!r} of <{name}> is missing", el)
+        for attr in tables()["required"].get(name, ()) if el.get(attr) is None]
+    text = (el.text or "").strip()
+    leaf = _leaf(local(up), name)
+    if leaf is not None and not kids and text and not _valid_value(leaf[0], text):
+        problems.append(("ELEMENT_INVALID", f"<{name}>: {text!r} is not a valid {leaf[0]}", el))
+    return problems
+
+
+def _stripped(spec: etree._Element) -> etree._Element:
+    """A copy of ``spec`` without its control attributes and the attributes SDFormat does
+    not define (a custom element's and namespaced ones kept)."""
+    new = deepcopy(spec)
+    new.tail = None
+    for el in new.iter():
+        if not isinstance(el.tag, str):
+            continue
+        defined = None if _custom(el) else _defined_attributes(local(el))
+        for key in list(el.keys()):
+            key = str(key)
+            if key in _CONTROL or (defined is not None and not key.startswith("{")
+                                   and key not in defined):
+                del el.attrib[key]
+    return new
 
 
 def _match(parent: etree._Element, spec: etree._Element) -> etree._Element | None:

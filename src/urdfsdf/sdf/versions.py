@@ -445,7 +445,7 @@ def _kids(el: etree._Element, name: str) -> list[etree._Element]:
     out = []
     for c in el:  # a loop, not lxml's tag filter: building one costs more than a few kids
         tag = c.tag
-        if tag == name or (tag.__class__ is str and tag[:1] == "{" and _name(c) == name):
+        if tag == name or (isinstance(tag, str) and tag[:1] == "{" and _name(c) == name):
             out.append(c)
     return out
 
@@ -455,15 +455,27 @@ def _kids_by_name(el: etree._Element) -> dict[str, list[etree._Element]]:
     out: dict[str, list[etree._Element]] = {}
     for c in el:
         tag = c.tag
-        if tag.__class__ is str:
+        if isinstance(tag, str):
             out.setdefault(tag if tag[:1] != "{" else _name(c), []).append(c)
     return out
+
+
+def _path(el: etree._Element, tokens: list[str]) -> etree._Element | None:
+    """The element reached from ``el`` through the first child of each name in
+    ``tokens`` (``el`` for none), or None when one is missing."""
+    cur = el
+    for token in tokens:
+        found = _first(cur, token)
+        if found is None:
+            return None
+        cur = found
+    return cur
 
 
 def _first(el: etree._Element, name: str) -> etree._Element | None:
     for c in el:
         tag = c.tag
-        if tag == name or (tag.__class__ is str and tag[:1] == "{" and _name(c) == name):
+        if tag == name or (isinstance(tag, str) and tag[:1] == "{" and _name(c) == name):
             return c
     return None
 
@@ -724,44 +736,51 @@ class _Run:
                        else op.from_attribute or "").split("::")
         to_tokens = (op.to_element if op.to_element is not None
                      else op.to_attribute or "").split("::")
-        from_el: etree._Element | None = el
-        for token in from_tokens[:-1]:
-            assert from_el is not None
-            from_el = _first(from_el, token)
-            if from_el is None:
-                return
-        assert from_el is not None
-        from_name, to_name = from_tokens[-1], to_tokens[-1]
+        from_el = _path(el, from_tokens[:-1])
+        if from_el is None:
+            return
         to_el = self._walk_to(el, to_tokens,
                               0 if op.to_element is not None and op.to_attribute is not None
                               else 1)
         if op.from_element is not None:
-            source = _first(from_el, from_name)
-            if source is None:
-                return
-            if op.to_element is not None and op.to_attribute is None:
-                self._created(to_name)  # the source's subtree: names the document held
-                clone = copy.deepcopy(source)  # keeps the source lines
-                clone.tag = to_name
-                clone.tail = None
-                to_el.append(clone)
-            else:
-                value = _text(source)
-                if value is None or op.to_attribute is None:
-                    return
-                to_el.set(op.to_attribute, value)
-            if not op.copy:
-                from_el.remove(source)
+            self._move_element(op, from_el, from_tokens[-1], to_el, to_tokens[-1])
         elif op.from_attribute is not None:
-            value = from_el.get(from_name)
-            if value is None:
+            self._move_attribute(op, from_el, from_tokens[-1], to_el, to_tokens[-1])
+
+    def _move_element(self, op: Move, from_el: etree._Element, from_name: str,
+                      to_el: etree._Element, to_name: str) -> None:
+        """A move from element ``from_name`` of ``from_el``: the element itself (renamed
+        ``to_name``) into ``to_el``, or its text to an attribute of ``to_el``."""
+        source = _first(from_el, from_name)
+        if source is None:
+            return
+        if op.to_element is not None and op.to_attribute is None:
+            self._created(to_name)  # the source's subtree: names the document held
+            clone = copy.deepcopy(source)  # keeps the source lines
+            clone.tag = to_name
+            clone.tail = None
+            to_el.append(clone)
+        else:
+            value = _text(source)
+            if value is None or op.to_attribute is None:
                 return
-            if op.to_element is not None:
-                self.append(to_el, to_name, value)
-            elif op.to_attribute is not None:
-                to_el.set(to_name, value)
-            if not op.copy:
-                del from_el.attrib[from_name]
+            to_el.set(op.to_attribute, value)
+        if not op.copy:
+            from_el.remove(source)
+
+    def _move_attribute(self, op: Move, from_el: etree._Element, from_name: str,
+                        to_el: etree._Element, to_name: str) -> None:
+        """A move from attribute ``from_name`` of ``from_el``: to an element or an
+        attribute ``to_name`` of ``to_el``."""
+        value = from_el.get(from_name)
+        if value is None:
+            return
+        if op.to_element is not None:
+            self.append(to_el, to_name, value)
+        elif op.to_attribute is not None:
+            to_el.set(to_name, value)
+        if not op.copy:
+            del from_el.attrib[from_name]
 
     def _walk_to(self, el: etree._Element, tokens: list[str], offset: int) -> etree._Element:
         """The element a ``to`` path leads to (all tokens but the last), creating the

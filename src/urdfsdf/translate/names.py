@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Link, Model
+from urdfsdf.core.ir import Joint, Link, Model
 from urdfsdf.core.record import evolve
 from urdfsdf.sdf.names import SCOPE_SEP, is_reserved, version_of
 
@@ -94,20 +94,24 @@ def restore_names(model: Model) -> Model:
         c.original_name for x in model.links for c in x.collisions)
     if not links and not joints and not renamed_shapes:
         return model
+    return evolve(model, links=tuple(_restored_link(x, links) for x in model.links),
+                  joints=tuple(_restored_joint(j, links, joints) for j in model.joints))
 
-    def shapes(link: Link) -> Link:
-        return evolve(link, name=links.get(link.name, link.name), original_name=None,
-                       visuals=tuple(evolve(v, name=v.original_name or v.name,
-                                             original_name=None) for v in link.visuals),
-                       collisions=tuple(evolve(c, name=c.original_name or c.name,
-                                                original_name=None) for c in link.collisions))
 
-    out_joints = []
-    for j in model.joints:
-        mimic = j.mimic
-        if mimic is not None and mimic.joint in joints:
-            mimic = evolve(mimic, joint=joints[mimic.joint])
-        out_joints.append(evolve(j, name=joints.get(j.name, j.name), original_name=None,
-                                  parent=links.get(j.parent, j.parent),
-                                  child=links.get(j.child, j.child), mimic=mimic))
-    return evolve(model, links=tuple(shapes(x) for x in model.links), joints=tuple(out_joints))
+def _restored_link(link: Link, links: dict[str, str]) -> Link:
+    """``link`` and its visuals and collisions under their original names."""
+    return evolve(link, name=links.get(link.name, link.name), original_name=None,
+                  visuals=tuple(evolve(v, name=v.original_name or v.name,
+                                       original_name=None) for v in link.visuals),
+                  collisions=tuple(evolve(c, name=c.original_name or c.name,
+                                          original_name=None) for c in link.collisions))
+
+
+def _restored_joint(j: Joint, links: dict[str, str], joints: dict[str, str]) -> Joint:
+    """``j`` under its original name, naming its links and mimicked joint by theirs."""
+    mimic = j.mimic
+    if mimic is not None and mimic.joint in joints:
+        mimic = evolve(mimic, joint=joints[mimic.joint])
+    return evolve(j, name=joints.get(j.name, j.name), original_name=None,
+                  parent=links.get(j.parent, j.parent), child=links.get(j.child, j.child),
+                  mimic=mimic)

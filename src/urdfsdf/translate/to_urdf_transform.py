@@ -99,6 +99,8 @@ class _Flattener:
         self.edges: list[_Edge] = []
         self.frames: list[tuple[str, str, Transform, Frame | None, int | None]] = []
         self.used: set[str] = set()
+        #: the flattened name of each link, by (id of its scope, its name there)
+        self.link_names: dict[tuple[int, str], str] = {}
         self.ok = True
         #: a joint was split around a massless link (see MUJOCO_BOUND_MASS)
         self.split = False
@@ -136,9 +138,17 @@ class _Flattener:
 
     def walk(self) -> None:
         """Collect links, joints and frames of every scope, posed in the top model frame."""
+        order = self._scopes()
+        for scope, prefix, x_top_s in order:
+            self._add_links(scope, prefix, x_top_s)
+        for scope, prefix, x_top_s in order:
+            self._add_joints(scope, prefix, x_top_s)
+            self._add_frames(scope, prefix, x_top_s)
+
+    def _scopes(self) -> list[tuple[Scope, str, Transform]]:
+        """Every posed scope, depth first: ``(scope, prefix of its names, X_top_scope)``."""
         sep = self.opt.separator
         stack: list[tuple[Scope, str, Transform]] = [(self.top, "", tf.IDENTITY)]
-        link_names: dict[tuple[int, str], str] = {}
         order: list[tuple[Scope, str, Transform]] = []
         while stack:
             scope, prefix, x_top_s = stack.pop()
@@ -149,51 +159,83 @@ class _Flattener:
                     continue
                 stack.append((scope.children[name], f"{prefix}{name}{sep}",
                               tf.compose(x_top_s, x)))
-        for scope, prefix, x_top_s in order:
-            for name, link in scope.links.items():
-                x = scope.pose(name)
-                if x is None:
-                    continue
-                flat = self.unique(prefix + name, link.line, "link")
-                link_names[(id(scope), name)] = flat
-                self.bodies[flat] = _Body(flat, link, tf.compose(x_top_s, x), scope, name)
-        def flat_link(scope: Scope, body: str | None) -> str | None:
-            """The flattened name of a link named from ``scope`` (``nested::link`` too)."""
-            found = scope.find(body) if body else None
-            return None if found is None else link_names.get((id(found[0]), found[1]))
+        return order
 
-        for scope, prefix, x_top_s in order:
-            for name, joint in scope.joints.items():
-                x = scope.pose(name)
-                if x is None:
-                    continue
-                if joint.parent in scope.links and joint.child in scope.links:
-                    parent = link_names.get((id(scope), joint.parent))
-                    child = link_names.get((id(scope), joint.child))
-                else:  # SDFormat 1.8: a joint may name frames; its links are their bodies
-                    parent_body, child_body = scope.joint_bodies(name)
-                    parent = WORLD if parent_body == WORLD else flat_link(scope, parent_body)
-                    child = flat_link(scope, child_body)
-                if parent is None or child is None:
-                    continue
-                if parent == child:
-                    self.same_link(prefix + name, joint, child)
-                    continue
-                copy = joint.pose.relative_to == joint.parent and joint.parent in scope.links
-                self.edges.append(_Edge(self.unique(prefix + name, joint.line, "joint"), joint,
-                                        parent, child, tf.compose(x_top_s, x), scope, copy))
-            for name, frame in scope.frames.items():
-                x = scope.pose(name)
-                body = scope.body(name)
-                if x is None or body is None:
-                    continue
-                if body == "":
-                    body_flat = ""
-                else:
-                    body_flat = prefix + body.replace("::", sep)
-                # a top-level frame's attached_to/relative_to names stay valid
-                self.frames.append((prefix + name, body_flat, tf.compose(x_top_s, x),
-                                    None if prefix else frame, frame.line))
+    def _add_links(self, scope: Scope, prefix: str, x_top_s: Transform) -> None:
+        for name, link in scope.links.items():
+            x = scope.pose(name)
+            if x is None:
+                continue
+            flat = self.unique(prefix + name, link.line, "link")
+            self.link_names[(id(scope), name)] = flat
+            self.bodies[flat] = _Body(name=flat, link=link, x_ml=tf.compose(x_top_s, x),
+                                      scope=scope, local=name)
+
+    def _flat_link(self, scope: Scope, body: str | None) -> str | None:
+        """The flattened name of a link named from ``scope`` (``nested::link`` too)."""
+        found = scope.find(body) if body else None
+        return None if found is None else self.link_names.get((id(found[0]), found[1]))
+
+    def _joint_links(self, scope: Scope, name: str, joint: Joint
+                     ) -> tuple[str | None, str | None]:
+        """The flattened parent and child links of a joint (None: not posed)."""
+        if joint.parent in scope.links and joint.child in scope.links:
+            return (self.link_names.get((id(scope), joint.parent)),
+                    self.link_names.get((id(scope), joint.child)))
+        # SDFormat 1.8: a joint may name frames; its links are their bodies
+        parent_body, child_body = scope.joint_bodies(name)
+        parent = WORLD if parent_body == WORLD else self._flat_link(scope, parent_body)
+        return parent, self._flat_link(scope, child_body)
+
+    def _add_joints(self, scope: Scope, prefix: str, x_top_s: Transform) -> None:
+        for name, joint in scope.joints.items():
+            x = scope.pose(name)
+            if x is None:
+                continue
+            parent, child = self._joint_links(scope, name, joint)
+            if parent is None or child is None:
+                continue
+            if parent == child:
+                self.same_link(prefix + name, joint, child)
+                continue
+            copy = joint.pose.relative_to == joint.parent and joint.parent in scope.links
+            self.edges.append(_Edge(name=self.unique(prefix + name, joint.line, "joint"),
+                                    joint=joint, parent=parent, child=child,
+                                    x_mj=tf.compose(x_top_s, x), scope=scope,
+                                    copy_origin=copy))
+
+    def _add_frames(self, scope: Scope, prefix: str, x_top_s: Transform) -> None:
+        sep = self.opt.separator
+        for name, frame in scope.frames.items():
+            x = scope.pose(name)
+            body = scope.body(name)
+            if x is None or body is None:
+                continue
+            body_flat = "" if body == "" else prefix + body.replace("::", sep)
+            # a top-level frame's attached_to/relative_to names stay valid
+            self.frames.append((prefix + name, body_flat, tf.compose(x_top_s, x),
+                                None if prefix else frame, frame.line))
+
+    def add_urdf_joints(self, joints: tuple[Joint, ...]) -> None:
+        """URDF joints that travel as <urdf:joint> (floating, planar): their frame is the
+        child link's SDF frame."""
+        bodies = self.bodies
+        for joint in joints:
+            if (joint.parent in bodies or joint.parent == WORLD) and joint.child in bodies:
+                self.edges.append(_Edge(name=self.unique(joint.name, joint.line, "joint"),
+                                        joint=joint, parent=joint.parent, child=joint.child,
+                                        x_mj=bodies[joint.child].x_ml, scope=None,
+                                        copy_origin=False))
+
+    def expand(self) -> None:
+        """Expand the joints that URDF lacks (:func:`_expand`)."""
+        expanded: list[_Edge] = []
+        for e in self.edges:
+            if e.joint.type in _EXPANDED:
+                expanded.extend(_expand(e, self, self.diags, self.opt))
+            else:  # what _expand returns for any other joint
+                expanded.append(e)
+        self.edges = expanded
 
 
 def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
@@ -241,40 +283,58 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     opt = options or Options()
     flat = _Flattener(scope, x_wm, diags, opt)
     flat.walk()
-    bodies = flat.bodies
-    edges = flat.edges
+    flat.add_urdf_joints(model.urdf_joints)
+    flat.expand()
+    tree = _rooted_tree(model, flat)
+    if tree is None or not flat.ok:
+        return None
+    if tree.root != WORLD and (model.pose.relative_to or not model.pose.is_identity):
+        diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: the model pose has no URDF "
+                      "place without a joint to world; dropped", model.pose.line or model.line)
+    applied = applied_outputs(model)
+    links, joints = _links_and_joints(model, tree, applied)
+    _frame_links(tree, links, joints)
+    return restore_names(Model(model.name, tuple(links), tuple(joints),
+                               materials=model.materials,
+                               extras=_model_extras(model, scope, tree, applied),
+                               version=model.version, line=model.line, convention="urdf"))
 
-    # URDF joints that travel as <urdf:joint> (floating, planar): their frame is
-    # the child link's SDF frame
-    for joint in model.urdf_joints:
-        if (joint.parent in bodies or joint.parent == WORLD) and joint.child in bodies:
-            edges.append(_Edge(flat.unique(joint.name, joint.line, "joint"), joint,
-                               joint.parent, joint.child, bodies[joint.child].x_ml, None,
-                               copy_origin=False))
 
-    # expand joints that URDF lacks
-    expanded: list[_Edge] = []
-    for e in edges:
-        if e.joint.type in _EXPANDED:
-            expanded.extend(_expand(e, flat, diags, opt))
-        else:  # what _expand returns for any other joint
-            expanded.append(e)
-    edges = expanded
+class _Tree:
+    """The joint tree of a flattened model: each link's tree joint, and the root."""
 
-    # the tree: each child has one tree joint; roots are links with none
+    def __init__(self, flat: _Flattener, above: dict[str, _Edge], root: str) -> None:
+        self.flat = flat
+        #: each child link's joint in the tree
+        self.above = above
+        #: the URDF root link (``world`` when a joint has it as parent)
+        self.root = root
+
+    def frame(self, name: str) -> Transform:
+        """``X_M_F``: the URDF frame of a link (its tree joint's; a root's: its own)."""
+        if name == WORLD:
+            x_wm = self.flat.x_wm
+            return tf.inverse(x_wm) if x_wm is not None else tf.IDENTITY
+        e = self.above.get(name)
+        return e.x_mj if e is not None else self.flat.bodies[name].x_ml
+
+
+def _rooted_tree(model: Model, flat: _Flattener) -> _Tree | None:
+    """The tree of the flattened joints (each child has one tree joint; roots are links
+    with none), its other roots attached with floating joints when the options say so;
+    None (reported) when the joints make no tree."""
+    diags = flat.diags
+
     def second(kept: _Edge, new: _Edge) -> _Edge:
         diags.error("URDF_TREE_INVALID", f"link {new.child!r} is the child of joints "
                     f"{kept.name!r} and {new.name!r}: URDF needs a tree", new.joint.line)
         flat.ok = False
         return kept
 
-    tree = tree_of(bodies, edges, second)
-    tree_joint = tree.above
+    tree = tree_of(flat.bodies, flat.edges, second)
     roots = tree.roots
-    has_world = any(e.parent == WORLD for e in edges)
-    if has_world:
-        extra = roots
-        main_root = WORLD
+    if any(e.parent == WORLD for e in flat.edges):
+        main_root, extra = WORLD, roots
     elif roots:
         main_root, extra = roots[0], roots[1:]
     else:
@@ -282,91 +342,98 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         return None
     if tree.loop is not None:  # links on a loop of joints that no root reaches
         diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
-                    tree_joint[tree.loop].joint.line)
+                    tree.above[tree.loop].joint.line)
         return None
-    if extra:
-        if opt.disconnected == "floating":
-            for name in extra:
-                x = bodies[name].x_ml
-                parent = main_root
-                j = Joint(flat.unique(f"{name}_floating", None, "joint"), "floating", parent,
-                          name, line=bodies[name].link.line)
-                e = _Edge(j.name, j, parent, name, x, None)
-                tree_joint[name] = e
-                edges.append(e)
-                diags.warning("VALUE_APPROXIMATED", f"link {name!r} is not connected to the "
-                              f"tree; attached to {parent!r} with floating joint {j.name!r}",
-                              bodies[name].link.line)
-        else:
-            names = ", ".join(repr(n) for n in extra)
-            diags.error("URDF_TREE_INVALID", f"links not connected to the joint tree of "
-                        f"{main_root!r}: {names} ({option('disconnected')} attaches them)",
-                        bodies[extra[0]].link.line)
-            return None
-    if not flat.ok:
+    if extra and not _attach_disconnected(flat, tree.above, main_root, extra):
         return None
+    return _Tree(flat, tree.above, main_root)
 
-    # URDF frame of every link: X_M_F (its tree joint's frame; root: its own frame)
-    def urdf_frame(name: str) -> Transform:
-        if name == WORLD:
-            return tf.inverse(flat.x_wm) if flat.x_wm is not None else tf.IDENTITY
-        e = tree_joint.get(name)
-        return e.x_mj if e is not None else bodies[name].x_ml
 
-    if main_root != WORLD and (model.pose.relative_to or not model.pose.is_identity):
-        diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: the model pose has no URDF "
-                      "place without a joint to world; dropped", model.pose.line or model.line)
+def _attach_disconnected(flat: _Flattener, above: dict[str, _Edge], main_root: str,
+                         extra: list[str]) -> bool:
+    """Links outside the tree of ``main_root``: attached with floating joints
+    (``--disconnected floating``), or an error (False)."""
+    bodies, diags = flat.bodies, flat.diags
+    if flat.opt.disconnected != "floating":
+        names = ", ".join(repr(n) for n in extra)
+        diags.error("URDF_TREE_INVALID", f"links not connected to the joint tree of "
+                    f"{main_root!r}: {names} ({option('disconnected')} attaches them)",
+                    bodies[extra[0]].link.line)
+        return False
+    for name in extra:
+        line = bodies[name].link.line
+        j = Joint(name=flat.unique(f"{name}_floating", None, "joint"), type="floating",
+                  parent=main_root, child=name, line=line)
+        e = _Edge(name=j.name, joint=j, parent=main_root, child=name,
+                  x_mj=bodies[name].x_ml, scope=None)
+        above[name] = e
+        flat.edges.append(e)
+        diags.warning("VALUE_APPROXIMATED", f"link {name!r} is not connected to the "
+                      f"tree; attached to {main_root!r} with floating joint {j.name!r}", line)
+    return True
 
-    applied = applied_outputs(model)
-    out_links: list[Link] = []
-    if main_root == WORLD:
-        out_links.append(world_link(model, diags))
-    for name, body in bodies.items():
-        out_links.append(_link(body, urdf_frame(name), tree_joint.get(name), diags,
-                               opt.lossy, applied))
 
-    out_joints: list[Joint] = []
-    for e in edges:
-        out = _joint(e, urdf_frame(e.parent), tree_joint.get(e.parent), bodies, diags)
+def _links_and_joints(model: Model, tree: _Tree, applied: set[str]
+                      ) -> tuple[list[Link], list[Joint]]:
+    """The URDF links (``world`` first when it is the root) and joints of the tree."""
+    flat, above = tree.flat, tree.above
+    diags = flat.diags
+    links: list[Link] = []
+    if tree.root == WORLD:
+        links.append(world_link(model, diags))
+    for name, body in flat.bodies.items():
+        links.append(_link(body, tree.frame(name), above.get(name), diags, flat.opt.lossy,
+                           applied))
+    joints: list[Joint] = []
+    for e in flat.edges:
+        out = _joint(e, tree.frame(e.parent), above.get(e.parent), flat.bodies, diags)
         if out is not None:
-            out_joints.append(out)
+            joints.append(out)
+    return links, joints
 
-    # explicit frames -> massless links on fixed joints
+
+def _frame_links(tree: _Tree, links: list[Link], joints: list[Joint]) -> None:
+    """Explicit frames -> massless links on fixed joints (dropped with ``--no-frames``)."""
+    flat = tree.flat
     for fname, attached, x_mf, frame, line in flat.frames:
-        if not opt.frames:
-            diags.warning("ELEMENT_DROPPED", f"frame {fname!r} dropped ({option('no-frames')})",
-                          line)
+        if not flat.opt.frames:
+            flat.diags.warning("ELEMENT_DROPPED", f"frame {fname!r} dropped "
+                               f"({option('no-frames')})", line)
             continue
-        parent = attached or main_root
+        parent = attached or tree.root
         link_name = flat.unique(fname, line, "frame")
         joint_name = flat.unique(f"{fname}_joint", line, "frame joint")
-        origin = tf.relative(urdf_frame(parent), x_mf)
-        out_links.append(Link(link_name, line=line, sdf_frame=_frame_mark(frame, line)))
-        out_joints.append(Joint(joint_name, "fixed", parent, link_name,
-                                tf.computed_pose(origin, line=line), line=line))
+        origin = tf.relative(tree.frame(parent), x_mf)
+        links.append(Link(name=link_name, line=line, sdf_frame=_frame_mark(frame, line)))
+        joints.append(Joint(name=joint_name, type="fixed", parent=parent, child=link_name,
+                            pose=tf.computed_pose(origin, line=line), line=line))
 
+
+def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[str]
+                  ) -> tuple[Extra, ...]:
+    """The URDF model's extras: the model's and nested models' URDF ones (other content
+    of nested models dropped), and SDF-only link content in <gazebo> blocks."""
+    flat = tree.flat
     extras = urdf_extras(model.extras, (U_LINK,))
     for s in scope.walk():
         if s is not scope and s.model is not None:
             extras += urdf_extras(s.model.extras)
             for kept in s.model.extras:
                 if not kept.tag.startswith("{"):
-                    diags.warning("ELEMENT_DROPPED", f"nested model {s.scoped_name!r}: "
-                                  f"<{kept.tag}> has no place once flattened; dropped",
-                                  kept.line)
+                    flat.diags.warning("ELEMENT_DROPPED", f"nested model {s.scoped_name!r}: "
+                                       f"<{kept.tag}> has no place once flattened; dropped",
+                                       kept.line)
     # SDF-only link content in <gazebo> blocks, posed in the URDF link frames and
     # naming links and joints by their URDF names (restore_names below)
     posed = [(b.link.original_name or n,
-              _posed_extras(b, urdf_frame(n), tree_joint.get(n)) if b.link.extras else b.link)
-             for n, b in bodies.items()]
+              _posed_extras(b, tree.frame(n), tree.above.get(n)) if b.link.extras else b.link)
+             for n, b in flat.bodies.items()]
     extras += tuple(gazebo_blocks(model, posed,
                                   [(e.joint.original_name or e.name, e.joint)
-                                   for e in edges if e.scope is not None], applied))
+                                   for e in flat.edges if e.scope is not None], applied))
     if flat.split and not any(x.tag == "mujoco" for x in extras):
         extras += (MUJOCO_BOUND_MASS,)
-    return restore_names(Model(model.name, tuple(out_links), tuple(out_joints),
-                               materials=model.materials, extras=extras, version=model.version,
-                               line=model.line, convention="urdf"))
+    return extras
 
 
 #: the joint types :func:`_expand` rewrites

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from urdfsdf.core.diagnostics import Diagnostics, option
-from urdfsdf.core.ir import Format, Geometry, Material, Model
+from urdfsdf.core.ir import Collision, Format, Geometry, Link, Material, Model, Visual
 from urdfsdf.core.record import evolve
 
 UriMap = Sequence[tuple[str, str]]
@@ -60,41 +60,60 @@ def map_uris(model: Model, mapping: UriMap, target: Format, diags: Diagnostics) 
     """
     if not mapping and target != "urdf":
         return model
+    return _UriMapper(mapping, target, diags).model(model)
 
-    def geometry(g: Geometry | None, line: int | None) -> Geometry | None:
+
+class _UriMapper:
+    """Rewrites the URIs of a model's meshes and textures; each node unchanged (the
+    same object) when none of its URIs is."""
+
+    def __init__(self, mapping: UriMap, target: Format, diags: Diagnostics) -> None:
+        self.mapping = mapping
+        self.target = target
+        self.diags = diags
+
+    def model(self, model: Model) -> Model:
+        links = [self.link(link) for link in model.links]
+        models = tuple(self.model(m) for m in model.models)
+        materials = tuple(self.material(m) or m for m in model.materials)
+        if _same(links, model.links) and _same(models, model.models) and \
+                _same(materials, model.materials):
+            return model  # no URI rewritten: no copy
+        return evolve(model, links=tuple(links), models=models, materials=materials)
+
+    def link(self, link: Link) -> Link:
+        visuals = tuple(self.visual(v) for v in link.visuals)
+        collisions = tuple(self.collision(c) for c in link.collisions)
+        if visuals == link.visuals and collisions == link.collisions:
+            return link
+        return evolve(link, visuals=visuals, collisions=collisions)
+
+    def visual(self, v: Visual) -> Visual:
+        g = self.geometry(v.geometry, v.line)
+        m = self.material(v.material)
+        return v if g is v.geometry and m is v.material else evolve(v, geometry=g, material=m)
+
+    def collision(self, c: Collision) -> Collision:
+        g = self.geometry(c.geometry, c.line)
+        return c if g is c.geometry else evolve(c, geometry=g)
+
+    def geometry(self, g: Geometry | None, line: int | None) -> Geometry | None:
         if g is None or g.uri is None:
             return g
-        uri = _map(g.uri, mapping) if mapping else g.uri
-        if target == "urdf" and uri.startswith("model://"):
-            diags.warning("VALUE_APPROXIMATED", f"mesh URI {uri!r}: ROS tools do not resolve "
-                          f"model:// URIs (use {option('uri-map')})",
-                          g.line or line)
+        uri = _map(g.uri, self.mapping) if self.mapping else g.uri
+        if self.target == "urdf" and uri.startswith("model://"):
+            self.diags.warning("VALUE_APPROXIMATED", f"mesh URI {uri!r}: ROS tools do not "
+                               f"resolve model:// URIs (use {option('uri-map')})",
+                               g.line or line)
         return g if uri == g.uri else evolve(g, uri=uri)
 
-    def material(m: Material | None) -> Material | None:
-        if m is None or m.texture is None or not mapping:
+    def material(self, m: Material | None) -> Material | None:
+        if m is None or m.texture is None or not self.mapping:
             return m
-        uri = _map(m.texture, mapping)
+        uri = _map(m.texture, self.mapping)
         return m if uri == m.texture else evolve(m, texture=uri)
 
-    links = []
-    changed = False
-    for link in model.links:
-        visuals = tuple(v if (g := geometry(v.geometry, v.line)) is v.geometry and
-                        material(v.material) is v.material
-                        else evolve(v, geometry=g, material=material(v.material))
-                        for v in link.visuals)
-        collisions = tuple(c if (g := geometry(c.geometry, c.line)) is c.geometry
-                           else evolve(c, geometry=g) for c in link.collisions)
-        if visuals == link.visuals and collisions == link.collisions:
-            links.append(link)
-        else:
-            links.append(evolve(link, visuals=visuals, collisions=collisions))
-            changed = True
-    models = tuple(map_uris(m, mapping, target, diags) for m in model.models)
-    materials = tuple(material(m) or m for m in model.materials)
-    if not changed and all(a is b for a, b in zip(models, model.models, strict=True)) and \
-            all(a is b for a, b in zip(materials, model.materials, strict=True)):
-        return model  # no URI rewritten: no copy
-    return evolve(model, links=tuple(links), models=models, materials=materials)
 
+def _same(new: Sequence[object], old: Sequence[object]) -> bool:
+    """Whether every node of ``new`` is the node of ``old`` at its place."""
+    return all(a is b for a, b in zip(new, old, strict=True))

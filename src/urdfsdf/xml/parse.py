@@ -1023,7 +1023,7 @@ def _canonical_text(el: etree._Element) -> str:
     """
     tag = el.tag
     text = el.text
-    if tag.__class__ is not str:  # a processing instruction
+    if not isinstance(tag, str):  # a processing instruction
         return f"('?', {str(getattr(el, 'target', ''))!r}, {(text or '').strip()!r})"
     items = attributes(el)
     if items:
@@ -1049,13 +1049,13 @@ def kept(el: etree._Element, line: int | None) -> Extra:
     tag = el.tag
     if tag == AS_WRITTEN:  # its first element is the one carried (none: kept untyped)
         for inner in el:
-            if inner.tag.__class__ is str:
-                return AsWritten(AS_WRITTEN, to_string(el), line, None, to_string(inner),
-                                 el.get("fingerprint"))
+            if isinstance(inner.tag, str):
+                return AsWritten(tag=AS_WRITTEN, xml=to_string(el), line=line, pose=None,
+                                 element=to_string(inner), fingerprint=el.get("fingerprint"))
     elif tag == SDF_LIMIT:
-        return SdfLimit(SDF_LIMIT, to_string(el), line, None, el.get("effort"),
-                        el.get("velocity"))
-    return Extra(str(tag), to_string(el), line)
+        return SdfLimit(tag=SDF_LIMIT, xml=to_string(el), line=line, pose=None,
+                        effort=el.get("effort"), velocity=el.get("velocity"))
+    return Extra(tag=str(tag), xml=to_string(el), line=line)
 
 
 def source_line(el: etree._Element) -> int | None:
