@@ -1,0 +1,136 @@
+"""The URDF elements, declared: what urdfdom reads of each, and what urdfsdf reports.
+
+Each element is one :class:`~urdfsdf.xml.declared.Element` (the format is described
+in :mod:`urdfsdf.xml.declared`); :mod:`urdfsdf.urdf.reader` reads every element
+against its declaration and keeps only what it means (the default axis, the limits
+a joint type requires, the mimic joint, the inertia check...).  The tables other
+modules use derive from here: :data:`ATTRIBUTES` (the attributes URDF defines, per
+element), :data:`CHILDREN` (the children, per element read as a record).
+
+What urdfdom tolerates, and urdfsdf reports (an info, ``URDF_IGNORED``) and keeps as
+written: an attribute URDF does not define (``reports``: the element's own reading
+reports it; ``reports_children``: the parent's, after it collects its children); a
+second child urdfdom does not read (``reports_repeats``; a link's second
+``<inertial>`` has its own message); a second shape in a ``<geometry>``
+(:func:`urdfsdf.urdf.reader._geometry`).  What SDFormat (through the IR) cannot hold
+travels as written: a child URDF does not define is kept in the node's extras
+(``others=KEPT``), or, where the IR has no extras (``<inertial>``, ``<sdf:frame>``),
+the whole link does (``others=NOT_TAKEN``).
+
+Two elements declare no attribute, so they are not in :data:`ATTRIBUTES`:
+``<geometry>`` and ``<inertial>``.  Their attributes and a repeat of them go
+unreported, and ``<inertial>`` reports the attributes of its ``<origin>`` twice
+(``reports_children="all"``): urdfsdf has always done so, and outputs stay as they
+were.
+"""
+
+from __future__ import annotations
+
+from urdfsdf.core.ir import INERTIA_KEYS, JointType
+from urdfsdf.xml.declared import (
+    KEPT,
+    NOT_TAKEN,
+    Element,
+    Format,
+    many,
+    name,
+    number,
+    numbers,
+    one,
+    text,
+)
+from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE
+
+#: joint types whose <axis> is meaningful (the others read one only when written)
+AXIS_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "planar")
+
+ROBOT = Element("robot", name("name"), text("version"),
+                children=(many("link"), many("joint"), many("material")))
+
+LINK = Element(
+    "link", name("name"),
+    children=(one("inertial", report="{what}: second <{tag}> ignored (urdfdom reads the "
+                                     "first); kept as written"),
+              many("visual"), many("collision"), one(SDF_FRAME, second=KEPT)),
+    reports=True)
+
+ORIGIN = Element("origin", numbers("xyz", 3), numbers("rpy", 3), reports=True)
+
+INERTIAL = Element("inertial", children=(one("origin"), one("mass"), one("inertia")),
+                   others=NOT_TAKEN, reports_repeats=True, reports_children="all")
+MASS = Element("mass", number("value", required=True, default="0"))
+INERTIA = Element("inertia", *(number(key, required=True, default="0") for key in INERTIA_KEYS))
+
+VISUAL = Element("visual", text("name"),
+                 children=(one("origin"), one("geometry"), one("material")),
+                 reports=True, reports_repeats=True)
+COLLISION = Element("collision", text("name"), children=(one("origin"), one("geometry")),
+                    reports=True, reports_repeats=True)
+
+#: its one child is the shape: the first child element, whatever its tag (urdfdom)
+GEOMETRY = Element("geometry")
+BOX = Element("box", numbers("size", 3, required=True, default="0 0 0"), reports=True)
+CYLINDER = Element("cylinder", number("radius", required=True, default="0"),
+                   number("length", required=True, default="0"), reports=True)
+CAPSULE = Element("capsule", number("radius", required=True, default="0"),
+                  number("length", required=True, default="0"), reports=True)
+SPHERE = Element("sphere", number("radius", required=True, default="0"), reports=True)
+MESH = Element("mesh", text("filename", required=True, default="",
+                            missing="mesh has no filename"),
+               numbers("scale", 3), reports=True)
+#: the shapes, by tag
+SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
+
+#: its name is required at the top level (the reader checks it first)
+MATERIAL = Element("material", text("name"), children=(one("color"), one("texture")))
+COLOR = Element("color", numbers("rgba", 4, required=True))
+TEXTURE = Element("texture", text("filename", default=""))
+
+#: its name and type are checked first (a joint without them is not read)
+JOINT = Element(
+    "joint", name("name"), text("type"),
+    children=(one("origin"), one("parent"), one("child"), one("axis"), one("limit"),
+              one("dynamics"), one("mimic"), one("safety_controller"), one("calibration")),
+    reports=True, reports_repeats=True, reports_children="unread")
+PARENT = Element("parent", name("link"))
+CHILD = Element("child", name("link"))
+AXIS = Element("axis", numbers("xyz", 3))
+#: effort and velocity are required of the joint types in LIMITED_JOINT_TYPES (LIMITED)
+LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
+                number("velocity"))
+LIMITED = Element("limit", number("lower"), number("upper"), number("effort", required=True),
+                  number("velocity", required=True))
+DYNAMICS = Element("dynamics", number("damping"), number("friction"))
+#: its joint is checked first (a mimic without one is not read)
+MIMIC = Element("mimic", name("joint"), number("multiplier"), number("offset"))
+SAFETY_CONTROLLER = Element(
+    "safety_controller",
+    number("k_velocity", required=True, label="safety k_velocity"),
+    number("k_position", label="safety k_position"),
+    number("soft_lower_limit", label="soft_lower_limit"),
+    number("soft_upper_limit", label="soft_upper_limit"))
+CALIBRATION = Element("calibration", number("rising"), number("falling"),
+                      number("reference_position", label="reference_position"))
+
+#: urdfsdf's mark of a link standing for an SDF //frame (not URDF: urdfdom ignores it)
+FRAME = Element(SDF_FRAME, text("attached_to"), text("flattened"),
+                children=(one(SDF_POSE),), others=NOT_TAKEN)
+#: its text is the pose (SDF's ``x y z roll pitch yaw``)
+FRAME_POSE = Element(SDF_POSE, text("relative_to"), holds_text=True)
+
+URDF = Format(
+    (ROBOT, LINK, JOINT, ORIGIN, MASS, INERTIA, VISUAL, COLLISION, BOX, CYLINDER, CAPSULE,
+     SPHERE, MESH, MATERIAL, COLOR, TEXTURE, PARENT, CHILD, AXIS, LIMIT, DYNAMICS, MIMIC,
+     SAFETY_CONTROLLER, CALIBRATION, INERTIAL, GEOMETRY),
+    code="URDF_IGNORED",
+    unknown="<{tag}> attribute {key!r} is not part of URDF (urdfdom ignores it); kept as "
+            "written",
+    repeated="second <{tag}> in <{parent}> ignored (urdfdom reads the first); kept as written")
+
+#: the attributes URDF defines, per element that has any (urdfdom ignores any other)
+ATTRIBUTES: dict[str, tuple[str, ...]] = URDF.attributes
+#: the children URDF defines, per element read as a record or sequence (urdfdom reads
+#: the first of each one-child; any other child is kept as written)
+CHILDREN: dict[str, tuple[str, ...]] = {
+    e.tag: tuple(c.tag for c in e.children if not c.tag.startswith("{"))
+    for e in (LINK, INERTIAL, VISUAL, COLLISION, MATERIAL, JOINT)}

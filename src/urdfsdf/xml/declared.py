@@ -1,0 +1,406 @@
+"""Elements read from declarations: what an element holds, as data, and one reader.
+
+A format declares each of its elements once, as an :class:`Element` (the URDF ones
+are in :mod:`urdfsdf.urdf.elements`)::
+
+    LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
+                    number("velocity"))
+    VISUAL = Element("visual", text("name"),
+                     children=(one("origin"), one("geometry"), one("material")),
+                     reports=True, reports_repeats=True)
+
+- its attributes (:class:`Attribute`): :func:`text`, :func:`name` (not empty),
+  :func:`number` or :func:`numbers` (a count of them), each required or not, with the
+  value the IR takes when it is absent or does not read (``default``), and how a
+  diagnostic names it (``label``);
+- its children (:class:`Child`): :func:`one` (a reference reader reads the first; a
+  second is not taken, or kept as an unknown child) or :func:`many`; a child of
+  another tag is kept as written (``others=KEPT``: it travels in the node's extras)
+  or makes the element not taken (``others=NOT_TAKEN``);
+- what is reported of what the reference readers ignore (an info, the format's
+  ``code``): an attribute the format does not define (``reports``: the element's own,
+  when it is read; ``reports_children``: its children's, right after they are
+  collected), a repeated child (``reports_repeats``, or one child's own ``report``).
+
+:class:`Reading` takes an element against its declaration, in one pass: the
+attributes first (an unknown one reported before any value, as urdfdom's order of
+checks gives them), each number through the one number rule (:meth:`Reading.value`:
+the plain form as written, else :meth:`~urdfsdf.xml.readctx.ReadContext.number` or
+``numbers``), then the children, collected in one scan (:meth:`Reading.record`: the
+first of each tag; repeats, unknown children and their attributes reported as the
+scan meets them) or handed out in document order (:meth:`Reading.each`).  Element
+code keeps only what an element means (see :mod:`urdfsdf.urdf.reader`)::
+
+    values = reading.leaf(el, LIMIT, "joint 'j'")   # {"lower": "-1", "upper": None, ...}
+    Limit(lower=values["lower"], upper=values["upper"], ...)
+
+A reading also decides, in one place, whether what it read comes back *exactly*
+(:attr:`Reading.exact`): every attribute the format defines and no other, each value
+as written (a number in its plain form or with the blanks the writer writes, nothing
+the IR fills in: a ``default``), no text, no child element in a leaf, no repeated or
+not-taken child.  A URDF link, joint or top-level material that is not taken exactly
+carries itself as written (:mod:`urdfsdf.urdf.as_written`).
+
+A tolerance of a reference reader is one entry here: a field of the declaration that
+says what is accepted, and a branch of :class:`Reading` that reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Literal
+
+from lxml import etree
+
+from urdfsdf.core.ir import Extra
+from urdfsdf.core.numbers import plain_number, plain_vector3, plain_vector4, plain_vector6
+from urdfsdf.xml.parse import extra
+from urdfsdf.xml.readctx import ReadContext
+
+#: an attribute's kind: any text, a name (not empty or blank), or numbers
+Kind = Literal["text", "name", "number"]
+#: what becomes of a child: kept as written in the node's extras, or not taken (the
+#: element then does not come back exactly)
+Fate = Literal["kept", "not taken"]
+KEPT: Fate = "kept"
+NOT_TAKEN: Fate = "not taken"
+#: the values of an element's attributes, by name (None: absent, or did not read)
+Values = dict[str, str | None]
+
+#: the plain form of ``count`` numbers (:mod:`urdfsdf.core.numbers`), matched in one
+#: call: a value in it is taken as written, without the number rule's general path
+_PLAIN: dict[int, Callable[[str], object]] = {
+    1: plain_number, 3: plain_vector3, 4: plain_vector4, 6: plain_vector6}
+
+
+class Attribute:
+    """One attribute of an element: see :func:`text`, :func:`name`, :func:`number`."""
+
+    __slots__ = ("name", "kind", "count", "required", "default", "label", "missing",
+                 "plain")
+
+    def __init__(self, name: str, kind: Kind = "text", count: int = 0, *,
+                 required: bool = False, default: str | None = None, label: str = "",
+                 missing: str = "") -> None:
+        #: the attribute's name
+        self.name = name
+        self.kind = kind
+        #: how many numbers it holds (a number attribute)
+        self.count = count
+        #: absent is reported (a number by the number rule; a text with ``missing``)
+        self.required = required
+        #: the value the IR takes when it is absent or does not read (not as written)
+        self.default = default
+        #: how a diagnostic names it, after the reader's ``what`` (set by :class:`Element`
+        #: to "TAG NAME" when not given)
+        self.label = label
+        #: a required text attribute's diagnostic, after the reader's ``what``
+        self.missing = missing or f"has no {name!r} attribute"
+        #: the test of a value taken as written without more ado (None: any text)
+        self.plain: Callable[[str], object] | None = (
+            _PLAIN[count] if kind == "number" else str.strip if kind == "name" else None)
+
+
+def text(key: str, *, required: bool = False, default: str | None = None,
+         missing: str = "") -> Attribute:
+    """A text attribute (``missing``: the diagnostic of a required one that is absent)."""
+    return Attribute(key, "text", required=required, default=default, missing=missing)
+
+
+def name(key: str) -> Attribute:
+    """A name: required, not empty (:meth:`ReadContext.name`); None when it is not one."""
+    return Attribute(key, "name", required=True)
+
+
+def number(key: str, *, required: bool = False, default: str | None = None,
+           label: str = "") -> Attribute:
+    """One number, kept as its text (see :meth:`Reading.value`)."""
+    return Attribute(key, "number", 1, required=required, default=default, label=label)
+
+
+def numbers(key: str, count: int, *, required: bool = False, default: str | None = None,
+            label: str = "") -> Attribute:
+    """``count`` numbers separated by blanks, kept as their texts joined by one blank."""
+    return Attribute(key, "number", count, required=required, default=default, label=label)
+
+
+class Child:
+    """A child an element declares: see :func:`one` and :func:`many`."""
+
+    __slots__ = ("tag", "many", "second", "report")
+
+    def __init__(self, tag: str, many: bool = False, second: Fate = NOT_TAKEN,
+                 report: str = "") -> None:
+        self.tag = tag
+        self.many = many
+        #: what becomes of a second child of this tag (of a :func:`one` child)
+        self.second = second
+        #: the diagnostic of a second child, when this child has its own ({what}, {tag})
+        self.report = report
+
+
+def one(tag: str, *, second: Fate = NOT_TAKEN, report: str = "") -> Child:
+    """A child read once (the first; urdfdom's ``FirstChildElement``).  A second one is
+    not taken (reported with ``report`` when given) or, ``second=KEPT``, kept as written."""
+    return Child(tag, False, second, report)
+
+
+def many(tag: str) -> Child:
+    """A child read as often as it comes."""
+    return Child(tag, True)
+
+
+class Element:
+    """The declaration of one element (see the module docstring)."""
+
+    __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
+                 "reports_children", "holds_text", "names", "child")
+
+    def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
+                 others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
+                 reports_children: Literal["unread", "all"] | None = None,
+                 holds_text: bool = False) -> None:
+        self.tag = tag
+        #: its attributes, in the order they are read (and reported)
+        self.attributes = attributes
+        for attr in attributes:
+            attr.label = attr.label or f"{tag} {attr.name}"
+        #: its children, by tag
+        self.children = children
+        #: what becomes of a child of another tag
+        self.others = others
+        #: its own unknown attributes are reported when it is read
+        self.reports = reports
+        #: a repeated child of a format's element is reported
+        self.reports_repeats = reports_repeats
+        #: the unknown attributes of the first child of each tag are reported after the
+        #: children are collected: of each ("all"), or of those whose own reading does
+        #: not report them ("unread")
+        self.reports_children = reports_children
+        #: its text is a value (read by the element's reader), not text to keep
+        self.holds_text = holds_text
+        #: the names of its attributes
+        self.names = frozenset(attr.name for attr in attributes)
+        #: its children's declarations, by tag
+        self.child: dict[str, Child] = {c.tag: c for c in children}
+
+
+class Format:
+    """A format's elements and how its reader reports what its reference reader ignores.
+
+    ``attributes``: the attributes of each element that has any (``ATTRIBUTES``): an
+    element there is a format element for the reports of unknown attributes and
+    repeated children; ``code``, ``unknown`` (``{tag}``, ``{key}``) and ``repeated``
+    (``{tag}``, ``{parent}``): the reports.
+    """
+
+    __slots__ = ("elements", "attributes", "allowed", "code", "unknown", "repeated")
+
+    def __init__(self, elements: Iterable[Element], code: str, unknown: str,
+                 repeated: str) -> None:
+        self.elements: dict[str, Element] = {e.tag: e for e in elements}
+        self.attributes: dict[str, tuple[str, ...]] = {
+            e.tag: tuple(attr.name for attr in e.attributes)
+            for e in self.elements.values() if e.attributes}
+        self.allowed = {tag: frozenset(names) for tag, names in self.attributes.items()}
+        self.code = code
+        self.unknown = unknown
+        self.repeated = repeated
+
+    def reading(self, ctx: ReadContext) -> Reading:
+        """A new reading of this format, reporting into ``ctx``."""
+        return Reading(ctx, self)
+
+
+def has_element(el: etree._Element) -> bool:
+    """Whether ``el`` has a child element (comments and processing instructions are not)."""
+    return any(isinstance(c.tag, str) for c in el) if len(el) else False
+
+
+def elements_of(el: etree._Element) -> list[etree._Element]:
+    """The child elements of ``el`` (no comment or processing instruction)."""
+    return [c for c in el if isinstance(c.tag, str)]
+
+
+class Reading:
+    """Elements read against their declarations, reporting into ``ctx``.
+
+    ``exact`` stays True while everything read comes back as written (module docstring).
+    """
+
+    __slots__ = ("ctx", "format", "exact")
+
+    def __init__(self, ctx: ReadContext, fmt: Format) -> None:
+        self.ctx = ctx
+        self.format = fmt
+        self.exact = True
+
+    # -- an element's own content ----------------------------------------------------
+
+    def attributes(self, el: etree._Element, decl: Element, what: str) -> Values:
+        """The attributes of ``el`` (and its text: not taken), as ``decl`` declares them.
+
+        An attribute ``decl`` does not declare is not taken (reported when ``decl``
+        ``reports``) before any value is read; then each value, through :meth:`value`.
+        Text is not taken, unless ``decl`` ``holds_text`` (its reader reads it).
+        ``what`` names the element in diagnostics ("joint 'j'").
+        """
+        a = el.attrib
+        values: Values = {}
+        present = 0
+        general = False  # a value for the general path of the number rule
+        for attr in decl.attributes:
+            written = values[attr.name] = a.get(attr.name)
+            if written is not None:
+                present += 1
+                if attr.plain is None or attr.plain(written):
+                    continue
+            elif not attr.required and attr.default is None:
+                continue  # absent: nothing filled in
+            general = True
+        if present != len(a):
+            self.exact = False
+            if decl.reports:
+                self.report_unknown(el)
+        t = el.text
+        if t and not t.isspace() and not decl.holds_text:
+            self.exact = False
+        if general:
+            for attr in decl.attributes:
+                values[attr.name] = self.value(el, attr, values[attr.name], what)
+        return values
+
+    def value(self, el: etree._Element, attr: Attribute, written: str | None,
+              what: str) -> str | None:
+        """The value of ``attr`` written ``written`` (None: absent): the number rule.
+
+        A value in its plain form is taken as written.  Else a number goes through
+        :meth:`ReadContext.number` (one) or :meth:`ReadContext.numbers` (tokens joined by
+        one blank), which report what does not read; a name through
+        :meth:`ReadContext.name`; a required text is reported when absent.  Absent or
+        not read: the attribute's ``default``.  Not as written: the element is not taken
+        exactly.
+        """
+        if written is not None and (attr.plain is None or attr.plain(written)):
+            return written
+        ctx = self.ctx
+        value: str | None = attr.default
+        if attr.kind == "number":
+            label = f"{what} {attr.label}"
+            if attr.count == 1:
+                value = ctx.number(el, written, label, attr.required, attr.default)
+            elif written is not None or attr.required:
+                found = ctx.numbers(el, written, attr.count, label)
+                if found is None:  # (reported: absent too, when required)
+                    self.exact = False
+                else:
+                    value = " ".join(found[0])
+        elif attr.kind == "name":
+            value = ctx.name(el, what, attr.name)
+        elif written is None and attr.required:
+            ctx.error("ATTRIBUTE_MISSING", f"{what} {attr.missing}", el)
+        if value != written:
+            self.exact = False
+        return value
+
+    def report_unknown(self, el: etree._Element) -> None:
+        """Report each attribute of ``el`` its format's element of that tag does not
+        declare (the reference reader ignores it; it is kept as written)."""
+        fmt = self.format
+        allowed = fmt.allowed.get(el.tag)
+        if allowed is None:
+            return  # not one of the format's elements with attributes
+        for key in el.keys():
+            if key not in allowed:
+                self.ctx.info(fmt.code, fmt.unknown.format(tag=el.tag, key=key), el)
+
+    # -- the three shapes of element ----------------------------------------------------
+
+    def leaf(self, el: etree._Element, decl: Element, what: str) -> Values:
+        """Read an element that holds attributes only (a child element: not taken)."""
+        values = self.attributes(el, decl, what)
+        if len(el) and has_element(el):
+            self.exact = False
+        return values
+
+    def record(self, el: etree._Element, decl: Element, what: str
+               ) -> tuple[Values, dict[str, etree._Element], tuple[Extra, ...]]:
+        """Read an element whose children are each read once: its attributes, the
+        first child of each tag (by tag), and the children of tags ``decl`` does not
+        declare that are kept.  In one scan: a repeated child is not taken and reported
+        as the scan meets it, then the unknown attributes of the children
+        (``reports_children``), in document order."""
+        values = self.attributes(el, decl, what)
+        first: dict[str, etree._Element] = {}
+        kept: list[Extra] = []
+        declared = decl.child
+        for c in el:
+            tag = c.tag
+            if not isinstance(tag, str):
+                continue  # a comment or processing instruction
+            if tag in first:
+                self._second(c, tag, declared.get(tag), decl, what, kept)
+            else:
+                first[tag] = c
+                if tag not in declared:
+                    self._other(c, decl, kept)
+        if decl.reports_children is not None:
+            self._report_children(first, decl)
+        return values, first, tuple(kept)
+
+    def each(self, children: Iterable[etree._Element], decl: Element, what: str,
+             kept: list[Extra]) -> Iterator[tuple[str, etree._Element]]:
+        """The children ``decl`` declares, in document order, with their tags: those of
+        other tags kept (appended to ``kept``) or not taken, a second :func:`one` child
+        reported when met (``children``: the element, or its children as they are
+        parsed)."""
+        declared = decl.child
+        seen: set[str] = set()
+        for c in children:
+            tag = c.tag
+            if not isinstance(tag, str):
+                continue
+            child = declared.get(tag)
+            if child is None:
+                self._other(c, decl, kept)
+            elif child.many:
+                yield tag, c
+            elif tag in seen:
+                self._second(c, tag, child, decl, what, kept)
+            else:
+                seen.add(tag)
+                yield tag, c
+
+    # -- what a scan meets ---------------------------------------------------------------
+
+    def _other(self, c: etree._Element, decl: Element, kept: list[Extra]) -> None:
+        """A child of a tag ``decl`` does not declare: kept as written, or not taken."""
+        if decl.others == KEPT:
+            kept.append(extra(c))
+        else:
+            self.exact = False
+
+    def _second(self, c: etree._Element, tag: str, child: Child | None, decl: Element,
+                what: str, kept: list[Extra]) -> None:
+        """A second child of tag ``tag`` (``child``: its declaration, None for another
+        tag): the reference reader reads the first; reported (a format element's, when
+        ``decl`` reports repeats; or with the child's own ``report``)."""
+        fmt = self.format
+        if child is not None and child.report:
+            self.ctx.info(fmt.code, child.report.format(what=what, tag=tag), c)
+        elif decl.reports_repeats and tag in fmt.allowed:
+            self.ctx.info(fmt.code, fmt.repeated.format(tag=tag, parent=decl.tag), c)
+        if child is None or child.second == KEPT:
+            self._other(c, decl, kept)
+        else:
+            self.exact = False
+
+    def _report_children(self, first: Mapping[str, etree._Element], decl: Element) -> None:
+        """Report the unknown attributes of the first child of each tag (of a declared
+        child whose own reading reports them, only with ``reports_children="all"``)."""
+        elements = self.format.elements
+        for tag, c in first.items():
+            if decl.reports_children == "unread" and tag in decl.child and \
+                    elements[tag].reports:
+                continue
+            self.report_unknown(c)
