@@ -124,12 +124,12 @@ def read_robot(root: etree._Element, ctx: ReadContext,
     if root.tag != "robot":
         _wrong_root(root, ctx)
         return None
-    name = ctx.name(root, "<robot>")
+    reading = Reading(ctx, URDF)
+    name = reading.name(root, ROBOT, "<robot>")
     links: list[Link] = []
     joints: list[Joint] = []
     materials: list[Material] = []
     extras: list[Extra] = []
-    reading = URDF.reading(ctx)
     for tag, el in reading.each(root if kids is None else kids, ROBOT, "<robot>", extras):
         if tag == "link":
             link = read_link(el, ctx)
@@ -179,11 +179,11 @@ def _tokens(text: str | None) -> Tokens | None:
 def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
     """Read a ``<link>`` (none without a name); one not taken exactly carries itself as
     written.  Its children are read in document order."""
-    name = ctx.name(el, "<link>")
+    r = Reading(ctx, URDF)
+    name = r.name(el, LINK, "<link>")
     if name is None:
         return None
-    r = URDF.reading(ctx)
-    r.attributes(el, LINK, "<link>")
+    r.read(el, LINK, "<link>")
     inertial = sdf_frame = None
     visuals: list[Visual] = []
     collisions: list[Collision] = []
@@ -255,7 +255,7 @@ def _origin(el: etree._Element | None, r: Reading, what: str) -> Pose:
     attribute: zero)."""
     if el is None:
         return IDENTITY
-    values = r.leaf(el, ORIGIN, what)
+    values = r.read(el, ORIGIN, what)
     return Pose.parsed(f"{values['xyz'] or _ZERO3} {values['rpy'] or _ZERO3}", None,
                        source_line(el))
 
@@ -277,7 +277,7 @@ def _mass(el: etree._Element | None, r: Reading, inertial: etree._Element, what:
         r.ctx.error("ELEMENT_MISSING", f"{what} has no <mass>", inertial)
         r.exact = False
         return "0"
-    mass = r.leaf(el, MASS, what)["value"]
+    mass = r.read(el, MASS, what)["value"]
     assert mass is not None  # (a default)
     if float(mass) < 0:
         r.ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}", el)
@@ -294,8 +294,8 @@ def _moments(el: etree._Element | None, r: Reading, inertial: etree._Element, wh
         r.exact = False
         return _ZERO6
     before = len(r.ctx.diags)
-    values = r.leaf(el, INERTIA, what)
-    moments = cast(Tokens, tuple(values[key] for key in INERTIA_KEYS))  # (defaults: "0")
+    values = r.read(el, INERTIA, what)
+    moments = cast(Tokens, tuple(map(values.__getitem__, INERTIA_KEYS)))  # (defaults: "0")
     if len(r.ctx.diags) == before:  # (a moment that does not read is reported)
         r.ctx.inertia(el, moments, what)
     return moments
@@ -331,7 +331,7 @@ def _frame_pose(el: etree._Element, r: Reading, line: int | None) -> Pose | None
     if isinstance(parsed, str):
         return None
     tokens, v = parsed
-    relative_to = r.leaf(el, FRAME_POSE, "<sdf:pose>")["relative_to"]
+    relative_to = r.read(el, FRAME_POSE, "<sdf:pose>")["relative_to"]
     if " ".join(tokens) != (written or "").strip():
         r.exact = False
     return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, line)
@@ -352,7 +352,7 @@ def _geometry(el: etree._Element | None, r: Reading, what: str, parent: etree._E
         r.ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
         r.exact = False
         return None
-    r.attributes(el, GEOMETRY, what)
+    r.read(el, GEOMETRY, what)
     if len(shapes) > 1:
         r.ctx.info(URDF.code, f"{what}: <geometry> holds {len(shapes)} shapes; only the "
                    f"first, <{shapes[0].tag}>, is read (as urdfdom); kept as written",
@@ -369,7 +369,7 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
         r.ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{el.tag}>", el)
         r.exact = False
         return None
-    values = r.leaf(el, decl, what)
+    values = r.read(el, decl, what)
     line = source_line(el)
     if decl is BOX:
         return Geometry(kind="box", size=_tokens(values["size"]), line=line)
@@ -392,7 +392,7 @@ def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
     if top_level and el.get("name") is None:
         ctx.error("ATTRIBUTE_MISSING", "top-level <material> has no 'name' attribute", el)
         return None
-    r = URDF.reading(ctx)
+    r = Reading(ctx, URDF)
     material = _material(el, r)
     if not top_level:
         return material
@@ -405,9 +405,9 @@ def _material(el: etree._Element, r: Reading) -> Material:
     values, kids, kept = r.record(el, MATERIAL, "<material>")
     name = values["name"]
     color = kids.get("color")
-    rgba = None if color is None else r.leaf(color, COLOR, f"material {name!r}")["rgba"]
+    rgba = None if color is None else r.read(color, COLOR, f"material {name!r}")["rgba"]
     texture = kids.get("texture")
-    filename = None if texture is None else r.leaf(texture, TEXTURE, "<texture>")["filename"]
+    filename = None if texture is None else r.read(texture, TEXTURE, "<texture>")["filename"]
     return Material(name=name, rgba=_tokens(rgba), texture=filename, extras=kept,
                     line=source_line(el))
 
@@ -418,14 +418,14 @@ def _material(el: etree._Element, r: Reading) -> Material:
 def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     """Read ``<joint>`` of any URDF type (none without a name, a type, a parent and a
     child link); one not taken exactly carries itself as written."""
-    name = ctx.name(el, "<joint>")
+    r = Reading(ctx, URDF)
+    name = r.name(el, JOINT, "<joint>")
     if name is None:
         return None
     what = f"joint {name!r}"
     jtype = _joint_type(el, ctx, what)
     if jtype is None:
         return None
-    r = URDF.reading(ctx)
     kids, kept = r.record(el, JOINT, what)[1:]
     parent = _end(kids.get("parent"), PARENT, r, el, what)
     child = _end(kids.get("child"), CHILD, r, el, what)
@@ -459,7 +459,7 @@ def _end(el: etree._Element | None, decl: Element, r: Reading, joint: etree._Ele
     if el is None:
         r.ctx.error("ELEMENT_MISSING", f"{what} has no <{decl.tag}>", joint)
         return None
-    return r.leaf(el, decl, f"{what} <{decl.tag}>")["link"]
+    return r.read(el, decl, f"{what} <{decl.tag}>")["link"]
 
 
 def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, what: str,
@@ -484,7 +484,7 @@ def _direction(el: etree._Element, r: Reading, what: str, jtype: JointType
                ) -> tuple[Vec3, Tokens] | None:
     """An ``<axis xyz>``'s vector and tokens (None: absent or not read).  The zero vector
     is an error on a joint type that moves along its axis."""
-    tokens = _tokens(r.leaf(el, AXIS, what)["xyz"])
+    tokens = _tokens(r.read(el, AXIS, what)["xyz"])
     if tokens is None:
         r.exact = False  # (<axis/>: read as 1 0 0, which the writer gives back)
         return None
@@ -502,7 +502,7 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
         if limited:
             r.ctx.error("ELEMENT_MISSING", f"{what} is {jtype} but has no <limit>", joint)
         return None
-    values = r.leaf(el, LIMITED if limited else LIMIT, what)
+    values = r.read(el, LIMITED if limited else LIMIT, what)
     return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
                  velocity=values["velocity"], line=source_line(el))
 
@@ -511,7 +511,7 @@ def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | No
     """``<dynamics damping friction>``."""
     if el is None:
         return None
-    values = r.leaf(el, DYNAMICS, what)
+    values = r.read(el, DYNAMICS, what)
     return Dynamics(damping=values["damping"], friction=values["friction"],
                     line=source_line(el))
 
@@ -520,11 +520,11 @@ def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
     """``<mimic joint multiplier offset>`` (none without a joint, reported first)."""
     if el is None:
         return None
-    joint = r.ctx.name(el, f"{what} <mimic>", "joint")
+    joint = r.name(el, MIMIC, f"{what} <mimic>")
     if joint is None:
         r.exact = False
         return None
-    values = r.leaf(el, MIMIC, what)
+    values = r.read(el, MIMIC, what)
     return Mimic(joint=joint, multiplier=values["multiplier"], offset=values["offset"],
                  line=source_line(el))
 
@@ -534,7 +534,7 @@ def _safety_controller(el: etree._Element | None, r: Reading, what: str
     """``<safety_controller>`` (k_velocity required)."""
     if el is None:
         return None
-    values = r.leaf(el, SAFETY_CONTROLLER, what)
+    values = r.read(el, SAFETY_CONTROLLER, what)
     return SafetyController(k_velocity=values["k_velocity"], k_position=values["k_position"],
                             soft_lower_limit=values["soft_lower_limit"],
                             soft_upper_limit=values["soft_upper_limit"], line=source_line(el))
@@ -544,6 +544,6 @@ def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibratio
     """``<calibration rising falling reference_position>``."""
     if el is None:
         return None
-    values = r.leaf(el, CALIBRATION, what)
+    values = r.read(el, CALIBRATION, what)
     return Calibration(rising=values["rising"], falling=values["falling"],
                        reference_position=values["reference_position"], line=source_line(el))

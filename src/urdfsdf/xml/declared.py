@@ -6,7 +6,7 @@ are in :mod:`urdfsdf.urdf.elements`)::
     LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
                     number("velocity"))
     VISUAL = Element("visual", text("name"),
-                     children=(one("origin"), one("geometry"), one("material")),
+                     children=(one(ORIGIN), one(GEOMETRY), one(MATERIAL)),
                      reports=True, reports_repeats=True)
 
 - its attributes (:class:`Attribute`): :func:`text`, :func:`name` (not empty),
@@ -47,13 +47,14 @@ says what is accepted, and a branch of :class:`Reading` that reads it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Literal
 
 from lxml import etree
 
 from urdfsdf.core.ir import Extra
-from urdfsdf.core.numbers import plain_number, plain_vector3, plain_vector4, plain_vector6
+from urdfsdf.core.numbers import PLAIN_NUMBER
 from urdfsdf.xml.parse import extra
 from urdfsdf.xml.readctx import ReadContext
 
@@ -67,17 +68,16 @@ NOT_TAKEN: Fate = "not taken"
 #: the values of an element's attributes, by name (None: absent, or did not read)
 Values = dict[str, str | None]
 
-#: the plain form of ``count`` numbers (:mod:`urdfsdf.core.numbers`), matched in one
-#: call: a value in it is taken as written, without the number rule's general path
-_PLAIN: dict[int, Callable[[str], object]] = {
-    1: plain_number, 3: plain_vector3, 4: plain_vector4, 6: plain_vector6}
+#: the plain form of a text: any text (an attribute value holds no NUL character: it
+#: separates values, see Element.plain)
+_TEXT = r"[^\x00]*"
 
 
 class Attribute:
     """One attribute of an element: see :func:`text`, :func:`name`, :func:`number`."""
 
     __slots__ = ("name", "kind", "count", "required", "default", "label", "missing",
-                 "plain")
+                 "form", "plain", "absent_taken")
 
     def __init__(self, name: str, kind: Kind = "text", count: int = 0, *,
                  required: bool = False, default: str | None = None, label: str = "",
@@ -96,9 +96,16 @@ class Attribute:
         self.label = label
         #: a required text attribute's diagnostic, after the reader's ``what``
         self.missing = missing or f"has no {name!r} attribute"
-        #: the test of a value taken as written without more ado (None: any text)
+        #: the plain form of its value, a regular expression: the numbers as the writers
+        #: write them (:data:`urdfsdf.core.numbers.PLAIN_NUMBER`, one blank between), a
+        #: name not blank, any text
+        self.form = " ".join([PLAIN_NUMBER] * count) if kind == "number" else _TEXT
+        #: the test of a value in its plain form, taken as written (None: any text)
         self.plain: Callable[[str], object] | None = (
-            _PLAIN[count] if kind == "number" else str.strip if kind == "name" else None)
+            re.compile(self.form).fullmatch if kind == "number" else
+            str.strip if kind == "name" else None)
+        #: its absence is as written: nothing to report, nothing filled in
+        self.absent_taken = not required and default is None
 
 
 def text(key: str, *, required: bool = False, default: str | None = None,
@@ -127,11 +134,13 @@ def numbers(key: str, count: int, *, required: bool = False, default: str | None
 class Child:
     """A child an element declares: see :func:`one` and :func:`many`."""
 
-    __slots__ = ("tag", "many", "second", "report")
+    __slots__ = ("decl", "tag", "many", "second", "report")
 
-    def __init__(self, tag: str, many: bool = False, second: Fate = NOT_TAKEN,
+    def __init__(self, decl: Element, many: bool = False, second: Fate = NOT_TAKEN,
                  report: str = "") -> None:
-        self.tag = tag
+        #: its declaration
+        self.decl = decl
+        self.tag = decl.tag
         self.many = many
         #: what becomes of a second child of this tag (of a :func:`one` child)
         self.second = second
@@ -139,22 +148,23 @@ class Child:
         self.report = report
 
 
-def one(tag: str, *, second: Fate = NOT_TAKEN, report: str = "") -> Child:
+def one(decl: Element, *, second: Fate = NOT_TAKEN, report: str = "") -> Child:
     """A child read once (the first; urdfdom's ``FirstChildElement``).  A second one is
     not taken (reported with ``report`` when given) or, ``second=KEPT``, kept as written."""
-    return Child(tag, False, second, report)
+    return Child(decl, False, second, report)
 
 
-def many(tag: str) -> Child:
+def many(decl: Element) -> Child:
     """A child read as often as it comes."""
-    return Child(tag, True)
+    return Child(decl, True)
 
 
 class Element:
     """The declaration of one element (see the module docstring)."""
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
-                 "reports_children", "holds_text", "names", "child")
+                 "reports_children", "holds_text", "names", "keys", "name", "together", "plan",
+                 "child", "leaf", "unread")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
@@ -179,10 +189,29 @@ class Element:
         self.reports_children = reports_children
         #: its text is a value (read by the element's reader), not text to keep
         self.holds_text = holds_text
-        #: the names of its attributes
+        #: the names of its attributes, as a set and in order
         self.names = frozenset(attr.name for attr in attributes)
+        self.keys = tuple(attr.name for attr in attributes)
+        #: the name of its name attribute (:func:`name`), if any
+        self.name = next((attr.name for attr in attributes if attr.kind == "name"), "")
+        #: the test of all its values in their plain form at once, when it has several and
+        #: all are numbers (see :meth:`Reading.read`): one match, cheaper than one each, of
+        #: the values joined by a NUL character (which no attribute value holds)
+        together = len(attributes) > 1 and all(attr.kind == "number" for attr in attributes)
+        self.together = re.compile(r"\x00".join(attr.form for attr in attributes)).fullmatch \
+            if together else None
+        #: how :meth:`Reading.read` takes each attribute: its name, its plain form (None:
+        #: any text, or tested ``together``), whether its absence is as written
+        self.plan = tuple((attr.name, None if together else attr.plain, attr.absent_taken)
+                          for attr in attributes)
         #: its children's declarations, by tag
         self.child: dict[str, Child] = {c.tag: c for c in children}
+        #: it declares no child: a child element is not taken
+        self.leaf = not children
+        #: the children whose attributes ``reports_children`` does not report (they report
+        #: their own)
+        self.unread = frozenset(
+            c.tag for c in children if reports_children == "unread" and c.decl.reports)
 
 
 class Format:
@@ -237,52 +266,74 @@ class Reading:
 
     # -- an element's own content ----------------------------------------------------
 
-    def attributes(self, el: etree._Element, decl: Element, what: str) -> Values:
-        """The attributes of ``el`` (and its text: not taken), as ``decl`` declares them.
+    def name(self, el: etree._Element, decl: Element, what: str) -> str | None:
+        """The name of ``el`` (the :func:`name` attribute ``decl`` declares), checked before
+        the element is read: None, reported, when it has none (urdfdom refuses it)."""
+        return self.ctx.name(el, what, decl.name)
+
+    def read(self, el: etree._Element, decl: Element, what: str) -> Values:
+        """The attributes of ``el``, as ``decl`` declares them (``what`` names the element
+        in diagnostics: "joint 'j'"); its text and, in a leaf, a child element are not
+        taken.  (Its children, when it declares any, are read by :meth:`record`,
+        :meth:`each` or the element's reader.)
 
         An attribute ``decl`` does not declare is not taken (reported when ``decl``
         ``reports``) before any value is read; then each value, through :meth:`value`.
-        Text is not taken, unless ``decl`` ``holds_text`` (its reader reads it).
-        ``what`` names the element in diagnostics ("joint 'j'").
         """
-        a = el.attrib
         values: Values = {}
         present = 0
-        general = False  # a value for the general path of the number rule
-        for attr in decl.attributes:
-            written = values[attr.name] = a.get(attr.name)
-            if written is not None:
-                present += 1
-                if attr.plain is None or attr.plain(written):
+        general = False  # a value for the general path (see _general)
+        for key, plain, absent_taken in decl.plan:
+            written = values[key] = el.get(key)
+            if written is None:
+                if absent_taken:
                     continue
-            elif not attr.required and attr.default is None:
-                continue  # absent: nothing filled in
+            else:
+                present += 1
+                if plain is None or plain(written):
+                    continue
             general = True
-        if present != len(a):
+        if decl.together is not None and not general and (
+                present != len(values) or
+                not decl.together("\x00".join(values.values()))):  # type: ignore[arg-type]
+            general = True
+        if present != len(el.attrib):
             self.exact = False
             if decl.reports:
                 self.report_unknown(el)
+        if general:
+            self._general(el, decl, values, what)
         t = el.text
         if t and not t.isspace() and not decl.holds_text:
             self.exact = False
-        if general:
-            for attr in decl.attributes:
-                values[attr.name] = self.value(el, attr, values[attr.name], what)
+        if decl.leaf and len(el) and has_element(el):
+            self.exact = False
         return values
+
+    def _general(self, el: etree._Element, decl: Element, values: Values, what: str
+                 ) -> None:
+        """Each value of ``values`` (as written) that is not in its plain form, through
+        :meth:`value`; an absent one too, unless its absence is as written."""
+        for attr in decl.attributes:
+            written = values[attr.name]
+            if written is None:
+                if not attr.absent_taken:
+                    values[attr.name] = self.value(el, attr, None, what)
+            elif attr.plain is not None and not attr.plain(written):
+                values[attr.name] = self.value(el, attr, written, what)
 
     def value(self, el: etree._Element, attr: Attribute, written: str | None,
               what: str) -> str | None:
-        """The value of ``attr`` written ``written`` (None: absent): the number rule.
+        """The value of ``attr`` written ``written`` (None: absent) when that is not its
+        plain form (which is taken as written): the number rule's general path.
 
-        A value in its plain form is taken as written.  Else a number goes through
+        A number goes through
         :meth:`ReadContext.number` (one) or :meth:`ReadContext.numbers` (tokens joined by
         one blank), which report what does not read; a name through
         :meth:`ReadContext.name`; a required text is reported when absent.  Absent or
         not read: the attribute's ``default``.  Not as written: the element is not taken
         exactly.
         """
-        if written is not None and (attr.plain is None or attr.plain(written)):
-            return written
         ctx = self.ctx
         value: str | None = attr.default
         if attr.kind == "number":
@@ -310,18 +361,14 @@ class Reading:
         allowed = fmt.allowed.get(el.tag)
         if allowed is None:
             return  # not one of the format's elements with attributes
-        for key in el.keys():
+        keys = el.keys()
+        if allowed.issuperset(keys):
+            return
+        for key in keys:
             if key not in allowed:
                 self.ctx.info(fmt.code, fmt.unknown.format(tag=el.tag, key=key), el)
 
-    # -- the three shapes of element ----------------------------------------------------
-
-    def leaf(self, el: etree._Element, decl: Element, what: str) -> Values:
-        """Read an element that holds attributes only (a child element: not taken)."""
-        values = self.attributes(el, decl, what)
-        if len(el) and has_element(el):
-            self.exact = False
-        return values
+    # -- an element's children ---------------------------------------------------------
 
     def record(self, el: etree._Element, decl: Element, what: str
                ) -> tuple[Values, dict[str, etree._Element], tuple[Extra, ...]]:
@@ -330,7 +377,7 @@ class Reading:
         declare that are kept.  In one scan: a repeated child is not taken and reported
         as the scan meets it, then the unknown attributes of the children
         (``reports_children``), in document order."""
-        values = self.attributes(el, decl, what)
+        values = self.read(el, decl, what)
         first: dict[str, etree._Element] = {}
         kept: list[Extra] = []
         declared = decl.child
@@ -398,9 +445,9 @@ class Reading:
     def _report_children(self, first: Mapping[str, etree._Element], decl: Element) -> None:
         """Report the unknown attributes of the first child of each tag (of a declared
         child whose own reading reports them, only with ``reports_children="all"``)."""
-        elements = self.format.elements
+        allowed = self.format.allowed
+        unread = decl.unread
         for tag, c in first.items():
-            if decl.reports_children == "unread" and tag in decl.child and \
-                    elements[tag].reports:
-                continue
-            self.report_unknown(c)
+            names = allowed.get(tag)
+            if names is not None and tag not in unread and not names.issuperset(c.keys()):
+                self.report_unknown(c)
