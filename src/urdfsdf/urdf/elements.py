@@ -90,8 +90,8 @@ LINK = Element(
               many(VISUAL), many(COLLISION), one(FRAME, second=KEPT)),
     reports=True)
 
-PARENT = Element("parent", name("link"))
-CHILD = Element("child", name("link"))
+PARENT = Element("parent", name("link", label="<parent>"))
+CHILD = Element("child", name("link", label="<child>"))
 AXIS = Element("axis", numbers("xyz", 3))
 #: effort and velocity are required of the joint types in LIMITED_JOINT_TYPES (LIMITED)
 LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),

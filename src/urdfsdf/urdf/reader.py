@@ -18,6 +18,7 @@ writer is run to find out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import TypeVar, cast
 
 from lxml import etree
@@ -92,10 +93,15 @@ from urdfsdf.urdf.elements import (
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
 from urdfsdf.xml.declared import Element, Reading, elements_of
 from urdfsdf.xml.namespaces import SDF_POSE
-from urdfsdf.xml.parse import Stream, extra, read_document, source_line, to_string
+from urdfsdf.xml.parse import Stream, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext
 
 _T = TypeVar("_T")
+
+#: the line an element starts on, for the IR (lxml's ``sourceline``, as
+#: ``urdfsdf.xml.parse.source_line`` without its check of the type, which only the type
+#: checker needs: a call less a node)
+_line: Callable[[etree._Element], int | None] = attrgetter("sourceline")
 
 #: the tags of the URDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
 STREAM_TAGS = ("robot",)
@@ -145,7 +151,7 @@ def read_robot(root: etree._Element, ctx: ReadContext,
                 materials.append(material)
     model = Model(name=name or "", links=tuple(links), joints=tuple(joints),
                   materials=tuple(materials), extras=tuple(extras),
-                  version=root.get("version"), line=source_line(root), convention="urdf")
+                  version=root.get("version"), line=_line(root), convention="urdf")
     check_urdf_names(model, ctx.diags)
     check_urdf_tree(model, ctx.diags)
     return model
@@ -165,7 +171,7 @@ def _carried(reading: Reading, el: etree._Element, extras: tuple[Extra, ...]
     """``extras``, and the element as written when ``reading`` did not take it exactly."""
     if reading.exact:
         return extras
-    return (*extras, as_written(to_string(el), source_line(el)))
+    return (*extras, as_written(to_string(el), _line(el)))
 
 
 def _tokens(text: str | None) -> Tokens | None:
@@ -203,7 +209,7 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
             sdf_frame = _sdf_frame(c, r)
     return Link(name=name, inertial=inertial, visuals=tuple(visuals),
                 collisions=tuple(collisions), extras=_carried(r, el, tuple(kept)),
-                line=source_line(el), sdf_frame=sdf_frame)
+                line=_line(el), sdf_frame=sdf_frame)
 
 
 def _readable(read: Callable[[etree._Element, Reading, str], _T], el: etree._Element,
@@ -237,7 +243,7 @@ def _visual(el: etree._Element, r: Reading, link: str) -> Visual:
     found = kids.get("material")
     material = None if found is None else _material(found, r)
     return Visual(name=values["name"], geometry=geometry, pose=pose, material=material,
-                  extras=kept, line=source_line(el))
+                  extras=kept, line=_line(el))
 
 
 def _collision(el: etree._Element, r: Reading, link: str) -> Collision:
@@ -247,7 +253,7 @@ def _collision(el: etree._Element, r: Reading, link: str) -> Collision:
     pose = _origin(kids.get("origin"), r, what)
     geometry = _geometry(kids.get("geometry"), r, what, el)
     return Collision(name=values["name"], geometry=geometry, pose=pose, extras=kept,
-                     line=source_line(el))
+                     line=_line(el))
 
 
 def _origin(el: etree._Element | None, r: Reading, what: str) -> Pose:
@@ -257,7 +263,7 @@ def _origin(el: etree._Element | None, r: Reading, what: str) -> Pose:
         return IDENTITY
     values = r.read(el, ORIGIN, what)
     return Pose.parsed(f"{values['xyz'] or _ZERO3} {values['rpy'] or _ZERO3}", None,
-                       source_line(el))
+                       _line(el))
 
 
 def _inertial(el: etree._Element, r: Reading, link: str) -> Inertial:
@@ -267,7 +273,7 @@ def _inertial(el: etree._Element, r: Reading, link: str) -> Inertial:
     pose = _origin(kids.get("origin"), r, what)
     mass = _mass(kids.get("mass"), r, el, what)
     moments = _moments(kids.get("inertia"), r, el, what)
-    return Inertial(mass=mass, inertia=moments, pose=pose, line=source_line(el))
+    return Inertial(mass=mass, inertia=moments, pose=pose, line=_line(el))
 
 
 def _mass(el: etree._Element | None, r: Reading, inertial: etree._Element, what: str
@@ -293,10 +299,11 @@ def _moments(el: etree._Element | None, r: Reading, inertial: etree._Element, wh
                       "keeps them)", inertial)
         r.exact = False
         return _ZERO6
-    before = len(r.ctx.diags)
+    reported = r.ctx.diags.items
+    before = len(reported)
     values = r.read(el, INERTIA, what)
     moments = cast(Tokens, tuple(map(values.__getitem__, INERTIA_KEYS)))  # (defaults: "0")
-    if len(r.ctx.diags) == before:  # (a moment that does not read is reported)
+    if len(reported) == before:  # (a moment that does not read is reported)
         r.ctx.inertia(el, moments, what)
     return moments
 
@@ -309,7 +316,7 @@ def _sdf_frame(el: etree._Element, r: Reading) -> FrameLink:
     """
     values, kids, _ = r.record(el, FRAME, "<sdf:frame>")
     attached_to = values["attached_to"]
-    line = source_line(el)
+    line = _line(el)
     if values["flattened"] == "true":
         if attached_to is not None or kids:  # a flattened frame has neither
             r.exact = False
@@ -370,7 +377,7 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
         r.exact = False
         return None
     values = r.read(el, decl, what)
-    line = source_line(el)
+    line = _line(el)
     if decl is BOX:
         return Geometry(kind="box", size=_tokens(values["size"]), line=line)
     if decl is MESH:
@@ -409,7 +416,7 @@ def _material(el: etree._Element, r: Reading) -> Material:
     texture = kids.get("texture")
     filename = None if texture is None else r.read(texture, TEXTURE, "<texture>")["filename"]
     return Material(name=name, rgba=_tokens(rgba), texture=filename, extras=kept,
-                    line=source_line(el))
+                    line=_line(el))
 
 
 # -- joint -------------------------------------------------------------------------------
@@ -438,7 +445,7 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     calibration = _calibration(kids.get("calibration"), r, what)
     return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
                  mimic=mimic, safety_controller=safety, calibration=calibration,
-                 extras=_carried(r, el, kept), line=source_line(el))
+                 extras=_carried(r, el, kept), line=_line(el))
 
 
 def _joint_type(el: etree._Element, ctx: ReadContext, what: str) -> JointType | None:
@@ -459,7 +466,7 @@ def _end(el: etree._Element | None, decl: Element, r: Reading, joint: etree._Ele
     if el is None:
         r.ctx.error("ELEMENT_MISSING", f"{what} has no <{decl.tag}>", joint)
         return None
-    return r.read(el, decl, f"{what} <{decl.tag}>")["link"]
+    return r.read(el, decl, what)["link"]
 
 
 def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, what: str,
@@ -473,7 +480,7 @@ def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, wh
     direction = None if axis_el is None else _direction(axis_el, r, what, jtype)
     limit = _limit(kids.get("limit"), r, joint, what, jtype)
     dynamics = _dynamics(kids.get("dynamics"), r, what)
-    line = None if axis_el is None else source_line(axis_el)
+    line = None if axis_el is None else _line(axis_el)
     if direction is None:  # the default axis, 1 0 0
         return Axis(limit=limit, dynamics=dynamics, line=line)
     return Axis(xyz=direction[0], text=direction[1], limit=limit, dynamics=dynamics,
@@ -504,7 +511,7 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
         return None
     values = r.read(el, LIMITED if limited else LIMIT, what)
     return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
-                 velocity=values["velocity"], line=source_line(el))
+                 velocity=values["velocity"], line=_line(el))
 
 
 def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | None:
@@ -513,7 +520,7 @@ def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | No
         return None
     values = r.read(el, DYNAMICS, what)
     return Dynamics(damping=values["damping"], friction=values["friction"],
-                    line=source_line(el))
+                    line=_line(el))
 
 
 def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
@@ -526,7 +533,7 @@ def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
         return None
     values = r.read(el, MIMIC, what)
     return Mimic(joint=joint, multiplier=values["multiplier"], offset=values["offset"],
-                 line=source_line(el))
+                 line=_line(el))
 
 
 def _safety_controller(el: etree._Element | None, r: Reading, what: str
@@ -537,7 +544,7 @@ def _safety_controller(el: etree._Element | None, r: Reading, what: str
     values = r.read(el, SAFETY_CONTROLLER, what)
     return SafetyController(k_velocity=values["k_velocity"], k_position=values["k_position"],
                             soft_lower_limit=values["soft_lower_limit"],
-                            soft_upper_limit=values["soft_upper_limit"], line=source_line(el))
+                            soft_upper_limit=values["soft_upper_limit"], line=_line(el))
 
 
 def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibration | None:
@@ -546,4 +553,4 @@ def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibratio
         return None
     values = r.read(el, CALIBRATION, what)
     return Calibration(rising=values["rising"], falling=values["falling"],
-                       reference_position=values["reference_position"], line=source_line(el))
+                       reference_position=values["reference_position"], line=_line(el))

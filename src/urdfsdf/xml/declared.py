@@ -48,7 +48,7 @@ says what is accepted, and a branch of :class:`Reading` that reads it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
 
 from lxml import etree
@@ -114,9 +114,10 @@ def text(key: str, *, required: bool = False, default: str | None = None,
     return Attribute(key, "text", required=required, default=default, missing=missing)
 
 
-def name(key: str) -> Attribute:
-    """A name: required, not empty (:meth:`ReadContext.name`); None when it is not one."""
-    return Attribute(key, "name", required=True)
+def name(key: str, *, label: str = "") -> Attribute:
+    """A name: required, not empty (:meth:`ReadContext.name`); None when it is not one
+    (``label``: how a diagnostic names the element, after the reader's ``what``)."""
+    return Attribute(key, "name", required=True, label=label)
 
 
 def number(key: str, *, required: bool = False, default: str | None = None,
@@ -347,7 +348,7 @@ class Reading:
                 else:
                     value = " ".join(found[0])
         elif attr.kind == "name":
-            value = ctx.name(el, what, attr.name)
+            value = ctx.name(el, f"{what} {attr.label}", attr.name)
         elif written is None and attr.required:
             ctx.error("ATTRIBUTE_MISSING", f"{what} {attr.missing}", el)
         if value != written:
@@ -381,18 +382,24 @@ class Reading:
         first: dict[str, etree._Element] = {}
         kept: list[Extra] = []
         declared = decl.child
+        # reports_children: the format's attributes of each tag, but of the "unread"
+        allowed = self.format.allowed if decl.reports_children is not None else None
+        odd: list[etree._Element] = []  # children with attributes to report
         for c in el:
             tag = c.tag
             if not isinstance(tag, str):
                 continue  # a comment or processing instruction
             if tag in first:
                 self._second(c, tag, declared.get(tag), decl, what, kept)
-            else:
-                first[tag] = c
-                if tag not in declared:
-                    self._other(c, decl, kept)
-        if decl.reports_children is not None:
-            self._report_children(first, decl)
+                continue
+            first[tag] = c
+            if tag not in declared:
+                self._other(c, decl, kept)
+            if allowed is not None and tag in allowed and tag not in decl.unread and \
+                    not allowed[tag].issuperset(c.keys()):
+                odd.append(c)
+        for c in odd:  # after the repeats
+            self.report_unknown(c)
         return values, first, tuple(kept)
 
     def each(self, children: Iterable[etree._Element], decl: Element, what: str,
@@ -441,13 +448,3 @@ class Reading:
             self._other(c, decl, kept)
         else:
             self.exact = False
-
-    def _report_children(self, first: Mapping[str, etree._Element], decl: Element) -> None:
-        """Report the unknown attributes of the first child of each tag (of a declared
-        child whose own reading reports them, only with ``reports_children="all"``)."""
-        allowed = self.format.allowed
-        unread = decl.unread
-        for tag, c in first.items():
-            names = allowed.get(tag)
-            if names is not None and tag not in unread and not names.issuperset(c.keys()):
-                self.report_unknown(c)
