@@ -165,7 +165,7 @@ class Element:
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
                  "reports_children", "holds_text", "names", "keys", "name", "together", "plan",
-                 "child", "leaf", "unread")
+                 "child", "leaf", "unread", "as_written")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
@@ -213,6 +213,51 @@ class Element:
         #: their own)
         self.unread = frozenset(
             c.tag for c in children if reports_children == "unread" and c.decl.reports)
+        #: its common case, compiled (see :func:`_compile_as_written`)
+        self.as_written = _compile_as_written(self)
+
+
+def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | None]:
+    """The common case of :meth:`Reading.read` for ``decl``, compiled into one function,
+    once (as :mod:`urdfsdf.core.record` compiles its constructors): the values of an
+    element that has every attribute ``decl`` declares and no other, each in its plain
+    form, no text (unless ``decl`` ``holds_text``) and, a leaf, no child node at all:
+    all as written, nothing to report.  For anything else it returns None, and
+    :meth:`Reading.read` reads the element the general way (the definition of what is
+    read; this function only answers early when that would find nothing to say).
+
+    For ``<origin xyz rpy>`` it is::
+
+        def as_written(el):
+            v0 = el.get('xyz')
+            v1 = el.get('rpy')
+            if v0 is None or v1 is None or len(el.attrib) != 2 \\
+                    or not together(v0 + '\\x00' + v1) or not (el.text or ' ').isspace() \\
+                    or len(el):
+                return None
+            return {'xyz': v0, 'rpy': v1}
+    """
+    values = [f"v{i}" for i in range(len(decl.keys))]
+    env: dict[str, object] = {"together": decl.together}
+    tests = [f"{v} is None" for v in values] + [f"len(el.attrib) != {len(values)}"]
+    if decl.together is not None:
+        tests.append("not together(" + " + '\\x00' + ".join(values) + ")")
+    else:
+        for i, attr in enumerate(decl.attributes):
+            if attr.plain is not None:
+                env[f"plain{i}"] = attr.plain
+                tests.append(f"not plain{i}(v{i})")
+    if not decl.holds_text:
+        tests.append("not (el.text or ' ').isspace()")
+    if decl.leaf:
+        tests.append("len(el)")  # a child, or a comment: the general way tells
+    gets = "".join(f"    v{i} = el.get({key!r})\n" for i, key in enumerate(decl.keys))
+    result = ", ".join(f"{key!r}: v{i}" for i, key in enumerate(decl.keys))
+    source = (f"def as_written(el):\n{gets}    if {' or '.join(tests)}:\n"
+              f"        return None\n    return {{{result}}}\n")
+    namespace: dict[str, Callable[[etree._Element], Values | None]] = {}
+    exec(compile(source, f"<declared {decl.tag}>", "exec"), env, namespace)  # noqa: S102
+    return namespace["as_written"]
 
 
 class Format:
@@ -258,12 +303,15 @@ class Reading:
     ``exact`` stays True while everything read comes back as written (module docstring).
     """
 
-    __slots__ = ("ctx", "format", "exact")
+    __slots__ = ("ctx", "format", "exact", "taken")
 
     def __init__(self, ctx: ReadContext, fmt: Format) -> None:
         self.ctx = ctx
         self.format = fmt
         self.exact = True
+        #: the values of children :meth:`record` found as written, until they are read
+        #: (one tag's declarations have the same attributes: LIMIT, LIMITED)
+        self.taken: dict[etree._Element, Values] = {}
 
     # -- an element's own content ----------------------------------------------------
 
@@ -281,7 +329,16 @@ class Reading:
         An attribute ``decl`` does not declare is not taken (reported when ``decl``
         ``reports``) before any value is read; then each value, through :meth:`value`.
         """
-        values: Values = {}
+        values = self.taken.pop(el, None) if self.taken else None
+        if values is None:
+            values = decl.as_written(el)
+            if values is None:
+                return self._read(el, decl, what)
+        return values
+
+    def _read(self, el: etree._Element, decl: Element, what: str) -> Values:
+        """:meth:`read`, the general way."""
+        values = {}
         present = 0
         general = False  # a value for the general path (see _general)
         for key, plain, absent_taken in decl.plan:
@@ -395,12 +452,22 @@ class Reading:
             first[tag] = c
             if tag not in declared:
                 self._other(c, decl, kept)
-            if allowed is not None and tag in allowed and tag not in decl.unread and \
-                    not allowed[tag].issuperset(c.keys()):
-                odd.append(c)
+            if allowed is not None and tag in allowed and tag not in decl.unread:
+                self._check_child(c, tag, declared.get(tag), allowed[tag], odd)
         for c in odd:  # after the repeats
             self.report_unknown(c)
         return values, first, tuple(kept)
+
+    def _check_child(self, c: etree._Element, tag: str, child: Child | None,
+                     allowed: frozenset[str], odd: list[etree._Element]) -> None:
+        """Whether ``c`` has attributes its format does not define (then added to
+        ``odd``).  A declared child taken as written has none: what it holds is kept for
+        its reading (:attr:`taken`), so that its attributes are read once."""
+        taken = None if child is None else child.decl.as_written(c)
+        if taken is not None:
+            self.taken[c] = taken
+        elif not allowed.issuperset(c.keys()):
+            odd.append(c)
 
     def each(self, children: Iterable[etree._Element], decl: Element, what: str,
              kept: list[Extra]) -> Iterator[tuple[str, etree._Element]]:
