@@ -44,31 +44,13 @@ from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE
 #: joint types whose <axis> is meaningful (the others read one only when written)
 AXIS_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "planar")
 
-ROBOT = Element("robot", name("name"), text("version"),
-                children=(many("link"), many("joint"), many("material")))
-
-LINK = Element(
-    "link", name("name"),
-    children=(one("inertial", report="{what}: second <{tag}> ignored (urdfdom reads the "
-                                     "first); kept as written"),
-              many("visual"), many("collision"), one(SDF_FRAME, second=KEPT)),
-    reports=True)
-
 ORIGIN = Element("origin", numbers("xyz", 3), numbers("rpy", 3), reports=True)
 
-INERTIAL = Element("inertial", children=(one("origin"), one("mass"), one("inertia")),
-                   others=NOT_TAKEN, reports_repeats=True, reports_children="all")
 MASS = Element("mass", number("value", required=True, default="0"))
 INERTIA = Element("inertia", *(number(key, required=True, default="0") for key in INERTIA_KEYS))
+INERTIAL = Element("inertial", children=(one(ORIGIN), one(MASS), one(INERTIA)),
+                   others=NOT_TAKEN, reports_repeats=True, reports_children="all")
 
-VISUAL = Element("visual", text("name"),
-                 children=(one("origin"), one("geometry"), one("material")),
-                 reports=True, reports_repeats=True)
-COLLISION = Element("collision", text("name"), children=(one("origin"), one("geometry")),
-                    reports=True, reports_repeats=True)
-
-#: its one child is the shape: the first child element, whatever its tag (urdfdom)
-GEOMETRY = Element("geometry")
 BOX = Element("box", numbers("size", 3, required=True, default="0 0 0"), reports=True)
 CYLINDER = Element("cylinder", number("radius", required=True, default="0"),
                    number("length", required=True, default="0"), reports=True)
@@ -80,20 +62,36 @@ MESH = Element("mesh", text("filename", required=True, default="",
                numbers("scale", 3), reports=True)
 #: the shapes, by tag
 SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
+#: one of the shapes: urdfdom reads its first child element as the shape, whatever its
+#: tag (:func:`urdfsdf.urdf.reader._geometry`)
+GEOMETRY = Element("geometry", children=tuple(one(shape) for shape in SHAPES.values()))
 
-#: its name is required at the top level (the reader checks it first)
-MATERIAL = Element("material", text("name"), children=(one("color"), one("texture")))
 COLOR = Element("color", numbers("rgba", 4, required=True))
 TEXTURE = Element("texture", text("filename", default=""))
+#: its name is required at the top level (the reader checks it first)
+MATERIAL = Element("material", text("name"), children=(one(COLOR), one(TEXTURE)))
 
-#: its name and type are checked first (a joint without them is not read)
-JOINT = Element(
-    "joint", name("name"), text("type"),
-    children=(one("origin"), one("parent"), one("child"), one("axis"), one("limit"),
-              one("dynamics"), one("mimic"), one("safety_controller"), one("calibration")),
-    reports=True, reports_repeats=True, reports_children="unread")
-PARENT = Element("parent", name("link"))
-CHILD = Element("child", name("link"))
+VISUAL = Element("visual", text("name"),
+                 children=(one(ORIGIN), one(GEOMETRY), one(MATERIAL)),
+                 reports=True, reports_repeats=True)
+COLLISION = Element("collision", text("name"), children=(one(ORIGIN), one(GEOMETRY)),
+                    reports=True, reports_repeats=True)
+
+#: its text is the pose (SDF's ``x y z roll pitch yaw``)
+FRAME_POSE = Element(SDF_POSE, text("relative_to"), holds_text=True)
+#: urdfsdf's mark of a link standing for an SDF //frame (not URDF: urdfdom ignores it)
+FRAME = Element(SDF_FRAME, text("attached_to"), text("flattened"),
+                children=(one(FRAME_POSE),), others=NOT_TAKEN)
+
+LINK = Element(
+    "link", name("name"),
+    children=(one(INERTIAL, report="{what}: second <{tag}> ignored (urdfdom reads the "
+                                   "first); kept as written"),
+              many(VISUAL), many(COLLISION), one(FRAME, second=KEPT)),
+    reports=True)
+
+PARENT = Element("parent", name("link", label="<parent>"))
+CHILD = Element("child", name("link", label="<child>"))
 AXIS = Element("axis", numbers("xyz", 3))
 #: effort and velocity are required of the joint types in LIMITED_JOINT_TYPES (LIMITED)
 LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
@@ -111,12 +109,15 @@ SAFETY_CONTROLLER = Element(
     number("soft_upper_limit", label="soft_upper_limit"))
 CALIBRATION = Element("calibration", number("rising"), number("falling"),
                       number("reference_position", label="reference_position"))
+#: its name and type are checked first (a joint without them is not read)
+JOINT = Element(
+    "joint", name("name"), text("type"),
+    children=(one(ORIGIN), one(PARENT), one(CHILD), one(AXIS), one(LIMIT), one(DYNAMICS),
+              one(MIMIC), one(SAFETY_CONTROLLER), one(CALIBRATION)),
+    reports=True, reports_repeats=True, reports_children="unread")
 
-#: urdfsdf's mark of a link standing for an SDF //frame (not URDF: urdfdom ignores it)
-FRAME = Element(SDF_FRAME, text("attached_to"), text("flattened"),
-                children=(one(SDF_POSE),), others=NOT_TAKEN)
-#: its text is the pose (SDF's ``x y z roll pitch yaw``)
-FRAME_POSE = Element(SDF_POSE, text("relative_to"), holds_text=True)
+ROBOT = Element("robot", name("name"), text("version"),
+                children=(many(LINK), many(JOINT), many(MATERIAL)))
 
 URDF = Format(
     (ROBOT, LINK, JOINT, ORIGIN, MASS, INERTIA, VISUAL, COLLISION, BOX, CYLINDER, CAPSULE,

@@ -18,6 +18,7 @@ writer is run to find out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import TypeVar, cast
 
 from lxml import etree
@@ -92,10 +93,15 @@ from urdfsdf.urdf.elements import (
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
 from urdfsdf.xml.declared import Element, Reading, elements_of
 from urdfsdf.xml.namespaces import SDF_POSE
-from urdfsdf.xml.parse import Stream, extra, read_document, source_line, to_string
+from urdfsdf.xml.parse import Stream, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext
 
 _T = TypeVar("_T")
+
+#: the line an element starts on, for the IR (lxml's ``sourceline``, as
+#: ``urdfsdf.xml.parse.source_line`` without its check of the type, which only the type
+#: checker needs: a call less a node)
+_line: Callable[[etree._Element], int | None] = attrgetter("sourceline")
 
 #: the tags of the URDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
 STREAM_TAGS = ("robot",)
@@ -124,12 +130,12 @@ def read_robot(root: etree._Element, ctx: ReadContext,
     if root.tag != "robot":
         _wrong_root(root, ctx)
         return None
-    name = ctx.name(root, "<robot>")
+    reading = Reading(ctx, URDF)
+    name = reading.name(root, ROBOT, "<robot>")
     links: list[Link] = []
     joints: list[Joint] = []
     materials: list[Material] = []
     extras: list[Extra] = []
-    reading = URDF.reading(ctx)
     for tag, el in reading.each(root if kids is None else kids, ROBOT, "<robot>", extras):
         if tag == "link":
             link = read_link(el, ctx)
@@ -145,7 +151,7 @@ def read_robot(root: etree._Element, ctx: ReadContext,
                 materials.append(material)
     model = Model(name=name or "", links=tuple(links), joints=tuple(joints),
                   materials=tuple(materials), extras=tuple(extras),
-                  version=root.get("version"), line=source_line(root), convention="urdf")
+                  version=root.get("version"), line=_line(root), convention="urdf")
     check_urdf_names(model, ctx.diags)
     check_urdf_tree(model, ctx.diags)
     return model
@@ -165,7 +171,7 @@ def _carried(reading: Reading, el: etree._Element, extras: tuple[Extra, ...]
     """``extras``, and the element as written when ``reading`` did not take it exactly."""
     if reading.exact:
         return extras
-    return (*extras, as_written(to_string(el), source_line(el)))
+    return (*extras, as_written(to_string(el), _line(el)))
 
 
 def _tokens(text: str | None) -> Tokens | None:
@@ -179,11 +185,11 @@ def _tokens(text: str | None) -> Tokens | None:
 def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
     """Read a ``<link>`` (none without a name); one not taken exactly carries itself as
     written.  Its children are read in document order."""
-    name = ctx.name(el, "<link>")
+    r = Reading(ctx, URDF)
+    name = r.name(el, LINK, "<link>")
     if name is None:
         return None
-    r = URDF.reading(ctx)
-    r.attributes(el, LINK, "<link>")
+    r.read(el, LINK, "<link>")
     inertial = sdf_frame = None
     visuals: list[Visual] = []
     collisions: list[Collision] = []
@@ -203,7 +209,7 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
             sdf_frame = _sdf_frame(c, r)
     return Link(name=name, inertial=inertial, visuals=tuple(visuals),
                 collisions=tuple(collisions), extras=_carried(r, el, tuple(kept)),
-                line=source_line(el), sdf_frame=sdf_frame)
+                line=_line(el), sdf_frame=sdf_frame)
 
 
 def _readable(read: Callable[[etree._Element, Reading, str], _T], el: etree._Element,
@@ -237,7 +243,7 @@ def _visual(el: etree._Element, r: Reading, link: str) -> Visual:
     found = kids.get("material")
     material = None if found is None else _material(found, r)
     return Visual(name=values["name"], geometry=geometry, pose=pose, material=material,
-                  extras=kept, line=source_line(el))
+                  extras=kept, line=_line(el))
 
 
 def _collision(el: etree._Element, r: Reading, link: str) -> Collision:
@@ -247,7 +253,7 @@ def _collision(el: etree._Element, r: Reading, link: str) -> Collision:
     pose = _origin(kids.get("origin"), r, what)
     geometry = _geometry(kids.get("geometry"), r, what, el)
     return Collision(name=values["name"], geometry=geometry, pose=pose, extras=kept,
-                     line=source_line(el))
+                     line=_line(el))
 
 
 def _origin(el: etree._Element | None, r: Reading, what: str) -> Pose:
@@ -255,9 +261,9 @@ def _origin(el: etree._Element | None, r: Reading, what: str) -> Pose:
     attribute: zero)."""
     if el is None:
         return IDENTITY
-    values = r.leaf(el, ORIGIN, what)
+    values = r.read(el, ORIGIN, what)
     return Pose.parsed(f"{values['xyz'] or _ZERO3} {values['rpy'] or _ZERO3}", None,
-                       source_line(el))
+                       _line(el))
 
 
 def _inertial(el: etree._Element, r: Reading, link: str) -> Inertial:
@@ -267,7 +273,7 @@ def _inertial(el: etree._Element, r: Reading, link: str) -> Inertial:
     pose = _origin(kids.get("origin"), r, what)
     mass = _mass(kids.get("mass"), r, el, what)
     moments = _moments(kids.get("inertia"), r, el, what)
-    return Inertial(mass=mass, inertia=moments, pose=pose, line=source_line(el))
+    return Inertial(mass=mass, inertia=moments, pose=pose, line=_line(el))
 
 
 def _mass(el: etree._Element | None, r: Reading, inertial: etree._Element, what: str
@@ -277,7 +283,7 @@ def _mass(el: etree._Element | None, r: Reading, inertial: etree._Element, what:
         r.ctx.error("ELEMENT_MISSING", f"{what} has no <mass>", inertial)
         r.exact = False
         return "0"
-    mass = r.leaf(el, MASS, what)["value"]
+    mass = r.read(el, MASS, what)["value"]
     assert mass is not None  # (a default)
     if float(mass) < 0:
         r.ctx.error("ELEMENT_INVALID", f"{what} has negative mass {mass}", el)
@@ -293,10 +299,11 @@ def _moments(el: etree._Element | None, r: Reading, inertial: etree._Element, wh
                       "keeps them)", inertial)
         r.exact = False
         return _ZERO6
-    before = len(r.ctx.diags)
-    values = r.leaf(el, INERTIA, what)
-    moments = cast(Tokens, tuple(values[key] for key in INERTIA_KEYS))  # (defaults: "0")
-    if len(r.ctx.diags) == before:  # (a moment that does not read is reported)
+    reported = r.ctx.diags.items
+    before = len(reported)
+    values = r.read(el, INERTIA, what)
+    moments = cast(Tokens, tuple(map(values.__getitem__, INERTIA_KEYS)))  # (defaults: "0")
+    if len(reported) == before:  # (a moment that does not read is reported)
         r.ctx.inertia(el, moments, what)
     return moments
 
@@ -309,7 +316,7 @@ def _sdf_frame(el: etree._Element, r: Reading) -> FrameLink:
     """
     values, kids, _ = r.record(el, FRAME, "<sdf:frame>")
     attached_to = values["attached_to"]
-    line = source_line(el)
+    line = _line(el)
     if values["flattened"] == "true":
         if attached_to is not None or kids:  # a flattened frame has neither
             r.exact = False
@@ -331,7 +338,7 @@ def _frame_pose(el: etree._Element, r: Reading, line: int | None) -> Pose | None
     if isinstance(parsed, str):
         return None
     tokens, v = parsed
-    relative_to = r.leaf(el, FRAME_POSE, "<sdf:pose>")["relative_to"]
+    relative_to = r.read(el, FRAME_POSE, "<sdf:pose>")["relative_to"]
     if " ".join(tokens) != (written or "").strip():
         r.exact = False
     return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, line)
@@ -352,7 +359,7 @@ def _geometry(el: etree._Element | None, r: Reading, what: str, parent: etree._E
         r.ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
         r.exact = False
         return None
-    r.attributes(el, GEOMETRY, what)
+    r.read(el, GEOMETRY, what)
     if len(shapes) > 1:
         r.ctx.info(URDF.code, f"{what}: <geometry> holds {len(shapes)} shapes; only the "
                    f"first, <{shapes[0].tag}>, is read (as urdfdom); kept as written",
@@ -369,8 +376,8 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
         r.ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{el.tag}>", el)
         r.exact = False
         return None
-    values = r.leaf(el, decl, what)
-    line = source_line(el)
+    values = r.read(el, decl, what)
+    line = _line(el)
     if decl is BOX:
         return Geometry(kind="box", size=_tokens(values["size"]), line=line)
     if decl is MESH:
@@ -392,7 +399,7 @@ def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
     if top_level and el.get("name") is None:
         ctx.error("ATTRIBUTE_MISSING", "top-level <material> has no 'name' attribute", el)
         return None
-    r = URDF.reading(ctx)
+    r = Reading(ctx, URDF)
     material = _material(el, r)
     if not top_level:
         return material
@@ -405,11 +412,11 @@ def _material(el: etree._Element, r: Reading) -> Material:
     values, kids, kept = r.record(el, MATERIAL, "<material>")
     name = values["name"]
     color = kids.get("color")
-    rgba = None if color is None else r.leaf(color, COLOR, f"material {name!r}")["rgba"]
+    rgba = None if color is None else r.read(color, COLOR, f"material {name!r}")["rgba"]
     texture = kids.get("texture")
-    filename = None if texture is None else r.leaf(texture, TEXTURE, "<texture>")["filename"]
+    filename = None if texture is None else r.read(texture, TEXTURE, "<texture>")["filename"]
     return Material(name=name, rgba=_tokens(rgba), texture=filename, extras=kept,
-                    line=source_line(el))
+                    line=_line(el))
 
 
 # -- joint -------------------------------------------------------------------------------
@@ -418,14 +425,14 @@ def _material(el: etree._Element, r: Reading) -> Material:
 def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     """Read ``<joint>`` of any URDF type (none without a name, a type, a parent and a
     child link); one not taken exactly carries itself as written."""
-    name = ctx.name(el, "<joint>")
+    r = Reading(ctx, URDF)
+    name = r.name(el, JOINT, "<joint>")
     if name is None:
         return None
     what = f"joint {name!r}"
     jtype = _joint_type(el, ctx, what)
     if jtype is None:
         return None
-    r = URDF.reading(ctx)
     kids, kept = r.record(el, JOINT, what)[1:]
     parent = _end(kids.get("parent"), PARENT, r, el, what)
     child = _end(kids.get("child"), CHILD, r, el, what)
@@ -438,7 +445,7 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     calibration = _calibration(kids.get("calibration"), r, what)
     return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
                  mimic=mimic, safety_controller=safety, calibration=calibration,
-                 extras=_carried(r, el, kept), line=source_line(el))
+                 extras=_carried(r, el, kept), line=_line(el))
 
 
 def _joint_type(el: etree._Element, ctx: ReadContext, what: str) -> JointType | None:
@@ -459,7 +466,7 @@ def _end(el: etree._Element | None, decl: Element, r: Reading, joint: etree._Ele
     if el is None:
         r.ctx.error("ELEMENT_MISSING", f"{what} has no <{decl.tag}>", joint)
         return None
-    return r.leaf(el, decl, f"{what} <{decl.tag}>")["link"]
+    return r.read(el, decl, what)["link"]
 
 
 def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, what: str,
@@ -473,7 +480,7 @@ def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, wh
     direction = None if axis_el is None else _direction(axis_el, r, what, jtype)
     limit = _limit(kids.get("limit"), r, joint, what, jtype)
     dynamics = _dynamics(kids.get("dynamics"), r, what)
-    line = None if axis_el is None else source_line(axis_el)
+    line = None if axis_el is None else _line(axis_el)
     if direction is None:  # the default axis, 1 0 0
         return Axis(limit=limit, dynamics=dynamics, line=line)
     return Axis(xyz=direction[0], text=direction[1], limit=limit, dynamics=dynamics,
@@ -484,7 +491,7 @@ def _direction(el: etree._Element, r: Reading, what: str, jtype: JointType
                ) -> tuple[Vec3, Tokens] | None:
     """An ``<axis xyz>``'s vector and tokens (None: absent or not read).  The zero vector
     is an error on a joint type that moves along its axis."""
-    tokens = _tokens(r.leaf(el, AXIS, what)["xyz"])
+    tokens = _tokens(r.read(el, AXIS, what)["xyz"])
     if tokens is None:
         r.exact = False  # (<axis/>: read as 1 0 0, which the writer gives back)
         return None
@@ -502,31 +509,31 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
         if limited:
             r.ctx.error("ELEMENT_MISSING", f"{what} is {jtype} but has no <limit>", joint)
         return None
-    values = r.leaf(el, LIMITED if limited else LIMIT, what)
+    values = r.read(el, LIMITED if limited else LIMIT, what)
     return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
-                 velocity=values["velocity"], line=source_line(el))
+                 velocity=values["velocity"], line=_line(el))
 
 
 def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | None:
     """``<dynamics damping friction>``."""
     if el is None:
         return None
-    values = r.leaf(el, DYNAMICS, what)
+    values = r.read(el, DYNAMICS, what)
     return Dynamics(damping=values["damping"], friction=values["friction"],
-                    line=source_line(el))
+                    line=_line(el))
 
 
 def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
     """``<mimic joint multiplier offset>`` (none without a joint, reported first)."""
     if el is None:
         return None
-    joint = r.ctx.name(el, f"{what} <mimic>", "joint")
+    joint = r.name(el, MIMIC, f"{what} <mimic>")
     if joint is None:
         r.exact = False
         return None
-    values = r.leaf(el, MIMIC, what)
+    values = r.read(el, MIMIC, what)
     return Mimic(joint=joint, multiplier=values["multiplier"], offset=values["offset"],
-                 line=source_line(el))
+                 line=_line(el))
 
 
 def _safety_controller(el: etree._Element | None, r: Reading, what: str
@@ -534,16 +541,16 @@ def _safety_controller(el: etree._Element | None, r: Reading, what: str
     """``<safety_controller>`` (k_velocity required)."""
     if el is None:
         return None
-    values = r.leaf(el, SAFETY_CONTROLLER, what)
+    values = r.read(el, SAFETY_CONTROLLER, what)
     return SafetyController(k_velocity=values["k_velocity"], k_position=values["k_position"],
                             soft_lower_limit=values["soft_lower_limit"],
-                            soft_upper_limit=values["soft_upper_limit"], line=source_line(el))
+                            soft_upper_limit=values["soft_upper_limit"], line=_line(el))
 
 
 def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibration | None:
     """``<calibration rising falling reference_position>``."""
     if el is None:
         return None
-    values = r.leaf(el, CALIBRATION, what)
+    values = r.read(el, CALIBRATION, what)
     return Calibration(rising=values["rising"], falling=values["falling"],
-                       reference_position=values["reference_position"], line=source_line(el))
+                       reference_position=values["reference_position"], line=_line(el))

@@ -6,7 +6,7 @@ are in :mod:`urdfsdf.urdf.elements`)::
     LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
                     number("velocity"))
     VISUAL = Element("visual", text("name"),
-                     children=(one("origin"), one("geometry"), one("material")),
+                     children=(one(ORIGIN), one(GEOMETRY), one(MATERIAL)),
                      reports=True, reports_repeats=True)
 
 - its attributes (:class:`Attribute`): :func:`text`, :func:`name` (not empty),
@@ -47,13 +47,14 @@ says what is accepted, and a branch of :class:`Reading` that reads it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
 
 from lxml import etree
 
 from urdfsdf.core.ir import Extra
-from urdfsdf.core.numbers import plain_number, plain_vector3, plain_vector4, plain_vector6
+from urdfsdf.core.numbers import PLAIN_NUMBER
 from urdfsdf.xml.parse import extra
 from urdfsdf.xml.readctx import ReadContext
 
@@ -67,17 +68,16 @@ NOT_TAKEN: Fate = "not taken"
 #: the values of an element's attributes, by name (None: absent, or did not read)
 Values = dict[str, str | None]
 
-#: the plain form of ``count`` numbers (:mod:`urdfsdf.core.numbers`), matched in one
-#: call: a value in it is taken as written, without the number rule's general path
-_PLAIN: dict[int, Callable[[str], object]] = {
-    1: plain_number, 3: plain_vector3, 4: plain_vector4, 6: plain_vector6}
+#: the plain form of a text: any text (an attribute value holds no NUL character: it
+#: separates values, see Element.plain)
+_TEXT = r"[^\x00]*"
 
 
 class Attribute:
     """One attribute of an element: see :func:`text`, :func:`name`, :func:`number`."""
 
     __slots__ = ("name", "kind", "count", "required", "default", "label", "missing",
-                 "plain")
+                 "form", "plain", "absent_taken")
 
     def __init__(self, name: str, kind: Kind = "text", count: int = 0, *,
                  required: bool = False, default: str | None = None, label: str = "",
@@ -96,9 +96,16 @@ class Attribute:
         self.label = label
         #: a required text attribute's diagnostic, after the reader's ``what``
         self.missing = missing or f"has no {name!r} attribute"
-        #: the test of a value taken as written without more ado (None: any text)
+        #: the plain form of its value, a regular expression: the numbers as the writers
+        #: write them (:data:`urdfsdf.core.numbers.PLAIN_NUMBER`, one blank between), a
+        #: name not blank, any text
+        self.form = " ".join([PLAIN_NUMBER] * count) if kind == "number" else _TEXT
+        #: the test of a value in its plain form, taken as written (None: any text)
         self.plain: Callable[[str], object] | None = (
-            _PLAIN[count] if kind == "number" else str.strip if kind == "name" else None)
+            re.compile(self.form).fullmatch if kind == "number" else
+            str.strip if kind == "name" else None)
+        #: its absence is as written: nothing to report, nothing filled in
+        self.absent_taken = not required and default is None
 
 
 def text(key: str, *, required: bool = False, default: str | None = None,
@@ -107,9 +114,10 @@ def text(key: str, *, required: bool = False, default: str | None = None,
     return Attribute(key, "text", required=required, default=default, missing=missing)
 
 
-def name(key: str) -> Attribute:
-    """A name: required, not empty (:meth:`ReadContext.name`); None when it is not one."""
-    return Attribute(key, "name", required=True)
+def name(key: str, *, label: str = "") -> Attribute:
+    """A name: required, not empty (:meth:`ReadContext.name`); None when it is not one
+    (``label``: how a diagnostic names the element, after the reader's ``what``)."""
+    return Attribute(key, "name", required=True, label=label)
 
 
 def number(key: str, *, required: bool = False, default: str | None = None,
@@ -127,11 +135,13 @@ def numbers(key: str, count: int, *, required: bool = False, default: str | None
 class Child:
     """A child an element declares: see :func:`one` and :func:`many`."""
 
-    __slots__ = ("tag", "many", "second", "report")
+    __slots__ = ("decl", "tag", "many", "second", "report")
 
-    def __init__(self, tag: str, many: bool = False, second: Fate = NOT_TAKEN,
+    def __init__(self, decl: Element, many: bool = False, second: Fate = NOT_TAKEN,
                  report: str = "") -> None:
-        self.tag = tag
+        #: its declaration
+        self.decl = decl
+        self.tag = decl.tag
         self.many = many
         #: what becomes of a second child of this tag (of a :func:`one` child)
         self.second = second
@@ -139,22 +149,23 @@ class Child:
         self.report = report
 
 
-def one(tag: str, *, second: Fate = NOT_TAKEN, report: str = "") -> Child:
+def one(decl: Element, *, second: Fate = NOT_TAKEN, report: str = "") -> Child:
     """A child read once (the first; urdfdom's ``FirstChildElement``).  A second one is
     not taken (reported with ``report`` when given) or, ``second=KEPT``, kept as written."""
-    return Child(tag, False, second, report)
+    return Child(decl, False, second, report)
 
 
-def many(tag: str) -> Child:
+def many(decl: Element) -> Child:
     """A child read as often as it comes."""
-    return Child(tag, True)
+    return Child(decl, True)
 
 
 class Element:
     """The declaration of one element (see the module docstring)."""
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
-                 "reports_children", "holds_text", "names", "child")
+                 "reports_children", "holds_text", "names", "keys", "name", "together", "plan",
+                 "child", "leaf", "unread", "as_written")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
@@ -179,10 +190,74 @@ class Element:
         self.reports_children = reports_children
         #: its text is a value (read by the element's reader), not text to keep
         self.holds_text = holds_text
-        #: the names of its attributes
+        #: the names of its attributes, as a set and in order
         self.names = frozenset(attr.name for attr in attributes)
+        self.keys = tuple(attr.name for attr in attributes)
+        #: the name of its name attribute (:func:`name`), if any
+        self.name = next((attr.name for attr in attributes if attr.kind == "name"), "")
+        #: the test of all its values in their plain form at once, when it has several and
+        #: all are numbers (see :meth:`Reading.read`): one match, cheaper than one each, of
+        #: the values joined by a NUL character (which no attribute value holds)
+        together = len(attributes) > 1 and all(attr.kind == "number" for attr in attributes)
+        self.together = re.compile(r"\x00".join(attr.form for attr in attributes)).fullmatch \
+            if together else None
+        #: how :meth:`Reading.read` takes each attribute: its name, its plain form (None:
+        #: any text, or tested ``together``), whether its absence is as written
+        self.plan = tuple((attr.name, None if together else attr.plain, attr.absent_taken)
+                          for attr in attributes)
         #: its children's declarations, by tag
         self.child: dict[str, Child] = {c.tag: c for c in children}
+        #: it declares no child: a child element is not taken
+        self.leaf = not children
+        #: the children whose attributes ``reports_children`` does not report (they report
+        #: their own)
+        self.unread = frozenset(
+            c.tag for c in children if reports_children == "unread" and c.decl.reports)
+        #: its common case, compiled (see :func:`_compile_as_written`)
+        self.as_written = _compile_as_written(self)
+
+
+def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | None]:
+    """The common case of :meth:`Reading.read` for ``decl``, compiled into one function,
+    once (as :mod:`urdfsdf.core.record` compiles its constructors): the values of an
+    element that has every attribute ``decl`` declares and no other, each in its plain
+    form, no text (unless ``decl`` ``holds_text``) and, a leaf, no child node at all:
+    all as written, nothing to report.  For anything else it returns None, and
+    :meth:`Reading.read` reads the element the general way (the definition of what is
+    read; this function only answers early when that would find nothing to say).
+
+    For ``<origin xyz rpy>`` it is::
+
+        def as_written(el):
+            v0 = el.get('xyz')
+            v1 = el.get('rpy')
+            if v0 is None or v1 is None or len(el.attrib) != 2 \\
+                    or not together(v0 + '\\x00' + v1) or not (el.text or ' ').isspace() \\
+                    or len(el):
+                return None
+            return {'xyz': v0, 'rpy': v1}
+    """
+    values = [f"v{i}" for i in range(len(decl.keys))]
+    env: dict[str, object] = {"together": decl.together}
+    tests = [f"{v} is None" for v in values] + [f"len(el.attrib) != {len(values)}"]
+    if decl.together is not None:
+        tests.append("not together(" + " + '\\x00' + ".join(values) + ")")
+    else:
+        for i, attr in enumerate(decl.attributes):
+            if attr.plain is not None:
+                env[f"plain{i}"] = attr.plain
+                tests.append(f"not plain{i}(v{i})")
+    if not decl.holds_text:
+        tests.append("not (el.text or ' ').isspace()")
+    if decl.leaf:
+        tests.append("len(el)")  # a child, or a comment: the general way tells
+    gets = "".join(f"    v{i} = el.get({key!r})\n" for i, key in enumerate(decl.keys))
+    result = ", ".join(f"{key!r}: v{i}" for i, key in enumerate(decl.keys))
+    source = (f"def as_written(el):\n{gets}    if {' or '.join(tests)}:\n"
+              f"        return None\n    return {{{result}}}\n")
+    namespace: dict[str, Callable[[etree._Element], Values | None]] = {}
+    exec(compile(source, f"<declared {decl.tag}>", "exec"), env, namespace)  # noqa: S102
+    return namespace["as_written"]
 
 
 class Format:
@@ -228,61 +303,95 @@ class Reading:
     ``exact`` stays True while everything read comes back as written (module docstring).
     """
 
-    __slots__ = ("ctx", "format", "exact")
+    __slots__ = ("ctx", "format", "exact", "taken")
 
     def __init__(self, ctx: ReadContext, fmt: Format) -> None:
         self.ctx = ctx
         self.format = fmt
         self.exact = True
+        #: the values of children :meth:`record` found as written, until they are read
+        #: (one tag's declarations have the same attributes: LIMIT, LIMITED)
+        self.taken: dict[etree._Element, Values] = {}
 
     # -- an element's own content ----------------------------------------------------
 
-    def attributes(self, el: etree._Element, decl: Element, what: str) -> Values:
-        """The attributes of ``el`` (and its text: not taken), as ``decl`` declares them.
+    def name(self, el: etree._Element, decl: Element, what: str) -> str | None:
+        """The name of ``el`` (the :func:`name` attribute ``decl`` declares), checked before
+        the element is read: None, reported, when it has none (urdfdom refuses it)."""
+        return self.ctx.name(el, what, decl.name)
+
+    def read(self, el: etree._Element, decl: Element, what: str) -> Values:
+        """The attributes of ``el``, as ``decl`` declares them (``what`` names the element
+        in diagnostics: "joint 'j'"); its text and, in a leaf, a child element are not
+        taken.  (Its children, when it declares any, are read by :meth:`record`,
+        :meth:`each` or the element's reader.)
 
         An attribute ``decl`` does not declare is not taken (reported when ``decl``
         ``reports``) before any value is read; then each value, through :meth:`value`.
-        Text is not taken, unless ``decl`` ``holds_text`` (its reader reads it).
-        ``what`` names the element in diagnostics ("joint 'j'").
         """
-        a = el.attrib
-        values: Values = {}
+        values = self.taken.pop(el, None) if self.taken else None
+        if values is None:
+            values = decl.as_written(el)
+            if values is None:
+                return self._read(el, decl, what)
+        return values
+
+    def _read(self, el: etree._Element, decl: Element, what: str) -> Values:
+        """:meth:`read`, the general way."""
+        values = {}
         present = 0
-        general = False  # a value for the general path of the number rule
-        for attr in decl.attributes:
-            written = values[attr.name] = a.get(attr.name)
-            if written is not None:
-                present += 1
-                if attr.plain is None or attr.plain(written):
+        general = False  # a value for the general path (see _general)
+        for key, plain, absent_taken in decl.plan:
+            written = values[key] = el.get(key)
+            if written is None:
+                if absent_taken:
                     continue
-            elif not attr.required and attr.default is None:
-                continue  # absent: nothing filled in
+            else:
+                present += 1
+                if plain is None or plain(written):
+                    continue
             general = True
-        if present != len(a):
+        if decl.together is not None and not general and (
+                present != len(values) or
+                not decl.together("\x00".join(values.values()))):  # type: ignore[arg-type]
+            general = True
+        if present != len(el.attrib):
             self.exact = False
             if decl.reports:
                 self.report_unknown(el)
+        if general:
+            self._general(el, decl, values, what)
         t = el.text
         if t and not t.isspace() and not decl.holds_text:
             self.exact = False
-        if general:
-            for attr in decl.attributes:
-                values[attr.name] = self.value(el, attr, values[attr.name], what)
+        if decl.leaf and len(el) and has_element(el):
+            self.exact = False
         return values
+
+    def _general(self, el: etree._Element, decl: Element, values: Values, what: str
+                 ) -> None:
+        """Each value of ``values`` (as written) that is not in its plain form, through
+        :meth:`value`; an absent one too, unless its absence is as written."""
+        for attr in decl.attributes:
+            written = values[attr.name]
+            if written is None:
+                if not attr.absent_taken:
+                    values[attr.name] = self.value(el, attr, None, what)
+            elif attr.plain is not None and not attr.plain(written):
+                values[attr.name] = self.value(el, attr, written, what)
 
     def value(self, el: etree._Element, attr: Attribute, written: str | None,
               what: str) -> str | None:
-        """The value of ``attr`` written ``written`` (None: absent): the number rule.
+        """The value of ``attr`` written ``written`` (None: absent) when that is not its
+        plain form (which is taken as written): the number rule's general path.
 
-        A value in its plain form is taken as written.  Else a number goes through
+        A number goes through
         :meth:`ReadContext.number` (one) or :meth:`ReadContext.numbers` (tokens joined by
         one blank), which report what does not read; a name through
         :meth:`ReadContext.name`; a required text is reported when absent.  Absent or
         not read: the attribute's ``default``.  Not as written: the element is not taken
         exactly.
         """
-        if written is not None and (attr.plain is None or attr.plain(written)):
-            return written
         ctx = self.ctx
         value: str | None = attr.default
         if attr.kind == "number":
@@ -296,7 +405,7 @@ class Reading:
                 else:
                     value = " ".join(found[0])
         elif attr.kind == "name":
-            value = ctx.name(el, what, attr.name)
+            value = ctx.name(el, f"{what} {attr.label}", attr.name)
         elif written is None and attr.required:
             ctx.error("ATTRIBUTE_MISSING", f"{what} {attr.missing}", el)
         if value != written:
@@ -310,18 +419,14 @@ class Reading:
         allowed = fmt.allowed.get(el.tag)
         if allowed is None:
             return  # not one of the format's elements with attributes
-        for key in el.keys():
+        keys = el.keys()
+        if allowed.issuperset(keys):
+            return
+        for key in keys:
             if key not in allowed:
                 self.ctx.info(fmt.code, fmt.unknown.format(tag=el.tag, key=key), el)
 
-    # -- the three shapes of element ----------------------------------------------------
-
-    def leaf(self, el: etree._Element, decl: Element, what: str) -> Values:
-        """Read an element that holds attributes only (a child element: not taken)."""
-        values = self.attributes(el, decl, what)
-        if len(el) and has_element(el):
-            self.exact = False
-        return values
+    # -- an element's children ---------------------------------------------------------
 
     def record(self, el: etree._Element, decl: Element, what: str
                ) -> tuple[Values, dict[str, etree._Element], tuple[Extra, ...]]:
@@ -330,23 +435,39 @@ class Reading:
         declare that are kept.  In one scan: a repeated child is not taken and reported
         as the scan meets it, then the unknown attributes of the children
         (``reports_children``), in document order."""
-        values = self.attributes(el, decl, what)
+        values = self.read(el, decl, what)
         first: dict[str, etree._Element] = {}
         kept: list[Extra] = []
         declared = decl.child
+        # reports_children: the format's attributes of each tag, but of the "unread"
+        allowed = self.format.allowed if decl.reports_children is not None else None
+        odd: list[etree._Element] = []  # children with attributes to report
         for c in el:
             tag = c.tag
             if not isinstance(tag, str):
                 continue  # a comment or processing instruction
             if tag in first:
                 self._second(c, tag, declared.get(tag), decl, what, kept)
-            else:
-                first[tag] = c
-                if tag not in declared:
-                    self._other(c, decl, kept)
-        if decl.reports_children is not None:
-            self._report_children(first, decl)
+                continue
+            first[tag] = c
+            if tag not in declared:
+                self._other(c, decl, kept)
+            if allowed is not None and tag in allowed and tag not in decl.unread:
+                self._check_child(c, tag, declared.get(tag), allowed[tag], odd)
+        for c in odd:  # after the repeats
+            self.report_unknown(c)
         return values, first, tuple(kept)
+
+    def _check_child(self, c: etree._Element, tag: str, child: Child | None,
+                     allowed: frozenset[str], odd: list[etree._Element]) -> None:
+        """Whether ``c`` has attributes its format does not define (then added to
+        ``odd``).  A declared child taken as written has none: what it holds is kept for
+        its reading (:attr:`taken`), so that its attributes are read once."""
+        taken = None if child is None else child.decl.as_written(c)
+        if taken is not None:
+            self.taken[c] = taken
+        elif not allowed.issuperset(c.keys()):
+            odd.append(c)
 
     def each(self, children: Iterable[etree._Element], decl: Element, what: str,
              kept: list[Extra]) -> Iterator[tuple[str, etree._Element]]:
@@ -394,13 +515,3 @@ class Reading:
             self._other(c, decl, kept)
         else:
             self.exact = False
-
-    def _report_children(self, first: Mapping[str, etree._Element], decl: Element) -> None:
-        """Report the unknown attributes of the first child of each tag (of a declared
-        child whose own reading reports them, only with ``reports_children="all"``)."""
-        elements = self.format.elements
-        for tag, c in first.items():
-            if decl.reports_children == "unread" and tag in decl.child and \
-                    elements[tag].reports:
-                continue
-            self.report_unknown(c)
