@@ -652,7 +652,7 @@ def _fixed_axis(joint: Joint, axis: Axis) -> tuple[Extra, ...]:
     """
     el = joint_element(evolve(joint, mimic=None, safety_controller=None, calibration=None,
                               extras=()))
-    return tuple(urdf_extra(Extra(str(c.tag), to_string(c), axis.line)) for c in el
+    return tuple(urdf_extra(Extra(tag=str(c.tag), xml=to_string(c), line=axis.line)) for c in el
                  if c.tag in ("axis", "dynamics", "limit"))
 
 

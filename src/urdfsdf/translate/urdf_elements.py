@@ -271,7 +271,7 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     if jtype == "fixed":
         _drop_fixed_axis(joint, name, diags)
     else:
-        jtype, axis, marks = _one_axis(jtype, joint.axis or Axis((0.0, 0.0, 1.0)))
+        jtype, axis, marks = _one_axis(jtype, joint.axis or Axis(xyz=(0.0, 0.0, 1.0)))
     if joint.axis2 is not None:
         diags.warning("ELEMENT_DROPPED", f"joint {name!r}: <axis2> has no URDF equivalent",
                       joint.line)
