@@ -31,6 +31,7 @@ renames before 1.7 (:mod:`urdfsdf.sdf.legacy`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from lxml import etree
 
@@ -46,6 +47,7 @@ from urdfsdf.core.ir import (
     Extra,
     Frame,
     Geometry,
+    GeometryKind,
     Inertial,
     Joint,
     Limit,
@@ -65,13 +67,9 @@ from urdfsdf.core.ir import (
 from urdfsdf.core.numbers import forget_shared, shared
 from urdfsdf.sdf.auto_inertial import auto_inertial_of
 from urdfsdf.sdf.defaults import (
-    BOX_SIZE,
-    CYLINDER_LENGTH,
-    CYLINDER_RADIUS,
     DEFAULT_INERTIA,
-    DEFAULT_MASS,
-    SPHERE_RADIUS,
 )
+from urdfsdf.sdf.elements import INERTIA, INERTIAL, MASS, POSE, SHAPES
 from urdfsdf.sdf.include_read import IncludeReader, Pushed, UrdfReader
 from urdfsdf.sdf.includes import IncludeResolver
 from urdfsdf.sdf.legacy import LegacyNames
@@ -80,11 +78,12 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import is_true, limit_value, number, plain, plain_pose, vector3
+from urdfsdf.sdf.values import is_true, limit_value, number, plain_pose, vector3
 from urdfsdf.sdf.values import pose as read_pose
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
+from urdfsdf.xml.declared_text import TextReading
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import (
     Reparse,
@@ -146,6 +145,8 @@ class SdfReader:
                  file: str | None = None, read_urdf: UrdfReader | None = None,
                  pushed: Pushed | None = None) -> None:
         self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
+        #: reads each element against its declaration (sdf/elements.py)
+        self.reading = TextReading(self.ctx)
         #: follows <include> (None: an include is kept, not read, with a warning)
         self.includes = includes
         #: reads an included URDF into the SDF form (given by the pipeline, which can)
@@ -431,124 +432,60 @@ class SdfReader:
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
         what = f"{what} inertial"
-        mass_el = inertia = pose_el = None
-        for c in el:  # the first of each
-            tag = c.tag
-            if tag == "mass":
-                if mass_el is None:
-                    mass_el = c
-            elif tag == "inertia":
-                if inertia is None:
-                    inertia = c
-            elif tag == "pose" and pose_el is None:
-                pose_el = c
-        mass = DEFAULT_MASS
-        if mass_el is not None:
-            mass = plain(mass_el.text) or number(self.ctx, mass_el, what, DEFAULT_MASS) \
-                or DEFAULT_MASS
-            if mass[0] == "-" and float(mass) < 0:
-                self.ctx.error("LINK_INERTIA_INVALID", f"{what} has negative mass {mass}",
-                               mass_el)
-        moments: tuple[str, ...] = DEFAULT_INERTIA
-        if inertia is not None:
-            found: list[etree._Element | None] = [None] * 6
-            for m in inertia:  # the first of each moment
-                i = _MOMENT_INDEX.get(m.tag)
-                if i is not None and found[i] is None:
-                    found[i] = m
-            before = len(self.ctx.diags)
-            texts = list(DEFAULT_INERTIA)
-            for i, moment in enumerate(found):
-                if moment is not None:
-                    texts[i] = plain(moment.text) or number(self.ctx, moment, what, texts[i]) \
-                        or texts[i]
-            ixx, ixy, ixz, iyy, iyz, izz = map(float, texts)
-            # a diagonal inertia with moments >= 0 that meet the triangle inequality
-            # exactly is one the check passes (it allows a tolerance more); else it decides
-            if not (ixy == 0.0 and ixz == 0.0 and iyz == 0.0 and ixx >= 0.0 and iyy >= 0.0
-                    and izz >= 0.0 and ixx + iyy >= izz and iyy + izz >= ixx
-                    and ixx + izz >= iyy) and len(self.ctx.diags) == before:
-                self.ctx.inertia(inertia, texts, what)
-            moments = tuple(texts)
-        if pose_el is None:
-            pose = IDENTITY
-        else:
-            pose = read_pose(self.ctx, pose_el, what)
-            if pose.relative_to is not None:
-                # //inertial/pose/@relative_to is not SDFormat 1.7 (libsdformat 12 warns
-                # and reads the pose in the link frame, as here)
-                self.ctx.warning("ATTRIBUTE_INVALID", f"{what}: //inertial/pose/@relative_to "
-                                 "is not part of SDFormat 1.7 and is ignored (the pose is in "
-                                 "the link frame)", pose_el)
-                pose = pose.with_frame(None)
-        return Inertial(mass, moments, pose, el.sourceline)  # type: ignore[arg-type]
+        first = self.reading.collect(el, INERTIAL)[0]
+        mass_el = first.get("mass")
+        mass: str = self.reading.value(mass_el, MASS, what)
+        if mass_el is not None and mass[0] == "-" and float(mass) < 0:
+            self.ctx.error("LINK_INERTIA_INVALID", f"{what} has negative mass {mass}", mass_el)
+        inertia = first.get("inertia")
+        moments = DEFAULT_INERTIA if inertia is None else self._moments(inertia, what)
+        pose = self._inertial_pose(first.get("pose"), what)
+        return Inertial(mass=mass, inertia=moments, pose=pose, line=line_of(el))
+
+    def _moments(self, el: etree._Element, what: str) -> tuple[str, ...]:
+        """The moments of ``<inertia>`` (each absent one: SDFormat's default), checked when
+        all of them read."""
+        before = len(self.ctx.diags)
+        values = self.reading.values(el, INERTIA, what)
+        moments = tuple(map(values.__getitem__, INERTIA_KEYS))
+        if not _diagonal_physical(moments) and len(self.ctx.diags) == before:
+            self.ctx.inertia(el, moments, what)
+        return moments
+
+    def _inertial_pose(self, el: etree._Element | None, what: str) -> Pose:
+        """//inertial/pose, in the link frame."""
+        pose: Pose = self.reading.value(el, POSE, what)
+        if pose.relative_to is None:
+            return pose
+        # //inertial/pose/@relative_to is not SDFormat 1.7 (libsdformat 12 warns and reads
+        # the pose in the link frame, as here)
+        self.ctx.warning("ATTRIBUTE_INVALID", f"{what}: //inertial/pose/@relative_to is not "
+                         "part of SDFormat 1.7 and is ignored (the pose is in the link frame)",
+                         el)
+        return pose.with_frame(None)
 
     def geometry(self, parent: etree._Element, el: etree._Element | None, what: str
                  ) -> Geometry:
-        """Read ``<geometry>`` (``el``) of ``parent``; shapes with no URDF form keep their
-        XML in ``raw``."""
+        """Read ``<geometry>`` (``el``) of ``parent``: its first child element is the shape;
+        shapes with no URDF form keep their XML in ``raw``."""
         if el is None:  # libsdformat fills in an empty geometry
-            return Geometry("empty", line=parent.sourceline)  # type: ignore[arg-type]
-        s = None
-        for c in el:
-            if c.tag.__class__ is str:
-                s = c
-                break
-        if s is None:
-            return Geometry("empty", line=el.sourceline)  # type: ignore[arg-type]
-        kind = s.tag
-        line = s.sourceline
-        # Geometry(kind, size, radius, length, uri, scale, raw, line): positional, as
-        # keywords cost ~0.1 us a record
-        if kind == "box":
-            size: tuple[str, ...] | None = None
-            size_el = first_child(s, "size")
-            if size_el is not None:
-                r = vector3(self.ctx, size_el, what)
-                size = r[0] if r is not None else None
-            return Geometry("box", size or BOX_SIZE, None, None, None, None, None,
-                            line)  # type: ignore[arg-type]
-        if kind == "cylinder" or kind == "capsule" or kind == "sphere":
-            radius_el = length_el = None
-            for c in s:  # the first of each
-                tag = c.tag
-                if tag == "radius":
-                    if radius_el is None:
-                        radius_el = c
-                elif tag == "length" and length_el is None:
-                    length_el = c
-            if kind == "sphere":
-                radius = number(self.ctx, radius_el, what, SPHERE_RADIUS)
-                return Geometry("sphere", None, radius, None, None, None, None,
-                                line)  # type: ignore[arg-type]
-            radius = number(self.ctx, radius_el, what, CYLINDER_RADIUS)
-            length = number(self.ctx, length_el, what, CYLINDER_LENGTH)
-            return Geometry("cylinder" if kind == "cylinder" else "capsule", None, radius,
-                            length, None, None, None, line)  # type: ignore[arg-type]
-        if kind == "mesh":
-            uri_el = scale_el = submesh = None
-            for c in s:  # the first of each
-                tag = c.tag
-                if tag == "uri":
-                    if uri_el is None:
-                        uri_el = c
-                elif tag == "scale":
-                    if scale_el is None:
-                        scale_el = c
-                elif tag == "submesh":
-                    submesh = c
-            if submesh is None:
-                scale = None
-                if scale_el is not None:
-                    r = vector3(self.ctx, scale_el, what)
-                    scale = r[0] if r is not None else None
-                uri = (uri_el.text or "").strip() if uri_el is not None else ""
-                return Geometry("mesh", None, None, None, uri, scale, None,
-                                line)  # type: ignore[arg-type]
-        # SDFormat's other shapes (GeometryKind), or a shape element it does not define,
-        # under its tag
-        return Geometry(str(kind).rsplit("}", 1)[-1], raw=to_string(s),  # type: ignore[arg-type]
-                        line=line)  # type: ignore[arg-type]
+            return Geometry(kind="empty", line=line_of(parent))
+        shape = next((c for c in el if c.tag.__class__ is str), None)
+        if shape is None:
+            return Geometry(kind="empty", line=line_of(el))
+        tag = shape.tag
+        decl = SHAPES.get(tag)
+        first = None if decl is None else self.reading.collect(shape, decl)[0]
+        if first is None or "submesh" in first:
+            # SDFormat's other shapes (GeometryKind), or a shape element it does not
+            # define, under its tag
+            return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
+                            raw=to_string(shape), line=line_of(shape))
+        values = self.reading.values(shape, decl, what, first)  # type: ignore[arg-type]
+        get = values.get
+        return Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
+                        length=get("length"), uri=get("uri"), scale=get("scale"),
+                        line=line_of(shape))
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""
@@ -787,5 +724,10 @@ class SdfReader:
                     line)  # type: ignore[arg-type]
 
 
-#: //inertial/inertia's children: their index in the IR's moments (defaults: DEFAULT_INERTIA)
-_MOMENT_INDEX: dict[object, int] = {key: i for i, key in enumerate(INERTIA_KEYS)}
+def _diagonal_physical(moments: tuple[str, ...]) -> bool:
+    """``moments`` are a diagonal inertia with moments >= 0 that meet the triangle
+    inequality exactly: one the inertia check passes (it allows a tolerance more); for
+    any other, it decides."""
+    ixx, ixy, ixz, iyy, iyz, izz = map(float, moments)
+    return (ixy == 0.0 and ixz == 0.0 and iyz == 0.0 and ixx >= 0.0 and iyy >= 0.0
+            and izz >= 0.0 and ixx + iyy >= izz and iyy + izz >= ixx and ixx + izz >= iyy)

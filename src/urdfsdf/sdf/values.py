@@ -174,6 +174,16 @@ def number_of(ctx: ReadContext, parent: etree._Element, tag: str, what: str,
     return number(ctx, first_child(parent, tag), what, default)
 
 
+def text_of(ctx: ReadContext, el: etree._Element, what: str) -> str:
+    """The text of ``el``, stripped (a URI, a frame's name)."""
+    return (el.text or "").strip()
+
+
+def boolean(ctx: ReadContext, el: etree._Element, what: str) -> bool:
+    """The text of ``el`` as an SDFormat boolean (:func:`is_true`)."""
+    return is_true(el.text)
+
+
 def limit_value(ctx: ReadContext, el: etree._Element | None, what: str) -> str | None:
     """A //axis/limit value: a number, or ``inf``/``-inf`` (no limit, as libsdformat reads)."""
     if el is None:
@@ -209,3 +219,9 @@ def vector3(ctx: ReadContext, el: etree._Element, what: str
         return None
     v = r[1]
     return r[0], (v[0], v[1], v[2])
+
+
+def tokens3(ctx: ReadContext, el: etree._Element, what: str) -> tuple[str, ...] | None:
+    """The tokens of the three numbers of ``el`` (:func:`vector3`; None: not read)."""
+    found = vector3(ctx, el, what)
+    return None if found is None else found[0]

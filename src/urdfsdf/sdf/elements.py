@@ -1,0 +1,103 @@
+"""The SDFormat elements the SDF reader reads, declared: their attributes, children, defaults.
+
+Each element is a :class:`~urdfsdf.xml.declared_text.Record` (an element whose values
+are its children's texts) or a :class:`~urdfsdf.xml.declared_text.Value` (a leaf: how
+its text reads, the value the IR takes when it is absent or does not read); the format
+is described in :mod:`urdfsdf.xml.declared_text`.  :mod:`urdfsdf.sdf.reader` reads
+every element against its declaration and keeps only what it means (the diagonal
+inertia check, the shape defaults, joint types, the axis and its mimic).
+
+A child is read once (:func:`~urdfsdf.xml.declared.one`: libsdformat reads the first
+of an element that may occur once) or as often as it comes
+(:func:`~urdfsdf.xml.declared.many`; for some the reader keeps the last, as the IR
+holds one).  What the IR does not model travels as written: a child of another tag is
+kept in the node's extras (``others=KEPT``; a link's keep their //pose,
+:func:`urdfsdf.sdf.posed.posed_extra`), except where the IR has no extras
+(``others=NOT_TAKEN``).  The ``urdf:`` custom elements the SDF writer writes are
+declared where it writes them.
+
+Every SDFormat child declared here is one SDFormat 1.7's description allows there
+(``tests/sdf/test_elements.py`` checks them against :mod:`urdfsdf.sdf.schema`).
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Extra
+from urdfsdf.sdf.defaults import (
+    BOX_SIZE,
+    CYLINDER_LENGTH,
+    CYLINDER_RADIUS,
+    DEFAULT_INERTIA,
+    DEFAULT_MASS,
+    SPHERE_RADIUS,
+)
+from urdfsdf.sdf.posed import posed_extra
+from urdfsdf.sdf.values import limit_value, number, pose, text_of, tokens3, vector3
+from urdfsdf.xml.declared import NOT_TAKEN, many, name, one, text
+from urdfsdf.xml.declared_text import Record, Value
+from urdfsdf.xml.namespaces import U
+from urdfsdf.xml.readctx import line_of
+
+
+def _posed(el: etree._Element) -> Extra:
+    """A link's child kept as written, with its //pose (:func:`posed_extra`)."""
+    return posed_extra(el, line_of(el))
+
+
+#: absent: the identity, relative to the default frame
+POSE = Value("pose", pose, text("relative_to"), text("rotation_format"), text("degrees"),
+             default=IDENTITY)
+
+MASS = Value("mass", number, default=DEFAULT_MASS)
+#: ixx ixy ixz iyy iyz izz, in the IR's order, each with its default
+MOMENTS = tuple(Value(key, number, default=default)
+                for key, default in zip(INERTIA_KEYS, DEFAULT_INERTIA, strict=True))
+INERTIA = Record("inertia", children=tuple(one(moment) for moment in MOMENTS),
+                 others=NOT_TAKEN)
+INERTIAL = Record("inertial", text("auto"), children=(one(MASS), one(INERTIA), one(POSE)),
+                  others=NOT_TAKEN)
+
+BOX = Record("box", children=(one(Value("size", tokens3, default=BOX_SIZE)),),
+             others=NOT_TAKEN)
+SPHERE = Record("sphere", children=(one(Value("radius", number, default=SPHERE_RADIUS)),),
+                others=NOT_TAKEN)
+_RADIUS = Value("radius", number, default=CYLINDER_RADIUS)
+_LENGTH = Value("length", number, default=CYLINDER_LENGTH)
+CYLINDER = Record("cylinder", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
+CAPSULE = Record("capsule", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
+#: a mesh with a <submesh> keeps its XML (the IR's mesh is a whole file)
+SUBMESH = Record("submesh")
+MESH = Record("mesh", children=(one(Value("uri", text_of, default="")), one(SUBMESH),
+                                one(Value("scale", tokens3))), others=NOT_TAKEN)
+#: the shapes the IR reads, by tag (SDFormat's others keep their XML)
+SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
+#: its first child element is the shape, whatever its tag
+GEOMETRY = Record("geometry", children=tuple(one(shape) for shape in SHAPES.values()))
+
+URDF_MATERIAL = Record(U + "material", text("name"), text(U + "name"))
+COLLISION = Record("collision", name("name"), children=(one(GEOMETRY), one(POSE)))
+
+#: //axis/xyz: three numbers, not all zero; its expressed_in kept as written
+XYZ = Value("xyz", vector3, text("expressed_in"))
+LIMIT = Record("limit", children=tuple(one(Value(tag, limit_value))
+                                       for tag in ("lower", "upper", "effort", "velocity")))
+DYNAMICS = Record("dynamics", children=tuple(
+    one(Value(tag, number))
+    for tag in ("damping", "friction", "spring_reference", "spring_stiffness")),
+    others=NOT_TAKEN)
+AXIS = Record("axis", children=(one(XYZ), one(LIMIT), one(DYNAMICS)))
+AXIS2 = Record("axis2", children=AXIS.children)
+#: the URDF joint elements SDFormat has no element for, carried as urdf: custom elements
+URDF_MIMIC = Record(U + "mimic", text("joint"), text("multiplier"), text("offset"))
+URDF_SAFETY = Record(U + "safety_controller", text("k_velocity"), text("k_position"),
+                     text("soft_lower_limit"), text("soft_upper_limit"))
+URDF_CALIBRATION = Record(U + "calibration", text("rising"), text("falling"),
+                          text("reference_position"))
+#: its name and type are checked first (a joint without them is not read); the reader
+#: keeps the last of each axis and urdf: element
+JOINT = Record("joint", name("name"), text("type"), text(U + "name"),
+               children=(one(Value("parent", text_of)), one(Value("child", text_of)),
+                         one(POSE), many(AXIS), many(AXIS2), many(URDF_MIMIC),
+                         many(URDF_SAFETY), many(URDF_CALIBRATION)))

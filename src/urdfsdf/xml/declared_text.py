@@ -1,0 +1,139 @@
+"""Elements whose values are their children's texts, read from declarations (SDFormat).
+
+An SDFormat element holds its values in child elements, as their texts
+(``<inertial><mass>1</mass>...``), where URDF writes attributes.  Such an element is
+declared as a :class:`Record`, whose children are :class:`Value` leaves (the tag, how
+its text reads, the value the IR takes when it is absent or does not read) or other
+elements, with :mod:`urdfsdf.xml.declared`'s :func:`~urdfsdf.xml.declared.one` and
+:func:`~urdfsdf.xml.declared.many` (the SDF ones are in :mod:`urdfsdf.sdf.elements`)::
+
+    MASS = Value("mass", number, default=DEFAULT_MASS)
+    INERTIAL = Record("inertial", text("auto"),
+                      children=(one(POSE), one(MASS), one(INERTIA)), others=NOT_TAKEN)
+
+:class:`TextReading` takes an element against its declaration, in one scan of its
+children (:meth:`TextReading.collect`): the first child of each tag declared
+:func:`~urdfsdf.xml.declared.one` (a second is not taken: the reference reader reads
+the first), those declared :func:`~urdfsdf.xml.declared.many` in document order, and
+the others kept in the node's extras (``others=KEPT``, through the record's ``keep``)
+or not taken (``others=NOT_TAKEN``).  :meth:`TextReading.values` reads the value
+children, in the order they are declared (so are their diagnostics), each through its
+reader; :meth:`TextReading.each` hands the children out in document order, for an
+element read as it is parsed.  Element code keeps only what an element means (see
+:mod:`urdfsdf.sdf.reader`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from lxml import etree
+
+from urdfsdf.core.ir import Extra
+from urdfsdf.xml.declared import KEPT, Attribute, Child, Element, Fate
+from urdfsdf.xml.parse import extra
+from urdfsdf.xml.readctx import ReadContext
+
+#: how a value's text reads: ``read(ctx, el, what)``, the value or None (reported
+#: through ``ctx``, naming it after ``what``, when it does not read)
+ValueReader = Callable[[ReadContext, etree._Element, str], Any]
+
+
+class Value(Element):
+    """A leaf whose text is one value: read by ``read``; ``default`` when it is absent
+    or does not read."""
+
+    __slots__ = ("read", "default")
+
+    def __init__(self, tag: str, read: ValueReader, *attributes: Attribute,
+                 default: Any = None) -> None:
+        super().__init__(tag, *attributes, holds_text=True)
+        self.read = read
+        self.default = default
+
+
+class Record(Element):
+    """An element whose values are its children (:class:`Value` or other elements).
+
+    ``keep``: how a child of another tag is kept (``others=KEPT``), as an IR extra.
+    """
+
+    __slots__ = ("values", "keep")
+
+    def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
+                 others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
+                 ) -> None:
+        super().__init__(tag, *attributes, children=children, others=others)
+        #: its value children, in the order they are read
+        self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
+        self.keep = keep
+
+
+#: the first child of each tag a record declares one of, by tag
+First = dict[str, etree._Element]
+
+
+class TextReading:
+    """Records read against their declarations, reporting into ``ctx``."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: ReadContext) -> None:
+        self.ctx = ctx
+
+    def collect(self, el: etree._Element, decl: Record, kept: list[Extra] | None = None
+                ) -> tuple[First, list[etree._Element]]:
+        """The children of ``el``, in one scan: the first of each tag ``decl`` declares
+        one of (a second is not taken), those it declares many of, in document order;
+        the others appended to ``kept`` (``others=KEPT``) or not taken."""
+        first: First = {}
+        every: list[etree._Element] = []
+        declared = decl.child
+        keep = decl.keep if kept is not None and decl.others == KEPT else None
+        for c in el:
+            tag = c.tag
+            child = declared.get(tag)
+            if child is None:
+                if keep is not None and tag.__class__ is str:
+                    kept.append(keep(c))  # type: ignore[union-attr]
+            elif child.many:
+                every.append(c)
+            elif tag not in first:
+                first[tag] = c
+        return first, every
+
+    def value(self, el: etree._Element | None, decl: Value, what: str) -> Any:
+        """The value of the leaf ``el`` (None: absent): its ``read``, else its default."""
+        if el is None:
+            return decl.default
+        found = decl.read(self.ctx, el, what)
+        return decl.default if found is None else found
+
+    def values(self, el: etree._Element, decl: Record, what: str,
+               first: First | None = None) -> dict[str, Any]:
+        """The values of the :class:`Value` children ``decl`` declares, by tag, read in
+        the order it declares them (``first``: ``el``'s children, when collected)."""
+        if first is None:
+            first = self.collect(el, decl)[0]
+        return {v.tag: self.value(first.get(v.tag), v, what) for v in decl.values}
+
+    def each(self, children: Iterable[etree._Element], decl: Record, kept: list[Extra]
+             ) -> Iterator[etree._Element]:
+        """The children ``decl`` declares, in document order (of a :func:`one` tag, the
+        first); the others kept (appended to ``kept``) or not taken (``children``: the
+        element, or its children as they are parsed)."""
+        declared = decl.child
+        keep = decl.keep if decl.others == KEPT else None
+        seen: set[str] = set()
+        for c in children:
+            tag = c.tag
+            child = declared.get(tag)
+            if child is None:
+                if keep is not None and tag.__class__ is str:
+                    kept.append(keep(c))
+            elif child.many:
+                yield c
+            elif tag not in seen:
+                seen.add(tag)
+                yield c
