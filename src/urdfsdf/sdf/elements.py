@@ -89,15 +89,18 @@ DYNAMICS = Record("dynamics", children=tuple(
     others=NOT_TAKEN)
 AXIS = Record("axis", children=(one(XYZ), one(LIMIT), one(DYNAMICS)))
 AXIS2 = Record("axis2", children=AXIS.children)
+#: the axes, by tag
+AXES = {axis.tag: axis for axis in (AXIS, AXIS2)}
 #: the URDF joint elements SDFormat has no element for, carried as urdf: custom elements
 URDF_MIMIC = Record(U + "mimic", text("joint"), text("multiplier"), text("offset"))
 URDF_SAFETY = Record(U + "safety_controller", text("k_velocity"), text("k_position"),
                      text("soft_lower_limit"), text("soft_upper_limit"))
 URDF_CALIBRATION = Record(U + "calibration", text("rising"), text("falling"),
                           text("reference_position"))
+PARENT = Value("parent", text_of)
+CHILD = Value("child", text_of)
 #: its name and type are checked first (a joint without them is not read); the reader
 #: keeps the last of each axis and urdf: element
 JOINT = Record("joint", name("name"), text("type"), text(U + "name"),
-               children=(one(Value("parent", text_of)), one(Value("child", text_of)),
-                         one(POSE), many(AXIS), many(AXIS2), many(URDF_MIMIC),
-                         many(URDF_SAFETY), many(URDF_CALIBRATION)))
+               children=(one(PARENT), one(CHILD), one(POSE), many(AXIS), many(AXIS2),
+                         many(URDF_MIMIC), many(URDF_SAFETY), many(URDF_CALIBRATION)))

@@ -50,6 +50,7 @@ from urdfsdf.core.ir import (
     GeometryKind,
     Inertial,
     Joint,
+    JointType,
     Limit,
     Link,
     Material,
@@ -69,7 +70,23 @@ from urdfsdf.sdf.auto_inertial import auto_inertial_of
 from urdfsdf.sdf.defaults import (
     DEFAULT_INERTIA,
 )
-from urdfsdf.sdf.elements import INERTIA, INERTIAL, MASS, POSE, SHAPES
+from urdfsdf.sdf.elements import (
+    AXES,
+    CHILD,
+    DYNAMICS,
+    INERTIA,
+    INERTIAL,
+    JOINT,
+    LIMIT,
+    MASS,
+    PARENT,
+    POSE,
+    SHAPES,
+    URDF_CALIBRATION,
+    URDF_MIMIC,
+    URDF_SAFETY,
+    XYZ,
+)
 from urdfsdf.sdf.include_read import IncludeReader, Pushed, UrdfReader
 from urdfsdf.sdf.includes import IncludeResolver
 from urdfsdf.sdf.legacy import LegacyNames
@@ -78,12 +95,12 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import is_true, limit_value, number, plain_pose, vector3
+from urdfsdf.sdf.values import is_true, plain_pose
 from urdfsdf.sdf.values import pose as read_pose
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
-from urdfsdf.xml.declared_text import TextReading
+from urdfsdf.xml.declared_text import Record, TextReading
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import (
     Reparse,
@@ -91,20 +108,15 @@ from urdfsdf.xml.parse import (
     children,
     extra,
     first_child,
-    first_of_each,
     read_document,
     to_string,
 )
 from urdfsdf.xml.readctx import ReadContext, line_of
 
-#: the children of //axis/limit and //material the IR reads (both paths of this reader)
-LIMIT_TAGS = ("lower", "upper", "effort", "velocity")
+#: the children of //material the IR reads
 COLOUR_TAGS = ("ambient", "diffuse", "specular", "emissive")
 #: the urdf: custom elements the reader folds back into the IR
 URDF_MATERIAL = U + "material"
-URDF_MIMIC = U + "mimic"
-URDF_SAFETY = U + "safety_controller"
-URDF_CALIBRATION = U + "calibration"
 #: //material/shader/@type values (libsdformat Material.cc)
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 
@@ -598,130 +610,114 @@ class SdfReader:
 
     # -- joint ------------------------------------------------------------
     def joint(self, el: etree._Element) -> Joint | None:
-        """Read ``<joint>``."""
-        name = el.get("name")
-        if name is None or not name.strip():
-            name = self.name(el, "<joint>")  # reports it
-            if name is None:
-                return None
-        written = el.get("type")
-        jtype = joint_type(written, SDF_JOINT_TYPES)
+        """Read ``<joint>`` (none without a name, a known type, a parent and a child)."""
+        name = self._name(el, "<joint>")
+        if name is None:
+            return None
+        jtype = self._joint_type(el, name)
         if jtype is None:
-            if written is None:
-                self.ctx.error("ATTRIBUTE_MISSING", f"joint {name!r} has no 'type' attribute",
-                               el)
-            else:
-                self.ctx.error("ATTRIBUTE_INVALID", f"joint {name!r} has unknown type "
-                               f"{written!r}", el)
             return None
         what = f"joint {name!r}"
-        pose_el = parent = child = axis = axis2 = None
-        mimic = safety = calibration = None
-        axes: list[etree._Element] = []
         extras: list[Extra] = []
-        for c in el:
-            tag = c.tag
-            if tag == "parent":
-                if parent is None:
-                    parent = (c.text or "").strip()
-            elif tag == "child":
-                if child is None:
-                    child = (c.text or "").strip()
-            elif tag == "pose":
-                if pose_el is None:
-                    pose_el = c
-            elif tag == "axis" or tag == "axis2":
-                axes.append(c)
-            elif tag.__class__ is not str:
-                continue
-            elif tag == URDF_MIMIC:
-                mimic = Mimic(c.get("joint", ""), c.get("multiplier"), c.get("offset"),
-                              line_of(c))
-            elif tag == URDF_SAFETY:
-                safety = SafetyController(c.get("k_velocity"), c.get("k_position"),
-                                          c.get("soft_lower_limit"), c.get("soft_upper_limit"),
-                                          line_of(c))
-            elif tag == URDF_CALIBRATION:
-                calibration = Calibration(c.get("rising"), c.get("falling"),
-                                          c.get("reference_position"), line_of(c))
-            else:
-                extras.append(extra(c))
+        first, every = self.reading.collect(el, JOINT, extras)
+        parent = self.reading.value(first.get("parent"), PARENT, what)
+        child = self.reading.value(first.get("child"), CHILD, what)
         if parent is None or child is None:  # reported before what the axes hold
             if parent is None:
                 self.ctx.error("ELEMENT_MISSING", f"{what} has no <parent>", el)
             if child is None:
                 self.ctx.error("ELEMENT_MISSING", f"{what} has no <child>", el)
             return None
-        for a in axes:  # each read (and reported); the last of each kind kept
-            if a.tag == "axis":
-                axis = self.axis(a, what)
+        axis = axis2 = None
+        last: dict[str, etree._Element] = {}  # the last urdf: element of each tag
+        for c in every:  # each axis read (and reported); the last of each kept
+            tag = c.tag
+            if tag == "axis":
+                axis = self.axis(c, what)
+            elif tag == "axis2":
+                axis2 = self.axis(c, what)
             else:
-                axis2 = self.axis(a, what)
+                last[str(tag)] = c
+        mimic = _urdf_mimic(last.get(URDF_MIMIC.tag))
         if mimic is None and axis is not None and axis.extras:
             axis, mimic = axis_mimic(self.ctx, axis, what)
-        pose = IDENTITY if pose_el is None else read_pose(self.ctx, pose_el, what)
-        return Joint(name, jtype, parent, child, pose, axis, axis2, mimic, safety, calibration,
-                     tuple(extras), el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+        pose = self.reading.value(first.get("pose"), POSE, what)
+        return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
+                     axis2=axis2, mimic=mimic,
+                     safety_controller=_urdf_safety(last.get(URDF_SAFETY.tag)),
+                     calibration=_urdf_calibration(last.get(URDF_CALIBRATION.tag)),
+                     extras=tuple(extras), line=line_of(el), original_name=el.get(U + "name"))
+
+    def _name(self, el: etree._Element, what: str) -> str | None:
+        """The required ``name`` of a link, joint or frame (None, reported: none)."""
+        name = el.get("name")
+        if name is None or not name.strip():
+            return self.name(el, what)  # reports it
+        return name
+
+    def _joint_type(self, el: etree._Element, name: str) -> JointType | None:
+        """The type of the joint ``el`` (None, reported: absent or unknown)."""
+        written = el.get("type")
+        jtype = joint_type(written, SDF_JOINT_TYPES)
+        if jtype is None and written is None:
+            self.ctx.error("ATTRIBUTE_MISSING", f"joint {name!r} has no 'type' attribute", el)
+        elif jtype is None:
+            self.ctx.error("ATTRIBUTE_INVALID", f"joint {name!r} has unknown type {written!r}",
+                           el)
+        return jtype
 
     def axis(self, el: etree._Element, what: str) -> Axis:
         """Read ``<axis>``/``<axis2>``: xyz (default 0 0 1), expressed_in, limit, dynamics."""
         what = f"{what} <{el.tag}>"
-        xyz: tuple[float, float, float] = (0.0, 0.0, 1.0)
-        text = None
-        expressed_in = None
-        xyz_el = lim = dyn = None
         extras: list[Extra] = []
-        for c in el:
-            tag = c.tag
-            if tag == "xyz":
-                if xyz_el is None:
-                    xyz_el = c
-            elif tag == "limit":
-                if lim is None:
-                    lim = c
-            elif tag == "dynamics":
-                if dyn is None:
-                    dyn = c
-            elif tag.__class__ is str:  # use_parent_model_frame, mimic...
-                extras.append(extra(c))
-        if xyz_el is not None:
-            r = vector3(self.ctx, xyz_el, what)
-            if r is not None:
-                text, xyz = r
-                if xyz == (0.0, 0.0, 0.0):
-                    self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector",
-                                   xyz_el)
-            if xyz_el.keys():
-                expressed_in = xyz_el.get("expressed_in")
-        limit = None
-        if lim is not None:
-            found: dict[object, etree._Element] = {}
-            lextras: list[Extra] = []
-            for c in lim:
-                tag = c.tag
-                if tag in LIMIT_TAGS:
-                    if tag not in found:  # the first of each
-                        found[tag] = c
-                elif tag.__class__ is str:
-                    lextras.append(extra(c))
-            get = found.get
-            limit = Limit(limit_value(self.ctx, get("lower"), what),
-                          limit_value(self.ctx, get("upper"), what),
-                          limit_value(self.ctx, get("effort"), what),
-                          limit_value(self.ctx, get("velocity"), what), tuple(lextras),
-                          lim.sourceline)  # type: ignore[arg-type]
-        dynamics = None
-        if dyn is not None:
-            kids = first_of_each(dyn)
-            dynamics = Dynamics(number(self.ctx, kids.get("damping"), what),
-                                number(self.ctx, kids.get("friction"), what),
-                                number(self.ctx, kids.get("spring_reference"), what),
-                                number(self.ctx, kids.get("spring_stiffness"), what),
-                                dyn.sourceline)  # type: ignore[arg-type]
+        first = self.reading.collect(el, AXES[str(el.tag)], extras)[0]
+        xyz_el = first.get("xyz")
+        found = self.reading.value(xyz_el, XYZ, what)
+        text, xyz = (None, (0.0, 0.0, 1.0)) if found is None else found
+        if xyz == (0.0, 0.0, 0.0):
+            self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector", xyz_el)
+        lim = first.get("limit")
+        limit = None if lim is None else self._limit(lim, what)
+        dyn = first.get("dynamics")
+        dynamics = None if dyn is None else Dynamics(
+            **self.reading.values(dyn, DYNAMICS, what), line=line_of(dyn))
         # the line of <xyz> (where expressed_in is written), else of the axis
-        line = xyz_el.sourceline if xyz_el is not None else el.sourceline
-        return Axis(xyz, text, expressed_in, limit, dynamics, tuple(extras),
-                    line)  # type: ignore[arg-type]
+        return Axis(xyz=xyz, text=text,
+                    expressed_in=None if xyz_el is None else xyz_el.get("expressed_in"),
+                    limit=limit, dynamics=dynamics, extras=tuple(extras),
+                    line=line_of(el if xyz_el is None else xyz_el))
+
+    def _limit(self, el: etree._Element, what: str) -> Limit:
+        """Read //axis/limit (its children the IR does not read kept)."""
+        extras: list[Extra] = []
+        first = self.reading.collect(el, LIMIT, extras)[0]
+        values = self.reading.values(el, LIMIT, what, first)
+        return Limit(**values, extras=tuple(extras), line=line_of(el))
+
+
+def _urdf_mimic(el: etree._Element | None) -> Mimic | None:
+    """A joint's ``<urdf:mimic>`` (a URDF mimic carried in SDF), read."""
+    if el is None:
+        return None
+    return Mimic(joint=el.get("joint", ""), multiplier=el.get("multiplier"),
+                 offset=el.get("offset"), line=line_of(el))
+
+
+def _urdf_safety(el: etree._Element | None) -> SafetyController | None:
+    """A joint's ``<urdf:safety_controller>``, read."""
+    return None if el is None else SafetyController(**_attributes(el, URDF_SAFETY),
+                                                    line=line_of(el))
+
+
+def _urdf_calibration(el: etree._Element | None) -> Calibration | None:
+    """A joint's ``<urdf:calibration>``, read."""
+    return None if el is None else Calibration(**_attributes(el, URDF_CALIBRATION),
+                                               line=line_of(el))
+
+
+def _attributes(el: etree._Element, decl: Record) -> dict[str, str | None]:
+    """The attributes ``decl`` declares, as written in ``el`` (None: absent)."""
+    return {key: el.get(key) for key in decl.keys}
 
 
 def _diagonal_physical(moments: tuple[str, ...]) -> bool:
