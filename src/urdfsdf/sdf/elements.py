@@ -34,7 +34,16 @@ from urdfsdf.sdf.defaults import (
     SPHERE_RADIUS,
 )
 from urdfsdf.sdf.posed import posed_extra
-from urdfsdf.sdf.values import limit_value, number, pose, text_of, tokens3, vector3
+from urdfsdf.sdf.values import (
+    boolean,
+    colour,
+    limit_value,
+    number,
+    pose,
+    text_of,
+    tokens3,
+    vector3,
+)
 from urdfsdf.xml.declared import NOT_TAKEN, many, name, one, text
 from urdfsdf.xml.declared_text import Record, Value
 from urdfsdf.xml.namespaces import U
@@ -76,8 +85,22 @@ SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
 #: its first child element is the shape, whatever its tag
 GEOMETRY = Record("geometry", children=tuple(one(shape) for shape in SHAPES.values()))
 
-URDF_MATERIAL = Record(U + "material", text("name"), text(U + "name"))
-COLLISION = Record("collision", name("name"), children=(one(GEOMETRY), one(POSE)))
+#: //material's colours, by tag: each read (the last that reads kept)
+COLOURS = {tag: Value(tag, colour) for tag in ("ambient", "diffuse", "specular", "emissive")}
+#: //material/script and //material/shader are kept as written, checked (Material.cc)
+SCRIPT = Record("script")
+SHADER = Record("shader", text("type"))
+MATERIAL = Record("material", children=(*(many(c) for c in COLOURS.values()), many(SCRIPT),
+                                        many(SHADER)))
+#: a URDF material carried in SDF (its URDF name, when renamed: urdf:name)
+URDF_MATERIAL = Record(U + "material", text("name"), text(U + "name"),
+                       children=(one(Record("color", text("rgba"))),
+                                 one(Record("texture", text("filename")))))
+#: the reader keeps the last material and urdf:material
+VISUAL = Record("visual", name("name"), text(U + "name"),
+                children=(one(GEOMETRY), one(POSE), many(MATERIAL), many(URDF_MATERIAL)))
+COLLISION = Record("collision", name("name"), text(U + "name"),
+                   children=(one(GEOMETRY), one(POSE)))
 
 #: //axis/xyz: three numbers, not all zero; its expressed_in kept as written
 XYZ = Value("xyz", vector3, text("expressed_in"))
@@ -104,3 +127,34 @@ CHILD = Value("child", text_of)
 JOINT = Record("joint", name("name"), text("type"), text(U + "name"),
                children=(one(PARENT), one(CHILD), one(POSE), many(AXIS), many(AXIS2),
                          many(URDF_MIMIC), many(URDF_SAFETY), many(URDF_CALIBRATION)))
+
+#: the reader keeps the last inertial (each is read)
+LINK = Record("link", name("name"), text(U + "name"),
+              children=(one(POSE), many(INERTIAL), many(VISUAL), many(COLLISION)),
+              keep=_posed)
+FRAME = Record("frame", name("name"), text("attached_to"), children=(one(POSE),),
+               others=NOT_TAKEN)
+#: read by sdf/include_read.py
+INCLUDE = Record("include")
+#: a nested model, read as MODEL (a declaration cannot hold itself)
+NESTED_MODEL = Record("model")
+#: a URDF joint SDFormat has no type for, carried in SDF (read by the URDF reader)
+URDF_JOINT = Record(U + "joint")
+#: the reader keeps the last <static>
+STATIC = Value("static", boolean, default=False)
+MODEL = Record("model", name("name"), text("canonical_link"), text("placement_frame"),
+               text(U + "version"),
+               children=(one(POSE), many(STATIC), many(LINK),
+                         many(JOINT), many(FRAME), many(NESTED_MODEL), many(INCLUDE),
+                         many(URDF_MATERIAL), many(URDF_JOINT)))
+WORLD = Record("world", name("name"),
+               children=(many(MODEL), many(FRAME), many(JOINT), many(INCLUDE)))
+#: libsdformat reads <light> and <actor> at the document level; the IR does not hold them
+ROOT_OTHERS = {tag: Record(tag) for tag in ("light", "actor")}
+SDF = Record("sdf", text("version"),
+             children=(many(MODEL), many(WORLD), *(many(other) for other in ROOT_OTHERS.values())),
+             others=NOT_TAKEN)
+
+#: the children declared here that SDFormat defines after 1.7 (read in any version, as
+#: libsdformat reads them), as (parent, child): <capsule> (1.8), world joints (1.9)
+AFTER_1_7 = frozenset({("geometry", "capsule"), ("world", "joint")})

@@ -19,9 +19,11 @@ Content the IR does not model (sensors, plugins, lights, surface, ...) is
 kept verbatim in ``extras``; ``urdf:`` custom elements written by
 :mod:`urdfsdf.sdf.writer` are folded back into the IR fields they came from.
 
-One reader per element kind, each iterating its children once: the common case
-is fast because the one path is lean (values in their plain form first:
-:mod:`urdfsdf.sdf.values`).  The other jobs have their own modules:
+Each element is read against its declaration (:mod:`urdfsdf.sdf.elements`) by the
+generic reader (:class:`urdfsdf.xml.declared_text.TextReading`): its children
+collected in one scan (or, for a document, world or model, handed out as they are
+parsed), each value through its form (plain first: :mod:`urdfsdf.sdf.values`).  The
+methods below keep what each element means.  The other jobs have their own modules:
 ``<include>`` (:mod:`urdfsdf.sdf.include_read`), merge-includes
 (:mod:`urdfsdf.sdf.merge`), ``<inertial auto="true">``
 (:mod:`urdfsdf.sdf.auto_inertial`), ``//axis/mimic`` (:mod:`urdfsdf.sdf.mimic`),
@@ -37,7 +39,6 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import (
-    IDENTITY,
     INERTIA_KEYS,
     SDF_JOINT_TYPES,
     Axis,
@@ -73,30 +74,40 @@ from urdfsdf.sdf.defaults import (
 from urdfsdf.sdf.elements import (
     AXES,
     CHILD,
+    COLLISION,
+    COLOURS,
     DYNAMICS,
+    FRAME,
     INERTIA,
     INERTIAL,
     JOINT,
     LIMIT,
+    LINK,
     MASS,
+    MATERIAL,
+    MODEL,
     PARENT,
     POSE,
+    ROOT_OTHERS,
     SHAPES,
+    STATIC,
     URDF_CALIBRATION,
+    URDF_JOINT,
+    URDF_MATERIAL,
     URDF_MIMIC,
     URDF_SAFETY,
+    VISUAL,
     XYZ,
 )
+from urdfsdf.sdf.elements import WORLD as WORLD_ELEMENT
 from urdfsdf.sdf.include_read import IncludeReader, Pushed, UrdfReader
 from urdfsdf.sdf.includes import IncludeResolver
-from urdfsdf.sdf.legacy import LegacyNames
+from urdfsdf.sdf.legacy import LegacyNames, Named
 from urdfsdf.sdf.merge import Merged
 from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
-from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import is_true, plain_pose
-from urdfsdf.sdf.values import pose as read_pose
+from urdfsdf.sdf.values import is_true
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
@@ -105,7 +116,6 @@ from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import (
     Reparse,
     Stream,
-    children,
     extra,
     first_child,
     read_document,
@@ -113,10 +123,6 @@ from urdfsdf.xml.parse import (
 )
 from urdfsdf.xml.readctx import ReadContext, line_of
 
-#: the children of //material the IR reads
-COLOUR_TAGS = ("ambient", "diffuse", "specular", "emissive")
-#: the urdf: custom elements the reader folds back into the IR
-URDF_MATERIAL = U + "material"
 #: //material/shader/@type values (libsdformat Material.cc)
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 
@@ -191,6 +197,30 @@ class SdfReader:
     # -- document ---------------------------------------------------------
     def document(self, root: etree._Element) -> SdfDocument | None:
         """Read the ``<sdf>`` root element."""
+        version = self._version(root)
+        if version is None:
+            return None
+        self.version = _version_tuple(version)
+        gazebo = root.tag == "gazebo"  # (the upgrade renames it)
+        if gazebo or self.version < (1, 7):
+            # libsdformat rewrites older documents with its .convert recipes, then reads
+            # them with the current rules (sdf/versions.py); that needs the whole tree
+            if self.stream is not None:
+                raise Reparse
+            upgrade_to_1_7(root, self.ctx.diags)
+        models, worlds, others = self._document_children(root)
+        if not models and not worlds and not others:
+            # libsdformat loads an empty <sdf> (and refuses any <gazebo> root)
+            report = self.ctx.error if gazebo else self.ctx.warning
+            report("ELEMENT_MISSING", "the document holds no <model>, <world>, <light> or "
+                   "<actor>", root)
+        ns = tuple((k, v) for k, v in root.nsmap.items() if k is not None and v != URDF_NS)
+        return SdfDocument(version=version, models=tuple(models), worlds=tuple(worlds),
+                           namespaces=ns)
+
+    def _version(self, root: etree._Element) -> str | None:
+        """The version of the document ``root`` (None, reported: not an SDFormat root, or
+        no version urdfsdf reads)."""
         ctx = self.ctx
         tag = root.tag
         if tag not in ("sdf", "gazebo"):  # <gazebo>: the root of SDFormat 1.0 and 1.2
@@ -209,44 +239,39 @@ class SdfReader:
             ctx.error("UNSUPPORTED_VERSION", f"SDFormat version {version!r} is not one of "
                       f"{', '.join(SUPPORTED)}", root)
             return None
-        version = version.strip()
-        self.version = _version_tuple(version)
-        if tag == "gazebo" or self.version < (1, 7):
-            # libsdformat rewrites older documents with its .convert recipes, then reads
-            # them with the current rules (sdf/versions.py); that needs the whole tree
-            if self.stream is not None:
-                raise Reparse
-            upgrade_to_1_7(root, ctx.diags)
+        return version.strip()
+
+    def _document_children(self, root: etree._Element
+                           ) -> tuple[list[Model], list[World], int]:
+        """The models and worlds of the document ``root``, and how many of its other
+        children are SDFormat's (ROOT_OTHERS: read by libsdformat, not by urdfsdf)."""
         models: list[Model] = []
         worlds: list[World] = []
         others = 0
         for el in self._children(root, ("model", "world")):
-            if el.tag.__class__ is not str:
-                continue
-            if el.tag == "model":
-                m = self.model(el)
-                if m is None:
-                    continue
-                if models:
-                    # libsdformat: "Root object can only contain one model" (any version)
-                    ctx.error("ELEMENT_INCORRECT_TYPE", f"the document holds a second model "
-                              f"{m.name!r}: SDFormat allows one model at its root", el)
-                models.append(m)
-            elif el.tag == "world":
+            tag = el.tag
+            if tag == "model":
+                self._root_model(el, models)
+            elif tag == "world":
                 w = self.world(el)
                 if w is not None:
                     worlds.append(w)
-            else:
-                others += el.tag in ("light", "actor")
-                ctx.warning("ELEMENT_DROPPED", f"<{el.tag}> at the document level is "
-                            "not read", el)
-        if not models and not worlds and not others:
-            # libsdformat loads an empty <sdf> (and refuses any <gazebo> root)
-            report = ctx.error if tag == "gazebo" else ctx.warning
-            report("ELEMENT_MISSING", "the document holds no <model>, <world>, <light> or "
-                   "<actor>", root)
-        ns = tuple((k, v) for k, v in root.nsmap.items() if k is not None and v != URDF_NS)
-        return SdfDocument(version, tuple(models), tuple(worlds), ns)
+            elif tag.__class__ is str:
+                others += tag in ROOT_OTHERS
+                self.ctx.warning("ELEMENT_DROPPED", f"<{tag}> at the document level is not "
+                                 "read", el)
+        return models, worlds, others
+
+    def _root_model(self, el: etree._Element, models: list[Model]) -> None:
+        """Read a model at the document level into ``models`` (one only is SDFormat)."""
+        m = self.model(el)
+        if m is None:
+            return
+        if models:
+            # libsdformat: "Root object can only contain one model" (any version)
+            self.ctx.error("ELEMENT_INCORRECT_TYPE", f"the document holds a second model "
+                           f"{m.name!r}: SDFormat allows one model at its root", el)
+        models.append(m)
 
     # -- helpers ----------------------------------------------------------
     def _children(self, el: etree._Element, open_tags: tuple[str, ...],
@@ -265,181 +290,142 @@ class SdfReader:
         """The required ``name`` attribute."""
         return self.ctx.name(el, what)
 
+    def _name(self, el: etree._Element, what: str) -> str | None:
+        """The required ``name`` of a link, joint or frame (None, reported: none)."""
+        name = el.get("name")
+        if name is None or not name.strip():
+            return self.name(el, what)  # reports it
+        return name
+
+    def _legacy(self) -> LegacyNames | None:
+        """The renames of siblings sharing a name, before 1.7 (sdf/legacy.py)."""
+        return LegacyNames(self.ctx.diags) if self.version < (1, 7) else None
+
     # -- world ------------------------------------------------------------
     def world(self, el: etree._Element) -> World | None:
-        """Read ``<world>``."""
+        """Read ``<world>``: its models, frames, joints and includes; the rest kept."""
         name = self.name(el, "<world>")
-        models: list[Model] = []
-        frames: list[Frame] = []
-        joints: list[Joint] = []
-        extras: list[Extra] = []
-        legacy = LegacyNames(self.ctx.diags) if self.version < (1, 7) else None
-        for c in self._children(el, ("model",)):
-            if c.tag.__class__ is not str:
-                continue
-            if c.tag == "model":
+        held = _Held(self._legacy())
+        for c in self.reading.each(self._children(el, ("model",)), WORLD_ELEMENT,
+                                   held.extras):
+            tag = c.tag
+            if tag == "model":
                 m = self.model(c)
                 if m is not None and self.version <= (1, 7):
                     m = unflatten(m)  # libsdformat's 1.7 -> 1.8 step (sdf/unflatten.py)
-                if m is not None:
-                    models.append(legacy.named(m, "model") if legacy else m)
-            elif c.tag == "frame":
-                f = self.frame(c)
-                if f is not None:
-                    frames.append(legacy.named(f, "frame") if legacy else f)
-            elif c.tag == "joint":
-                j = self.joint(c)
-                if j is not None:
-                    joints.append(j)
-            elif c.tag == "include":
-                included = self.include(c, WORLD)
-                if isinstance(included, Merged):
-                    models.extend(included.models)
-                    frames.extend(included.frames)
-                    joints.extend(included.joints)
-                    extras.extend(included.extras)
-                    for link in included.links:
-                        self.ctx.error("MERGE_INCLUDE_UNSUPPORTED", f"link {link.name!r}: a "
-                                       "merge-include into a <world> cannot hold links", c)
-                elif included is not None:
-                    models.append(included)
-                else:
-                    extras.append(extra(c))
+                held.add(held.models, m, "model")
+            elif tag == "frame":
+                held.add(held.frames, self.frame(c), "frame")
+            elif tag == "joint":
+                held.add(held.joints, self.joint(c))
             else:
-                extras.append(extra(c))
-        return World(name or "", tuple(models), tuple(frames), tuple(extras), line_of(el),
-                     tuple(joints))
+                self._world_include(c, held)
+        return World(name=name or "", models=tuple(held.models), frames=tuple(held.frames),
+                     extras=tuple(held.extras), line=line_of(el), joints=tuple(held.joints))
+
+    def _world_include(self, el: etree._Element, held: _Held) -> None:
+        """Read an ``<include>`` of a world into ``held`` (kept, not read: extras)."""
+        included = self.include(el, WORLD)
+        if isinstance(included, Merged):
+            held.merge(included, links=False)
+            for link in included.links:
+                self.ctx.error("MERGE_INCLUDE_UNSUPPORTED", f"link {link.name!r}: a "
+                               "merge-include into a <world> cannot hold links", el)
+        elif included is not None:
+            held.models.append(included)
+        else:
+            held.extras.append(extra(el))
 
     # -- model ------------------------------------------------------------
     def model(self, el: etree._Element) -> Model | None:
         """Read ``<model>`` (nested models recursively, iteratively per level)."""
         name = self.name(el, "<model>")
         what = f"model {name!r}"
-        links: list[Link] = []
-        joints: list[Joint] = []
-        frames: list[Frame] = []
-        models: list[Model] = []
-        materials: list[Material] = []
-        urdf_joints: list[Joint] = []
-        extras: list[Extra] = []
+        held = _Held(self._legacy())
         static = False
         pose_el = None
-        legacy = LegacyNames(self.ctx.diags) if self.version < (1, 7) else None
-        for c in self._children(el, ("model",), ("pose",)):
+        for c in self.reading.each(self._children(el, ("model",), ("pose",)), MODEL,
+                                   held.extras):
             tag = c.tag
-            if tag.__class__ is not str:
-                continue
-            if tag == "link":
-                link = self.link(c)
-                if link is not None:
-                    links.append(legacy.named(link, "link") if legacy else link)
-            elif tag == "joint":
-                joint = self.joint(c)
-                if joint is not None:
-                    joints.append(legacy.named(joint, "joint") if legacy else joint)
-            elif tag == "frame":
-                frame = self.frame(c)
-                if frame is not None:
-                    frames.append(legacy.named(frame, "frame") if legacy else frame)
-            elif tag == "model":
-                nested = self.model(c)
-                if nested is not None:
-                    models.append(legacy.named(nested, "model") if legacy else nested)
-            elif tag == "static":
-                static = is_true(c.text)
+            if tag == "static":
+                static = self.reading.value(c, STATIC, what)
             elif tag == "pose":
-                if pose_el is None:
-                    pose_el = c
-            elif tag == U + "material":
-                materials.append(self.urdf_material(c))
-            elif tag == U + "joint":
-                joint = self.urdf_joint(c)
-                if joint is not None:
-                    urdf_joints.append(joint)
-            elif tag == "include":
-                included = self.include(c, MODEL_FRAME)
-                if isinstance(included, Merged):
-                    links.extend(included.links)
-                    joints.extend(included.joints)
-                    frames.extend(included.frames)
-                    models.extend(included.models)
-                    extras.extend(included.extras)
-                elif included is not None:
-                    models.append(legacy.named(included, "model") if legacy else included)
-                else:
-                    extras.append(extra(c))
+                pose_el = c
             else:
-                extras.append(extra(c))
-        pose = read_pose(self.ctx, pose_el, what)
-        return Model(
-            name=name or "",
-            links=tuple(links),
-            joints=tuple(joints),
-            frames=tuple(frames),
-            models=tuple(models),
-            pose=pose,
-            canonical_link=el.get("canonical_link"),
-            static=static,
-            placement_frame=el.get("placement_frame"),
-            materials=tuple(materials),
-            extras=tuple(extras),
-            version=el.get(U + "version"),
-            line=line_of(el),
-            urdf_joints=tuple(urdf_joints),
-        )
+                self._model_child(c, held)
+        return Model(name=name or "", links=tuple(held.links), joints=tuple(held.joints),
+                     frames=tuple(held.frames), models=tuple(held.models),
+                     pose=self.reading.value(pose_el, POSE, what),
+                     canonical_link=el.get("canonical_link"), static=static,
+                     placement_frame=el.get("placement_frame"),
+                     materials=tuple(held.materials), extras=tuple(held.extras),
+                     version=el.get(U + "version"), line=line_of(el),
+                     urdf_joints=tuple(held.urdf_joints))
+
+    def _model_child(self, c: etree._Element, held: _Held) -> None:
+        """Read a link, joint, frame, nested model, include or urdf: element of a model
+        into ``held``."""
+        tag = c.tag
+        if tag == "link":
+            held.add(held.links, self.link(c), "link")
+        elif tag == "joint":
+            held.add(held.joints, self.joint(c), "joint")
+        elif tag == "frame":
+            held.add(held.frames, self.frame(c), "frame")
+        elif tag == "model":
+            held.add(held.models, self.model(c), "model")
+        elif tag == URDF_MATERIAL.tag:
+            held.materials.append(self.urdf_material(c))
+        elif tag == URDF_JOINT.tag:
+            held.add(held.urdf_joints, self.urdf_joint(c))
+        else:
+            included = self.include(c, MODEL_FRAME)
+            if isinstance(included, Merged):
+                held.merge(included)
+            elif included is not None:
+                held.add(held.models, included, "model")
+            else:
+                held.extras.append(extra(c))
 
     def frame(self, el: etree._Element) -> Frame | None:
         """Read ``<frame name attached_to>``."""
-        name = el.get("name")
-        if name is None or not name.strip():
-            name = self.name(el, "<frame>")  # reports it
-            if name is None:
-                return None
-        pose_el = None
-        for c in el:
-            if c.tag == "pose":
-                pose_el = c
-                break
-        pose = IDENTITY if pose_el is None else \
-            plain_pose(pose_el) or read_pose(self.ctx, pose_el, f"frame {name!r}")
-        return Frame(name, el.get("attached_to"), pose, el.sourceline)  # type: ignore[arg-type]
+        name = self._name(el, "<frame>")
+        if name is None:
+            return None
+        pose_el = self.reading.collect(el, FRAME)[0].get("pose")
+        pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
+        return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el))
 
     # -- link -------------------------------------------------------------
     def link(self, el: etree._Element) -> Link | None:
-        """Read ``<link>``."""
-        name = el.get("name")
-        if name is None or not name.strip():
-            name = self.name(el, "<link>")  # reports it
-            if name is None:
-                return None
+        """Read ``<link>``: its children the IR does not model kept, with their //pose."""
+        name = self._name(el, "<link>")
+        if name is None:
+            return None
         what = f"link {name!r}"
-        pose_el = inertial = auto = None
+        extras: list[Extra] = []
+        first, every = self.reading.collect(el, LINK, extras)
         visuals: list[Visual] = []
         collisions: list[Collision] = []
-        extras: list[Extra] = []
         shapes: list[etree._Element] = []
-        for c in el:
+        inertial = auto = None
+        for c in every:  # in document order
             tag = c.tag
             if tag == "visual":
                 visuals.append(self.visual(c, what))
             elif tag == "collision":
                 collisions.append(self.collision(c, what))
                 shapes.append(c)
-            elif tag == "pose":
-                if pose_el is None:
-                    pose_el = c
-            elif tag == "inertial":
+            else:
                 inertial = self.inertial(c, what)
                 if is_true(c.get("auto")):
                     auto = c
-            elif tag.__class__ is str:
-                extras.append(posed_extra(c, c.sourceline))  # type: ignore[arg-type]
         if auto is not None:
             inertial = auto_inertial_of(self.ctx, auto, list(zip(shapes, collisions, strict=True)),
-                                           name, what) or inertial
-        pose = IDENTITY if pose_el is None else read_pose(self.ctx, pose_el, what)
-        return Link(name, pose, inertial, tuple(visuals), tuple(collisions), tuple(extras),
-                    el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+                                        name, what) or inertial
+        return Link(name=name, pose=self.reading.value(first.get("pose"), POSE, what),
+                    inertial=inertial, visuals=tuple(visuals), collisions=tuple(collisions),
+                    extras=tuple(extras), line=line_of(el), original_name=el.get(U + "name"))
 
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
@@ -501,23 +487,21 @@ class SdfReader:
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""
-        values: dict[str, tuple[str, ...] | None] = {}
+        colours: dict[str, tuple[str, ...]] = {}
         extras: list[Extra] = []
-        for c in el:
-            tag = c.tag
-            if tag in COLOUR_TAGS:
-                r = self.ctx.numbers(c, c.text, None, f"{what} material <{tag}>")
-                if r is not None and len(r[0]) in (3, 4):
-                    values[str(tag)] = r[0]
-                elif r is not None:
-                    self.ctx.error("ELEMENT_INVALID", f"{what} material <{tag}> needs 3 or "
-                                   f"4 numbers", c)
-            elif tag.__class__ is str:
-                if tag in ("script", "shader"):
-                    self._check_material_child(c, what)
+        for c in self.reading.each(el, MATERIAL, extras):
+            tag = str(c.tag)
+            decl = COLOURS.get(tag)
+            if decl is None:  # script, shader
+                self._check_material_child(c, what)
                 extras.append(extra(c))
-        return Material(ambient=values.get("ambient"), diffuse=values.get("diffuse"),
-                        specular=values.get("specular"), emissive=values.get("emissive"),
+                continue
+            found = self.reading.value(c, decl, what)
+            if found is not None:
+                colours[tag] = found
+        get = colours.get
+        return Material(ambient=get("ambient"), diffuse=get("diffuse"),
+                        specular=get("specular"), emissive=get("emissive"),
                         extras=tuple(extras), line=line_of(el))
 
     def _check_material_child(self, el: etree._Element, what: str) -> None:
@@ -536,19 +520,20 @@ class SdfReader:
 
     def urdf_material(self, el: etree._Element) -> Material:
         """Read a ``<urdf:material>`` custom element (URDF material carried in SDF)."""
+        extras: list[Extra] = []
+        first = self.reading.collect(el, URDF_MATERIAL, extras)[0]
         rgba = None
-        color = first_child(el, "color")
+        color = first.get("color")
         if color is not None:
             r = self.ctx.numbers(color, color.get("rgba"), 4, "urdf:material color")
             rgba = r[0] if r else None
-        tex = first_child(el, "texture")
-        extras = tuple(extra(c) for c in children(el) if c.tag not in ("color", "texture"))
+        tex = first.get("texture")
         # urdf:name: the URDF name of a material renamed to be unique among the model's
         # children (translate/to_sdf.py)
         original = el.get(U + "name")
         return Material(name=el.get("name") if original is None else original, rgba=rgba,
                         texture=tex.get("filename", "") if tex is not None else None,
-                        extras=extras, line=line_of(el))
+                        extras=tuple(extras), line=line_of(el))
 
     def urdf_joint(self, el: etree._Element) -> Joint | None:
         """Read a ``<urdf:joint>``: a URDF joint SDFormat has no type for (floating, planar).
@@ -560,53 +545,43 @@ class SdfReader:
         return None if joint is None else evolve(joint, line=line_of(el))
 
     def visual(self, el: etree._Element, what: str) -> Visual:
-        """Read ``<visual>``."""
-        name, geometry, pose, material, extras = self._shaped(el, what, "visual")
-        return Visual(name, geometry, pose, material, extras,
-                      el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+        """Read ``<visual>``: its geometry, pose and material; the rest kept."""
+        name, what = self._shaped_name(el, what, "visual")
+        extras: list[Extra] = []
+        first, every = self.reading.collect(el, VISUAL, extras)
+        material = urdf_material = None
+        for c in every:  # each read (and reported); the last of each kept
+            if c.tag == "material":
+                material = self.material(c, what)
+            else:
+                urdf_material = self.urdf_material(c)
+        if urdf_material is not None:
+            material = _with_urdf(material or Material(), urdf_material)
+        return Visual(name=name, geometry=self.geometry(el, first.get("geometry"), what),
+                      pose=self.reading.value(first.get("pose"), POSE, what),
+                      material=material, extras=tuple(extras), line=line_of(el),
+                      original_name=el.get(U + "name"))
 
     def collision(self, el: etree._Element, what: str) -> Collision:
-        """Read ``<collision>``."""
-        name, geometry, pose, _material, extras = self._shaped(el, what, "collision")
-        return Collision(name, geometry, pose, extras,
-                         el.sourceline, el.get(U + "name"))  # type: ignore[arg-type]
+        """Read ``<collision>``: its geometry and pose; the rest kept."""
+        name, what = self._shaped_name(el, what, "collision")
+        extras: list[Extra] = []
+        first = self.reading.collect(el, COLLISION, extras)[0]
+        return Collision(name=name, geometry=self.geometry(el, first.get("geometry"), what),
+                         pose=self.reading.value(first.get("pose"), POSE, what),
+                         extras=tuple(extras), line=line_of(el),
+                         original_name=el.get(U + "name"))
 
-    def _shaped(self, el: etree._Element, what: str, kind: ShapeElement
-                ) -> tuple[str | None, Geometry, Pose, Material | None, tuple[Extra, ...]]:
-        """What ``<visual>`` and ``<collision>`` share: the name, ``<geometry>``, ``<pose>``
-        and the rest kept; a visual's ``<material>`` (and the ``<urdf:material>`` it
-        carries) too."""
+    def _shaped_name(self, el: etree._Element, what: str, kind: ShapeElement
+                     ) -> tuple[str | None, str]:
+        """The name of a ``<visual>`` or ``<collision>`` (reported when it has none), and
+        how diagnostics name it."""
         name = el.get("name")
         if name is None or not name.strip():
             name = self.name(el, f"{what} <{kind}>")  # reports it
         elif len(name) < 10:  # "visual", "collision": often the same in every link
             name = shared(name)
-        what = f"{what} {kind} {name!r}"
-        pose_el = geometry_el = material = urdf_mat = None
-        visual = kind == "visual"
-        extras: list[Extra] = []
-        for c in el:
-            tag = c.tag
-            if tag == "geometry":
-                if geometry_el is None:
-                    geometry_el = c
-            elif tag == "pose":
-                if pose_el is None:
-                    pose_el = c
-            elif visual and tag == "material":
-                material = self.material(c, what)
-            elif visual and tag == URDF_MATERIAL:
-                urdf_mat = self.urdf_material(c)
-            elif tag.__class__ is str:
-                extras.append(extra(c))
-        if urdf_mat is not None:
-            base = material or Material()
-            material = Material(urdf_mat.name, urdf_mat.rgba, urdf_mat.texture, base.ambient,
-                                base.diffuse, base.specular, base.emissive, base.extras,
-                                base.line or urdf_mat.line)
-        geometry = self.geometry(el, geometry_el, what)
-        pose = IDENTITY if pose_el is None else read_pose(self.ctx, pose_el, what)
-        return name, geometry, pose, material, tuple(extras)
+        return name, f"{what} {kind} {name!r}"
 
     # -- joint ------------------------------------------------------------
     def joint(self, el: etree._Element) -> Joint | None:
@@ -647,13 +622,6 @@ class SdfReader:
                      safety_controller=_urdf_safety(last.get(URDF_SAFETY.tag)),
                      calibration=_urdf_calibration(last.get(URDF_CALIBRATION.tag)),
                      extras=tuple(extras), line=line_of(el), original_name=el.get(U + "name"))
-
-    def _name(self, el: etree._Element, what: str) -> str | None:
-        """The required ``name`` of a link, joint or frame (None, reported: none)."""
-        name = el.get("name")
-        if name is None or not name.strip():
-            return self.name(el, what)  # reports it
-        return name
 
     def _joint_type(self, el: etree._Element, name: str) -> JointType | None:
         """The type of the joint ``el`` (None, reported: absent or unknown)."""
@@ -718,6 +686,46 @@ def _urdf_calibration(el: etree._Element | None) -> Calibration | None:
 def _attributes(el: etree._Element, decl: Record) -> dict[str, str | None]:
     """The attributes ``decl`` declares, as written in ``el`` (None: absent)."""
     return {key: el.get(key) for key in decl.keys}
+
+
+class _Held:
+    """What a model or world holds, as its children are read (renamed by ``legacy``,
+    before 1.7)."""
+
+    __slots__ = ("links", "joints", "frames", "models", "materials", "urdf_joints", "extras",
+                 "legacy")
+
+    def __init__(self, legacy: LegacyNames | None) -> None:
+        self.links: list[Link] = []
+        self.joints: list[Joint] = []
+        self.frames: list[Frame] = []
+        self.models: list[Model] = []
+        self.materials: list[Material] = []
+        self.urdf_joints: list[Joint] = []
+        self.extras: list[Extra] = []
+        self.legacy = legacy
+
+    def add(self, items: list[Named], item: Named | None, kind: str = "") -> None:
+        """Append ``item`` (None: not read) to ``items``, renamed as a ``kind`` before 1.7
+        (``kind`` empty: never)."""
+        if item is None:
+            return
+        items.append(self.legacy.named(item, kind) if self.legacy and kind else item)
+
+    def merge(self, merged: Merged, links: bool = True) -> None:
+        """Add what a merge-include adds (its links only when ``links``)."""
+        if links:
+            self.links.extend(merged.links)
+        self.joints.extend(merged.joints)
+        self.frames.extend(merged.frames)
+        self.models.extend(merged.models)
+        self.extras.extend(merged.extras)
+
+
+def _with_urdf(base: Material, urdf: Material) -> Material:
+    """The SDF material ``base`` with the URDF name, colour and texture of ``urdf``."""
+    return evolve(base, name=urdf.name, rgba=urdf.rgba, texture=urdf.texture,
+                  line=base.line or urdf.line)
 
 
 def _diagonal_physical(moments: tuple[str, ...]) -> bool:

@@ -184,6 +184,18 @@ def boolean(ctx: ReadContext, el: etree._Element, what: str) -> bool:
     return is_true(el.text)
 
 
+def colour(ctx: ReadContext, el: etree._Element, what: str) -> tuple[str, ...] | None:
+    """A //material colour: three or four numbers (None, reported: anything else)."""
+    label = f"{what} material <{el.tag}>"
+    found = ctx.numbers(el, el.text, None, label)
+    if found is None:
+        return None
+    if len(found[0]) in (3, 4):
+        return found[0]
+    ctx.error("ELEMENT_INVALID", f"{label} needs 3 or 4 numbers", el)
+    return None
+
+
 def limit_value(ctx: ReadContext, el: etree._Element | None, what: str) -> str | None:
     """A //axis/limit value: a number, or ``inf``/``-inf`` (no limit, as libsdformat reads)."""
     if el is None:
