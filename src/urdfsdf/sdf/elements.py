@@ -39,6 +39,7 @@ from urdfsdf.sdf.values import (
     colour,
     limit_value,
     number,
+    plain,
     pose,
     text_of,
     tokens3,
@@ -56,12 +57,18 @@ def _posed(el: etree._Element) -> Extra:
 
 
 #: absent: the identity, relative to the default frame
+def _number(tag: str, default: str | None = None) -> Value:
+    """A leaf holding one number (:func:`~urdfsdf.sdf.values.number`; its plain form
+    first: :func:`~urdfsdf.sdf.values.plain`)."""
+    return Value(tag, number, default=default, plain=plain)
+
+
 POSE = Value("pose", pose, text("relative_to"), text("rotation_format"), text("degrees"),
              default=IDENTITY)
 
-MASS = Value("mass", number, default=DEFAULT_MASS)
+MASS = _number("mass", DEFAULT_MASS)
 #: ixx ixy ixz iyy iyz izz, in the IR's order, each with its default
-MOMENTS = tuple(Value(key, number, default=default)
+MOMENTS = tuple(_number(key, default)
                 for key, default in zip(INERTIA_KEYS, DEFAULT_INERTIA, strict=True))
 INERTIA = Record("inertia", children=tuple(one(moment) for moment in MOMENTS),
                  others=NOT_TAKEN)
@@ -70,10 +77,10 @@ INERTIAL = Record("inertial", text("auto"), children=(one(MASS), one(INERTIA), o
 
 BOX = Record("box", children=(one(Value("size", tokens3, default=BOX_SIZE)),),
              others=NOT_TAKEN)
-SPHERE = Record("sphere", children=(one(Value("radius", number, default=SPHERE_RADIUS)),),
+SPHERE = Record("sphere", children=(one(_number("radius", SPHERE_RADIUS)),),
                 others=NOT_TAKEN)
-_RADIUS = Value("radius", number, default=CYLINDER_RADIUS)
-_LENGTH = Value("length", number, default=CYLINDER_LENGTH)
+_RADIUS = _number("radius", CYLINDER_RADIUS)
+_LENGTH = _number("length", CYLINDER_LENGTH)
 CYLINDER = Record("cylinder", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
 CAPSULE = Record("capsule", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
 #: a mesh with a <submesh> keeps its XML (the IR's mesh is a whole file)
@@ -107,7 +114,7 @@ XYZ = Value("xyz", vector3, text("expressed_in"))
 LIMIT = Record("limit", children=tuple(one(Value(tag, limit_value))
                                        for tag in ("lower", "upper", "effort", "velocity")))
 DYNAMICS = Record("dynamics", children=tuple(
-    one(Value(tag, number))
+    one(_number(tag))
     for tag in ("damping", "friction", "spring_reference", "spring_stiffness")),
     others=NOT_TAKEN)
 AXIS = Record("axis", children=(one(XYZ), one(LIMIT), one(DYNAMICS)))

@@ -32,7 +32,8 @@ renames before 1.7 (:mod:`urdfsdf.sdf.legacy`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import cast
 
 from lxml import etree
@@ -121,11 +122,19 @@ from urdfsdf.xml.parse import (
     read_document,
     to_string,
 )
-from urdfsdf.xml.readctx import ReadContext, line_of
+from urdfsdf.xml.readctx import ReadContext
 
 #: //material/shader/@type values (libsdformat Material.cc)
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 
+
+# The IR's records are built with positional arguments where they are built for every
+# element read (links, joints, their shapes and axes): keywords cost ~0.1 us a record.
+
+#: the line an element starts on, for the IR (lxml's ``sourceline``, as
+#: ``urdfsdf.xml.readctx.line_of`` without its check of the type, which only the type
+#: checker needs)
+line_of: Callable[[etree._Element], int | None] = attrgetter("sourceline")
 
 #: the tags of the SDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
 STREAM_TAGS = ("sdf", "gazebo", "model", "world")
@@ -394,7 +403,7 @@ class SdfReader:
             return None
         pose_el = self.reading.collect(el, FRAME)[0].get("pose")
         pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
-        return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el))
+        return Frame(name, el.get("attached_to"), pose, line_of(el))
 
     # -- link -------------------------------------------------------------
     def link(self, el: etree._Element) -> Link | None:
@@ -423,9 +432,9 @@ class SdfReader:
         if auto is not None:
             inertial = auto_inertial_of(self.ctx, auto, list(zip(shapes, collisions, strict=True)),
                                         name, what) or inertial
-        return Link(name=name, pose=self.reading.value(first.get("pose"), POSE, what),
-                    inertial=inertial, visuals=tuple(visuals), collisions=tuple(collisions),
-                    extras=tuple(extras), line=line_of(el), original_name=el.get(U + "name"))
+        return Link(name, self.reading.value(first.get("pose"), POSE, what), inertial,
+                    tuple(visuals), tuple(collisions), tuple(extras), line_of(el),
+                    el.get(U + "name"))
 
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
@@ -438,7 +447,7 @@ class SdfReader:
         inertia = first.get("inertia")
         moments = DEFAULT_INERTIA if inertia is None else self._moments(inertia, what)
         pose = self._inertial_pose(first.get("pose"), what)
-        return Inertial(mass=mass, inertia=moments, pose=pose, line=line_of(el))
+        return Inertial(mass, moments, pose, line_of(el))
 
     def _moments(self, el: etree._Element, what: str) -> tuple[str, ...]:
         """The moments of ``<inertia>`` (each absent one: SDFormat's default), checked when
@@ -468,7 +477,7 @@ class SdfReader:
         shapes with no URDF form keep their XML in ``raw``."""
         if el is None:  # libsdformat fills in an empty geometry
             return Geometry(kind="empty", line=line_of(parent))
-        shape = next((c for c in el if c.tag.__class__ is str), None)
+        shape = _first_element(el)
         if shape is None:
             return Geometry(kind="empty", line=line_of(el))
         tag = shape.tag
@@ -479,11 +488,9 @@ class SdfReader:
             # define, under its tag
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
                             raw=to_string(shape), line=line_of(shape))
-        values = self.reading.values(shape, decl, what, first)  # type: ignore[arg-type]
-        get = values.get
-        return Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
-                        length=get("length"), uri=get("uri"), scale=get("scale"),
-                        line=line_of(shape))
+        get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
+        return Geometry(cast(GeometryKind, tag), get("size"), get("radius"), get("length"),
+                        get("uri"), get("scale"), None, line_of(shape))
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""
@@ -557,20 +564,18 @@ class SdfReader:
                 urdf_material = self.urdf_material(c)
         if urdf_material is not None:
             material = _with_urdf(material or Material(), urdf_material)
-        return Visual(name=name, geometry=self.geometry(el, first.get("geometry"), what),
-                      pose=self.reading.value(first.get("pose"), POSE, what),
-                      material=material, extras=tuple(extras), line=line_of(el),
-                      original_name=el.get(U + "name"))
+        return Visual(name, self.geometry(el, first.get("geometry"), what),
+                      self.reading.value(first.get("pose"), POSE, what), material,
+                      tuple(extras), line_of(el), el.get(U + "name"))
 
     def collision(self, el: etree._Element, what: str) -> Collision:
         """Read ``<collision>``: its geometry and pose; the rest kept."""
         name, what = self._shaped_name(el, what, "collision")
         extras: list[Extra] = []
         first = self.reading.collect(el, COLLISION, extras)[0]
-        return Collision(name=name, geometry=self.geometry(el, first.get("geometry"), what),
-                         pose=self.reading.value(first.get("pose"), POSE, what),
-                         extras=tuple(extras), line=line_of(el),
-                         original_name=el.get(U + "name"))
+        return Collision(name, self.geometry(el, first.get("geometry"), what),
+                         self.reading.value(first.get("pose"), POSE, what), tuple(extras),
+                         line_of(el), el.get(U + "name"))
 
     def _shaped_name(self, el: etree._Element, what: str, kind: ShapeElement
                      ) -> tuple[str | None, str]:
@@ -613,15 +618,16 @@ class SdfReader:
                 axis2 = self.axis(c, what)
             else:
                 last[str(tag)] = c
-        mimic = _urdf_mimic(last.get(URDF_MIMIC.tag))
+        mimic = safety = calibration = None
+        if last:
+            mimic = _urdf_mimic(last.get(URDF_MIMIC.tag))
+            safety = _urdf_safety(last.get(URDF_SAFETY.tag))
+            calibration = _urdf_calibration(last.get(URDF_CALIBRATION.tag))
         if mimic is None and axis is not None and axis.extras:
             axis, mimic = axis_mimic(self.ctx, axis, what)
         pose = self.reading.value(first.get("pose"), POSE, what)
-        return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
-                     axis2=axis2, mimic=mimic,
-                     safety_controller=_urdf_safety(last.get(URDF_SAFETY.tag)),
-                     calibration=_urdf_calibration(last.get(URDF_CALIBRATION.tag)),
-                     extras=tuple(extras), line=line_of(el), original_name=el.get(U + "name"))
+        return Joint(name, jtype, parent, child, pose, axis, axis2, mimic, safety, calibration,
+                     tuple(extras), line_of(el), el.get(U + "name"))
 
     def _joint_type(self, el: etree._Element, name: str) -> JointType | None:
         """The type of the joint ``el`` (None, reported: absent or unknown)."""
@@ -647,20 +653,24 @@ class SdfReader:
         lim = first.get("limit")
         limit = None if lim is None else self._limit(lim, what)
         dyn = first.get("dynamics")
-        dynamics = None if dyn is None else Dynamics(
-            **self.reading.values(dyn, DYNAMICS, what), line=line_of(dyn))
+        dynamics = None if dyn is None else self._dynamics(dyn, what)
         # the line of <xyz> (where expressed_in is written), else of the axis
-        return Axis(xyz=xyz, text=text,
-                    expressed_in=None if xyz_el is None else xyz_el.get("expressed_in"),
-                    limit=limit, dynamics=dynamics, extras=tuple(extras),
-                    line=line_of(el if xyz_el is None else xyz_el))
+        return Axis(xyz, text, None if xyz_el is None else xyz_el.get("expressed_in"), limit,
+                    dynamics, tuple(extras), line_of(el if xyz_el is None else xyz_el))
 
     def _limit(self, el: etree._Element, what: str) -> Limit:
         """Read //axis/limit (its children the IR does not read kept)."""
         extras: list[Extra] = []
         first = self.reading.collect(el, LIMIT, extras)[0]
         values = self.reading.values(el, LIMIT, what, first)
-        return Limit(**values, extras=tuple(extras), line=line_of(el))
+        return Limit(values["lower"], values["upper"], values["effort"], values["velocity"],
+                     tuple(extras), line_of(el))
+
+    def _dynamics(self, el: etree._Element, what: str) -> Dynamics:
+        """Read //axis/dynamics."""
+        values = self.reading.values(el, DYNAMICS, what)
+        return Dynamics(values["damping"], values["friction"], values["spring_reference"],
+                        values["spring_stiffness"], line_of(el))
 
 
 def _urdf_mimic(el: etree._Element | None) -> Mimic | None:
@@ -726,6 +736,14 @@ def _with_urdf(base: Material, urdf: Material) -> Material:
     """The SDF material ``base`` with the URDF name, colour and texture of ``urdf``."""
     return evolve(base, name=urdf.name, rgba=urdf.rgba, texture=urdf.texture,
                   line=base.line or urdf.line)
+
+
+def _first_element(el: etree._Element) -> etree._Element | None:
+    """The first child element of ``el`` (not a comment or processing instruction)."""
+    for c in el:
+        if c.tag.__class__ is str:
+            return c
+    return None
 
 
 def _diagonal_physical(moments: tuple[str, ...]) -> bool:

@@ -42,15 +42,18 @@ ValueReader = Callable[[ReadContext, etree._Element, str], Any]
 
 class Value(Element):
     """A leaf whose text is one value: read by ``read``; ``default`` when it is absent
-    or does not read."""
+    or does not read.  ``plain``: the value of a text in its plain form (None: any
+    other, which ``read`` reads), tried first."""
 
-    __slots__ = ("read", "default")
+    __slots__ = ("read", "default", "plain")
 
     def __init__(self, tag: str, read: ValueReader, *attributes: Attribute,
-                 default: Any = None) -> None:
+                 default: Any = None, plain: Callable[[str | None], Any] | None = None
+                 ) -> None:
         super().__init__(tag, *attributes, holds_text=True)
         self.read = read
         self.default = default
+        self.plain = plain
 
 
 class Record(Element):
@@ -59,7 +62,7 @@ class Record(Element):
     ``keep``: how a child of another tag is kept (``others=KEPT``), as an IR extra.
     """
 
-    __slots__ = ("values", "keep")
+    __slots__ = ("values", "keep", "ones", "manys", "kept")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
@@ -68,6 +71,11 @@ class Record(Element):
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
         self.keep = keep
+        #: the tags of its children read once, and of those read as often as they come
+        self.ones = frozenset(c.tag for c in children if not c.many)
+        self.manys = frozenset(c.tag for c in children if c.many)
+        #: a child of another tag is kept
+        self.kept = others == KEPT
 
 
 #: the first child of each tag a record declares one of, by tag
@@ -89,25 +97,28 @@ class TextReading:
         the others appended to ``kept`` (``others=KEPT``) or not taken."""
         first: First = {}
         every: list[etree._Element] = []
-        declared = decl.child
-        keep = decl.keep if kept is not None and decl.others == KEPT else None
+        ones = decl.ones
+        manys = decl.manys
+        keep = decl.keep if kept is not None and decl.kept else None
         for c in el:
             tag = c.tag
-            child = declared.get(tag)
-            if child is None:
-                if keep is not None and tag.__class__ is str:
-                    kept.append(keep(c))  # type: ignore[union-attr]
-            elif child.many:
+            if tag in ones:
+                if tag not in first:
+                    first[tag] = c
+            elif tag in manys:
                 every.append(c)
-            elif tag not in first:
-                first[tag] = c
+            elif keep is not None and tag.__class__ is str:
+                kept.append(keep(c))  # type: ignore[union-attr]
         return first, every
 
     def value(self, el: etree._Element | None, decl: Value, what: str) -> Any:
         """The value of the leaf ``el`` (None: absent): its ``read``, else its default."""
         if el is None:
             return decl.default
-        found = decl.read(self.ctx, el, what)
+        plain = decl.plain
+        found = None if plain is None else plain(el.text)
+        if found is None:
+            found = decl.read(self.ctx, el, what)
         return decl.default if found is None else found
 
     def values(self, el: etree._Element, decl: Record, what: str,
@@ -115,25 +126,41 @@ class TextReading:
         """The values of the :class:`Value` children ``decl`` declares, by tag, read in
         the order it declares them (``first``: ``el``'s children, when collected)."""
         if first is None:
-            first = self.collect(el, decl)[0]
-        return {v.tag: self.value(first.get(v.tag), v, what) for v in decl.values}
+            first = {}
+            ones = decl.ones
+            for child in el:  # (collect, when no child is kept or read many times)
+                tag = child.tag
+                if tag in ones and tag not in first:
+                    first[tag] = child
+        ctx = self.ctx
+        found: dict[str, Any] = {}
+        for v in decl.values:  # (what value() does, for each: this loop is hot)
+            leaf = first.get(v.tag)
+            value = None
+            if leaf is not None:
+                plain = v.plain
+                value = None if plain is None else plain(leaf.text)
+                if value is None:
+                    value = v.read(ctx, leaf, what)
+            found[v.tag] = v.default if value is None else value
+        return found
 
     def each(self, children: Iterable[etree._Element], decl: Record, kept: list[Extra]
              ) -> Iterator[etree._Element]:
         """The children ``decl`` declares, in document order (of a :func:`one` tag, the
         first); the others kept (appended to ``kept``) or not taken (``children``: the
         element, or its children as they are parsed)."""
-        declared = decl.child
-        keep = decl.keep if decl.others == KEPT else None
+        ones = decl.ones
+        manys = decl.manys
+        keep = decl.keep if decl.kept else None
         seen: set[str] = set()
         for c in children:
             tag = c.tag
-            child = declared.get(tag)
-            if child is None:
-                if keep is not None and tag.__class__ is str:
-                    kept.append(keep(c))
-            elif child.many:
+            if tag in manys:
                 yield c
-            elif tag not in seen:
-                seen.add(tag)
-                yield c
+            elif tag in ones:
+                if tag not in seen:
+                    seen.add(tag)
+                    yield c
+            elif keep is not None and tag.__class__ is str:
+                kept.append(keep(c))
