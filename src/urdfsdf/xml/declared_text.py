@@ -40,6 +40,29 @@ from urdfsdf.xml.readctx import ReadContext
 ValueReader = Callable[[ReadContext, etree._Element, str], Any]
 
 
+def _declare(decl: Element, tag: str, attributes: tuple[Attribute, ...],
+             children: tuple[Child, ...], others: Fate, holds_text: bool) -> None:
+    """Set what :class:`~urdfsdf.xml.declared.Element` declares of ``decl`` that a
+    :class:`TextReading` and the tables read: its tag, attributes and children.
+
+    Not its compiled common case (:attr:`Element.as_written`, one ``compile`` an element,
+    paid at import: a command-line run pays for every import) nor the rest of
+    :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
+    :class:`TextReading`, never by :class:`~urdfsdf.xml.declared.Reading`.
+    """
+    decl.tag = tag
+    decl.attributes = attributes
+    for attr in attributes:
+        attr.label = attr.label or f"{tag} {attr.name}"
+    decl.children = children
+    decl.others = others
+    decl.holds_text = holds_text
+    decl.names = frozenset(attr.name for attr in attributes)
+    decl.keys = tuple(attr.name for attr in attributes)
+    decl.child = {c.tag: c for c in children}
+    decl.leaf = not children
+
+
 class Value(Element):
     """A leaf whose text is one value: read by ``read``; ``default`` when it is absent
     or does not read.  ``plain``: the value of a text in its plain form (None: any
@@ -50,7 +73,7 @@ class Value(Element):
     def __init__(self, tag: str, read: ValueReader, *attributes: Attribute,
                  default: Any = None, plain: Callable[[str | None], Any] | None = None
                  ) -> None:
-        super().__init__(tag, *attributes, holds_text=True)
+        _declare(self, tag, attributes, (), KEPT, True)
         self.read = read
         self.default = default
         self.plain = plain
@@ -67,7 +90,7 @@ class Record(Element):
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
                  ) -> None:
-        super().__init__(tag, *attributes, children=children, others=others)
+        _declare(self, tag, attributes, children, others, False)
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
         self.keep = keep
