@@ -15,12 +15,13 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING, Literal, ParamSpec, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError, worded
 from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.core.record import factory, record
+from urdfsdf.core.record import record
 
 if TYPE_CHECKING:
     from urdfsdf.document import Document
@@ -103,12 +104,12 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                               includes=options.includes)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Result:
     """What a conversion produced: output text (None on failure) and diagnostics."""
 
     text: str | None
-    diagnostics: list[Diagnostic] = factory(list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     #: which SDF -> URDF path made the text (None for urdf2sdf)
     path: UrdfPath | None = None
 
@@ -340,7 +341,6 @@ def include_config(includes: IncludeConfig | bool | None,
     ``resource_paths`` searched first (None: the default, SDF_PATH and the like)."""
     if includes is None and not resource_paths:
         return None  # (before any import: the common case costs a test)
-    from urdfsdf.core.record import evolve
     from urdfsdf.sdf.includes import IncludeConfig
 
     if isinstance(resource_paths, str | os.PathLike):
@@ -351,7 +351,7 @@ def include_config(includes: IncludeConfig | bool | None,
         diags.error("ARGUMENT_INVALID", f"resource_paths={resource_paths!r}: folder paths")
         return None
     if isinstance(includes, IncludeConfig):
-        return evolve(includes, resource_paths=paths + includes.resource_paths) \
+        return replace(includes, resource_paths=paths + includes.resource_paths) \
             if paths else includes
     if includes is False or paths:
         return IncludeConfig(resolve=includes is not False, resource_paths=paths)

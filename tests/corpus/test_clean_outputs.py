@@ -259,7 +259,7 @@ def test_self_check_refuses_an_output_with_colliding_names(
 def test_self_check_refuses_a_urdf_output_with_a_repeated_name(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import urdfsdf.translate.to_urdf_copy as copy_path
-    from urdfsdf.core.record import evolve
+    from urdfsdf.core.ir import evolve
 
     real = copy_path.urdf_joint
 

@@ -27,6 +27,7 @@ import time
 import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TextIO
@@ -35,7 +36,6 @@ from urdfsdf.api import Command, ConvertOptions, convert
 from urdfsdf.commands.files import write_atomic
 from urdfsdf.commands.signals import Interrupted, as_worker, deferred
 from urdfsdf.core.diagnostics import Diagnostic
-from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.xml.build import text
 
 #: seconds one file may take by default (``--timeout``); far above any real file
@@ -45,7 +45,7 @@ URDF_SUFFIXES = (".urdf", ".xacro")
 SDF_SUFFIXES = (".sdf", ".world")
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Job:
     """One conversion: input path, output path (relative to OUTDIR) and how to write it."""
 
@@ -54,13 +54,13 @@ class Job:
     model_folder: bool = False
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Outcome:
     """What one job did."""
 
     job: Job
     ok: bool
-    diagnostics: list[Diagnostic] = factory(list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     error: str | None = None
     #: never converted: the batch stopped first (an output that could not be written)
     skipped: bool = False
@@ -139,12 +139,12 @@ def model_config(name: str) -> str:
         f"  <description>{text(name)}, converted by urdfsdf</description>\n</model>\n")
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Converted:
     """What a worker sends back for one job: the output text (None on failure)."""
 
     text: str | None
-    diagnostics: list[Diagnostic] = factory(list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     error: str | None = None
     #: the file holds no model of the name asked for (``--model``)
     no_model: bool = False
@@ -166,7 +166,7 @@ def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converte
         result = convert(command, str(job.source), options)
         ok = (result.ok_strict if options.strict else result.ok) and result.text is not None
         if not ok and _lacks_model(result.diagnostics, options.model):
-            info = [evolve(d, severity="info") if d.severity == "error" else d
+            info = [replace(d, severity="info") if d.severity == "error" else d
                     for d in result.diagnostics]
             return Converted(None, info, no_model=True)
         return Converted(result.text if ok else None, result.diagnostics)

@@ -8,10 +8,11 @@ xyz/rpy copied as text) or "transform" with every reason from
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from urdfsdf.api import gc_paused
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import Model
-from urdfsdf.core.record import factory, record
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.includes import IncludeConfig
@@ -19,14 +20,14 @@ from urdfsdf.translate.urdf_shape import shape_reasons
 from urdfsdf.xml.parse import Source
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Report:
     """Diagnostics, plus one human-readable verdict line per model."""
 
-    diagnostics: list[Diagnostic] = factory(list)
-    summary: list[str] = factory(list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
     #: scoped model name -> "copy" or "transform"
-    paths: dict[str, str] = factory(dict)
+    paths: dict[str, str] = field(default_factory=dict)
 
 
 @gc_paused

@@ -23,10 +23,10 @@ model, or needed for a file holding several).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
-from urdfsdf.core.record import factory, record
 from urdfsdf.document import Document, load_document
 
 if TYPE_CHECKING:
@@ -40,13 +40,13 @@ if TYPE_CHECKING:
 CHECKS = ("kinematics", "inertia", "document")
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class DiffReport:
     """What ``urdfsdf diff`` found."""
 
-    differences: list[Difference] = factory(list)
+    differences: list[Difference] = field(default_factory=list)
     #: errors reading either file (or converting the SDF one for the document check)
-    diagnostics: list[Diagnostic] = factory(list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     #: the formats of A and B (None when a file did not read)
     formats: tuple[str | None, str | None] = (None, None)
     #: --model named no model of an SDF file, or an SDF file holds several and none was
@@ -63,7 +63,7 @@ class DiffReport:
         return {c: sum(1 for d in self.differences if d.check == c) for c in CHECKS}
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Side:
     """One file as read: its document and the IR the comparisons take."""
 

@@ -16,11 +16,11 @@ difference or an input that does not read or convert, 2 usage.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from urdfsdf.api import sdf_document_to_urdf, sdf_to_urdf_result, urdf_to_sdf_result
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
-from urdfsdf.core.record import factory, record
 from urdfsdf.document import Document, load_document
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from urdfsdf.xml.parse import Source
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class RoundTrip:
     """What ``urdfsdf roundtrip`` found for one file."""
 
@@ -39,12 +39,12 @@ class RoundTrip:
     #: the format it went through
     via: str | None = None
     #: models compared (SDF: each model of the document)
-    models: list[str] = factory(list)
-    differences: list[Difference] = factory(list)
+    models: list[str] = field(default_factory=list)
+    differences: list[Difference] = field(default_factory=list)
     #: every diagnostic of reading and converting (errors mean it could not be checked)
-    diagnostics: list[Diagnostic] = factory(list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     #: the models that did not convert (there or back)
-    failed: list[str] = factory(list)
+    failed: list[str] = field(default_factory=list)
     #: SDF: the document holds several models, each converted on its own (their names
     #: label ``models``, ``failed`` and the differences' paths)
     per_model: bool = False

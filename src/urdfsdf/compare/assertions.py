@@ -27,7 +27,8 @@ from urdfsdf.compare.kinematics import (
     inv,
     kinematic_model,
 )
-from urdfsdf.core.record import evolve, record
+from urdfsdf.core.ir import evolve
+from urdfsdf.core.record import record
 
 #: default tolerances: pose entries (rotation matrix and metres), relative inertia
 KINEMATICS_TOL = 1e-9

@@ -34,13 +34,14 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
 from urdfsdf.core.ir import LIMITED_JOINT_TYPES, Axis, Inertial, Joint, Model, SdfDocument
-from urdfsdf.core.record import evolve, factory, record
+from urdfsdf.core.record import record
 from urdfsdf.sdf.defaults import DEFAULT_INERTIAL
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ class MassProperties:
         return out
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class KinematicModel:
     """What the comparisons need of a model (see the module doc)."""
 
@@ -436,21 +437,21 @@ def _vec3(a: Matrix) -> tuple[float, float, float]:
     return (float(a[0]), float(a[1]), float(a[2]))
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _ScopeBodies:
     """What :func:`_scope_model` gathers from the scopes of an SDF model."""
 
     #: X_M_L: SDF link frames
-    link_pose: dict[str, Matrix] = factory(dict)
+    link_pose: dict[str, Matrix] = field(default_factory=dict)
     #: link -> (inertial, X_M_I)
-    inertials: dict[str, tuple[Inertial, Matrix]] = factory(dict)
-    joints: dict[str, JointInfo] = factory(dict)
+    inertials: dict[str, tuple[Inertial, Matrix]] = field(default_factory=dict)
+    joints: dict[str, JointInfo] = field(default_factory=dict)
     #: child link -> X_M_J (its kinematic frame)
-    joint_pose: dict[str, Matrix] = factory(dict)
+    joint_pose: dict[str, Matrix] = field(default_factory=dict)
     #: the massless middle links of two-axis joints
-    massless: set[str] = factory(set)
+    massless: set[str] = field(default_factory=set)
     #: explicit frames: X_M_F
-    frames: dict[str, Matrix] = factory(dict)
+    frames: dict[str, Matrix] = field(default_factory=dict)
 
 
 def _scope_model(model: Model, top: Scope, x_mw: Matrix) -> KinematicModel:
@@ -557,7 +558,7 @@ def _urdf_names(model: Model, km: KinematicModel) -> KinematicModel:
     def ln(n: str) -> str:
         return links.get(n) or n
 
-    joints = {jnames.get(k) or k: evolve(j, name=jnames.get(k) or k, parent=ln(j.parent),
+    joints = {jnames.get(k) or k: replace(j, name=jnames.get(k) or k, parent=ln(j.parent),
                                          child=ln(j.child)) for k, j in km.joints.items()}
     return KinematicModel(name=km.name, format=km.format, root=ln(km.root),
                           zero={ln(k): v for k, v in km.zero.items()}, joints=joints,

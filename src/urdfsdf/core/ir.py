@@ -1,7 +1,7 @@
 """The kinematic intermediate representation shared by both formats.
 
-Frozen records (:mod:`urdfsdf.core.record`: what ``@dataclass(frozen=True,
-slots=True)`` makes, built cheaply at import) of plain floats and strings: equality
+Records (:mod:`urdfsdf.core.record`: slots dataclasses, frozen to the type checker)
+of plain floats and strings: equality
 and hashing come free and no numpy lives here (pose math is in
 :mod:`urdfsdf.core.transforms`).  The one
 exception is :class:`Pose`, the most numerous node: a small immutable class
@@ -19,10 +19,10 @@ strings in ``extras`` so writers can put them back as they were.
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from dataclasses import replace
+from typing import Any, Literal, TypeVar, get_args
 
-from urdfsdf.core.record import evolve as evolve  # IR users copy nodes with ir.evolve
-from urdfsdf.core.record import record, register_evolve
+from urdfsdf.core.record import record
 
 Vec3 = tuple[float, float, float]
 #: every joint type of either format (URDF: revolute continuous prismatic fixed floating
@@ -141,7 +141,7 @@ class Pose:
     relative_to: str | None
     line: int | None
 
-    # Built as records are (core/record.py): as the unfrozen twin, then given its class.
+    # Built as an unfrozen twin of its layout, then given its class (see _pose).
     def __new__(cls, xyz: Vec3 = ZERO3, rpy: Vec3 = ZERO3, relative_to: str | None = None,
                 text: Tokens | None = None, line: int | None = None) -> Pose:
         return _pose(_ZERO6 if xyz is ZERO3 and rpy is ZERO3 else (*xyz, *rpy),
@@ -241,7 +241,8 @@ _new = object.__new__
 
 class _UnfrozenPose(Pose):
     """:class:`Pose` with plain assignment: a pose is built as one, then given its class
-    (same layout; see core/record.py)."""
+    (same layout: ``__class__`` assignment is allowed), which costs less than setting each
+    slot through its descriptor past the refusing ``__setattr__``."""
 
     __slots__ = ()
     __setattr__ = object.__setattr__  # type: ignore[assignment]
@@ -261,6 +262,17 @@ def _pose(values: tuple[float, ...] | None, text: str | None, relative_to: str |
 
 
 _ZERO6 = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+_N = TypeVar("_N")
+
+
+def evolve(node: _N, **changes: Any) -> _N:
+    """A copy of ``node`` with ``changes``: ``dataclasses.replace``, and for a :class:`Pose`
+    its fields as its constructor names them.  Unknown field names raise ``TypeError``."""
+    if node.__class__ is Pose:
+        return _evolve_pose(node, changes)  # type: ignore[arg-type,return-value]
+    return replace(node, **changes)  # type: ignore[type-var]
 
 
 def _evolve_pose(pose: Pose, changes: dict[str, Any]) -> Pose:
@@ -570,5 +582,3 @@ class SdfDocument:
     #: namespace prefixes declared on <sdf> (custom elements), prefix -> uri
     namespaces: tuple[tuple[str, str], ...] = ()
 
-
-register_evolve(Pose, _evolve_pose)

@@ -16,11 +16,11 @@ output (:mod:`urdfsdf.translate.output_check`), urdf2sdf (the root link) and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import Joint, Model
-from urdfsdf.core.record import factory, record
 
 
 class Edge(Protocol):
@@ -36,14 +36,14 @@ class Edge(Protocol):
 E = TypeVar("E", bound=Edge)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Tree(Generic[E]):
     """What :func:`tree_of` found."""
 
     #: the edge (joint) above each child link
-    above: dict[str, E] = factory(dict)
+    above: dict[str, E] = field(default_factory=dict)
     #: the links with no edge above, in the order they were given
-    roots: list[str] = factory(list)
+    roots: list[str] = field(default_factory=list)
     #: a link on a loop of edges (the first found, walking the links in order)
     loop: str | None = None
 

@@ -33,12 +33,13 @@ not reported again.  A cycle is reported once, at its member written last.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
-from urdfsdf.core.record import factory, record
+from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.names import MODEL_FRAME, SCOPE_SEP, WORLD, is_reserved, version_of
 from urdfsdf.xml.parse import from_string, qname
@@ -49,7 +50,7 @@ VertexKind = Literal["root", "link", "joint", "frame", "model"]
 ScopeKind = Literal["model", "world"]
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Vertex:
     """A frame of a scope: an implicit (link, joint, model) or explicit one."""
 
@@ -57,7 +58,7 @@ class Vertex:
     kind: VertexKind
     line: int | None
     #: the pose as written: values, and where relative_to was written
-    pose: Pose = factory(Pose)
+    pose: Pose = field(default_factory=Pose)
     #: relative_to target vertex (None: the root, or an invalid edge); for a
     #: reference into a nested model (``N::F``), the nested model vertex ``N``
     rel: str | None = None
@@ -304,12 +305,12 @@ class Scope:
                          for name, child in scope.children.items())
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Semantics:
     """Every scope of a document, by scoped name."""
 
-    models: dict[str, Scope] = factory(dict)
-    worlds: dict[str, Scope] = factory(dict)
+    models: dict[str, Scope] = field(default_factory=dict)
+    worlds: dict[str, Scope] = field(default_factory=dict)
 
 
 #: the vertex kinds a joint may name as parent or child (SDFormat 1.8: any frame)

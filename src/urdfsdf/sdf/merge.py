@@ -21,24 +21,24 @@ as in libsdformat.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
-from urdfsdf.core.record import factory, record
 from urdfsdf.core.transforms import computed_pose
 from urdfsdf.sdf.frames import analyze_model, placed_model_pose
 from urdfsdf.sdf.names import MODEL_FRAME
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Merged:
     """What a merge-include adds to its parent: the proxy frame first, then M's children."""
 
-    links: list[Link] = factory(list)
-    joints: list[Joint] = factory(list)
-    frames: list[Frame] = factory(list)
-    models: list[Model] = factory(list)
-    extras: list[Extra] = factory(list)
+    links: list[Link] = field(default_factory=list)
+    joints: list[Joint] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
+    models: list[Model] = field(default_factory=list)
+    extras: list[Extra] = field(default_factory=list)
 
 
 def proxy_name(model_name: str) -> str:

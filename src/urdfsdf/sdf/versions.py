@@ -41,6 +41,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -48,7 +49,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import INERTIA_KEYS
-from urdfsdf.core.record import evolve, factory, record
+from urdfsdf.core.record import record
 from urdfsdf.xml.parse import source_line, xpath_of
 
 #: every SDFormat version urdfsdf reads (there is no 1.1)
@@ -408,8 +409,8 @@ NOTE_FRAME_1_6 = Note(
     message="//pose/@frame {value!r} is read as @relative_to, as libsdformat's 1.6 -> "
             "1.7 conversion does: SDFormat 1.5 and 1.6 gave it no meaning, from 1.7 on "
             "the pose is relative to that frame")
-NOTED_1_6 = evolve(RECIPE_1_6, converts=tuple(
-    evolve(c, ops=(NOTE_FRAME_1_6, *c.ops)) if c.descendant_name == "pose" else c
+NOTED_1_6 = replace(RECIPE_1_6, converts=tuple(
+    replace(c, ops=(NOTE_FRAME_1_6, *c.ops)) if c.descendant_name == "pose" else c
     for c in RECIPE_1_6.converts))
 #: the text given to an element a recipe creates empty, a value that must not be empty:
 #: the <xyz> 1_6.convert creates to carry @expressed_in gets the default axis (1.4 - 1.7).
@@ -566,7 +567,7 @@ def _plan(recipe: Convert) -> _Plan:
     return _Plan(recipe, subs, tuple(alt[::-1] for alt in needs), _self_attributes(recipe))
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Run:
     """One conversion: where its diagnostics go, and the elements it created.
 
@@ -577,11 +578,11 @@ class _Run:
     """
 
     diags: Diagnostics
-    created: list[etree._Element] = factory(list)
+    created: list[etree._Element] = field(default_factory=list)
     root: etree._Element | None = None
     #: local name -> whether the document holds an element of that name (any namespace:
     #: a superset of tinyxml2's ``prefix:local`` names)
-    present: dict[str, bool] = factory(dict)
+    present: dict[str, bool] = field(default_factory=dict)
 
     def live(self, plan: _Plan) -> bool:
         """Whether ``plan``'s convert (a nested one) can change or report anything."""

@@ -57,13 +57,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from lxml import etree
 
 from urdfsdf.core.ir import INERTIA_KEYS, URDF_JOINT_TYPES
-from urdfsdf.core.record import evolve, factory, record
+from urdfsdf.core.record import record
 
 # -- names and numbers -------------------------------------------------------
 #
@@ -284,7 +285,7 @@ def _with_options(opt: _Opt, changes: dict[str, Any], links: tuple[int, int] | N
         changes["min_links"], changes["max_links"] = links
     if joint_types is not None:
         changes["joint_types"] = tuple(joint_types)
-    opt = evolve(opt, **changes)
+    opt = replace(opt, **changes)
     if not 1 <= opt.min_links <= opt.max_links <= 100:
         raise ValueError(f"links={(opt.min_links, opt.max_links)}: need 1 <= min <= max "
                          "<= 100")
@@ -322,7 +323,7 @@ def urdf_documents(options: UrdfOptions | None = None, *,
     return _urdf_documents(opt)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _UrdfPart:
     """One link of :func:`_urdf_documents` with the joint that leads to it (unused for
     the first link), drawn together so that a shrink can drop a link whole; names
@@ -861,7 +862,7 @@ def _pose(draw: st.DrawFn, parent: etree._Element, relative_to: str | None,
         p.text = _pose_text(draw)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _SdfDraft:
     """A model of :func:`sdf_models` being drawn: its names, tree and elements."""
 
@@ -873,9 +874,9 @@ class _SdfDraft:
     root: str
     #: child link -> its joint
     up: dict[str, str]
-    elements: dict[str, etree._Element] = factory(dict)
+    elements: dict[str, etree._Element] = field(default_factory=dict)
     #: links whose frame is not their joint's frame
-    moved_links: set[str] = factory(set)
+    moved_links: set[str] = field(default_factory=set)
 
 
 @st.composite
@@ -1293,7 +1294,7 @@ def _nested_models(draw: st.DrawFn, version: str, opt: SdfOptions, case: SdfMode
                    model: etree._Element) -> None:
     """1-2 models nested in ``model``, posed relative_to a link of it or the model; in
     SDFormat 1.8+ joined to a link by a joint (a scoped ``::`` reference)."""
-    inner_opt = evolve(opt, max_links=min(opt.max_links, 3), min_links=1, urdf_shaped=False)
+    inner_opt = replace(opt, max_links=min(opt.max_links, 3), min_links=1, urdf_shaped=False)
     used = {model.get("name")}
     for i in range(draw(st.integers(1, 2))):
         inner_case = draw(sdf_models(inner_opt))

@@ -33,6 +33,7 @@ form above, which both libsdformat and :func:`apply_gazebo` read back.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Literal
 
 from lxml import etree
@@ -50,8 +51,8 @@ from urdfsdf.core.ir import (
     Model,
     ShapeElement,
     Visual,
+    evolve,
 )
-from urdfsdf.core.record import evolve, factory, record
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
 from urdfsdf.translate.names import repeat_name
@@ -140,22 +141,22 @@ def _extra(el: etree._Element, line: int | None) -> Extra:
 
 # -- URDF -> SDF -------------------------------------------------------------
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Target:
     """What the blocks add to one link or joint (or the model)."""
 
-    extras: list[Extra] = factory(list)
+    extras: list[Extra] = field(default_factory=list)
     #: ``<collision name=..>``/``<visual name=..>`` content by shape name ("": every shape)
-    collision_extras: dict[str, list[etree._Element]] = factory(dict)
-    visual_extras: dict[str, list[etree._Element]] = factory(dict)
-    all_collisions: list[etree._Element] = factory(list)
-    all_visuals: list[etree._Element] = factory(list)
-    spring: dict[str, str] = factory(dict)
-    axis: list[etree._Element] = factory(list)
+    collision_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
+    visual_extras: dict[str, list[etree._Element]] = field(default_factory=dict)
+    all_collisions: list[etree._Element] = field(default_factory=list)
+    all_visuals: list[etree._Element] = field(default_factory=list)
+    spring: dict[str, str] = field(default_factory=dict)
+    axis: list[etree._Element] = field(default_factory=list)
     static: bool | None = None
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Reading:
     """One ``<gazebo>`` block being read into a :class:`_Target` (see :func:`_translate`)."""
 
@@ -164,10 +165,10 @@ class _Reading:
     #: the block's line in its file, and its line in the text it was parsed from
     line: int
     first: int
-    target: _Target = factory(_Target)
+    target: _Target = field(default_factory=_Target)
     #: the keys' //joint/physics values, and their collision surface values
-    physics: etree._Element = factory(lambda: etree.Element("physics"))
-    surface: etree._Element = factory(lambda: etree.Element("collision"))
+    physics: etree._Element = field(default_factory=lambda: etree.Element("physics"))
+    surface: etree._Element = field(default_factory=lambda: etree.Element("collision"))
 
     def line_of(self, el: etree._Element) -> int:
         """The line of ``el`` (an element of the block) in its file."""

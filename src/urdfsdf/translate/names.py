@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Joint, Link, Model
-from urdfsdf.core.record import evolve
+from urdfsdf.core.ir import Joint, Link, Model, evolve
 from urdfsdf.sdf.names import SCOPE_SEP, is_reserved, version_of
 
 #: what a renamed URDF name belongs to (the suffix of its new SDF name)

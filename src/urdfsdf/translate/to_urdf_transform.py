@@ -29,6 +29,7 @@ frame, ...); computed ones are written with :func:`urdfsdf.core.numbers.fmt`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
@@ -61,7 +62,7 @@ class Options:
     disconnected: Literal["error", "floating"] = "error"
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Body:
     """A flattened link: its scoped name, the IR link, and its SDF frame X_ML."""
 
@@ -74,7 +75,7 @@ class _Body:
     same_frame: bool | None = None
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Edge:
     """A flattened joint (or a frame's fixed joint) between two flattened links."""
 

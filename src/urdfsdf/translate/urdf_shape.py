@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from urdfsdf.core.ir import Joint, Link, Model
-from urdfsdf.core.record import evolve, record
+from urdfsdf.core.ir import Joint, Link, Model, evolve
+from urdfsdf.core.record import record
 from urdfsdf.core.tree import tree_of
 
 #: reason codes (all severity "info": not being URDF-shaped is not an error)

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from urdfsdf.core.diagnostics import Diagnostics, option
-from urdfsdf.core.ir import Collision, Format, Geometry, Link, Material, Model, Visual
-from urdfsdf.core.record import evolve
+from urdfsdf.core.ir import Collision, Format, Geometry, Link, Material, Model, Visual, evolve
 
 UriMap = Sequence[tuple[str, str]]
 #: what the Python API takes: ``{FROM: TO}``, or ``(FROM, TO)`` pairs, applied in order
