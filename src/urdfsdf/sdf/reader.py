@@ -78,6 +78,7 @@ from urdfsdf.sdf.legacy import LegacyNames
 from urdfsdf.sdf.merge import Merged
 from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
+from urdfsdf.sdf.param_text import tolerated
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.values import is_true, limit_value, number, plain, plain_pose, vector3
@@ -145,7 +146,8 @@ class SdfReader:
                  includes: IncludeResolver | None = None,
                  file: str | None = None, read_urdf: UrdfReader | None = None,
                  pushed: Pushed | None = None) -> None:
-        self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
+        self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID",
+                               tolerate=tolerated, reader="libsdformat")
         #: follows <include> (None: an include is kept, not read, with a warning)
         self.includes = includes
         #: reads an included URDF into the SDF form (given by the pipeline, which can)
