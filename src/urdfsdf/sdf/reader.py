@@ -147,7 +147,7 @@ class SdfReader:
                  file: str | None = None, read_urdf: UrdfReader | None = None,
                  pushed: Pushed | None = None) -> None:
         self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID",
-                               tolerate=tolerated, reader="libsdformat")
+                               tolerate=tolerated, reader="libsdformat's")
         #: follows <include> (None: an include is kept, not read, with a warning)
         self.includes = includes
         #: reads an included URDF into the SDF form (given by the pipeline, which can)

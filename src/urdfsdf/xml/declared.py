@@ -73,15 +73,30 @@ Values = dict[str, str | None]
 _TEXT = r"[^\x00]*"
 
 
+class Tolerance:
+    """What the reference readers make of something a format requires and a file leaves
+    out, where one of them reads the file anyway: the value supplied (a declaration's
+    ``default``) is reported as a warning with ``code``, saying ``reading`` (whose
+    reading it is, and the others'), and the element travels as written.  ``--strict``
+    refuses it.  One tolerance is one entry: ``tolerated=`` on an attribute, ``absent=``
+    on an element (see :meth:`Reading.absent`)."""
+
+    __slots__ = ("code", "reading")
+
+    def __init__(self, code: str, reading: str) -> None:
+        self.code = code
+        self.reading = reading
+
+
 class Attribute:
     """One attribute of an element: see :func:`text`, :func:`name`, :func:`number`."""
 
     __slots__ = ("name", "kind", "count", "required", "default", "label", "missing",
-                 "form", "plain", "absent_taken")
+                 "form", "plain", "absent_taken", "tolerated")
 
     def __init__(self, name: str, kind: Kind = "text", count: int = 0, *,
                  required: bool = False, default: str | None = None, label: str = "",
-                 missing: str = "") -> None:
+                 missing: str = "", tolerated: Tolerance | None = None) -> None:
         #: the attribute's name
         self.name = name
         self.kind = kind
@@ -106,6 +121,8 @@ class Attribute:
             str.strip if kind == "name" else None)
         #: its absence is as written: nothing to report, nothing filled in
         self.absent_taken = not required and default is None
+        #: a required one's absence, read anyway (its ``default``), as a warning
+        self.tolerated = tolerated
 
 
 def text(key: str, *, required: bool = False, default: str | None = None,
@@ -121,9 +138,11 @@ def name(key: str, *, label: str = "") -> Attribute:
 
 
 def number(key: str, *, required: bool = False, default: str | None = None,
-           label: str = "") -> Attribute:
-    """One number, kept as its text (see :meth:`Reading.value`)."""
-    return Attribute(key, "number", 1, required=required, default=default, label=label)
+           label: str = "", tolerated: Tolerance | None = None) -> Attribute:
+    """One number, kept as its text (see :meth:`Reading.value`); ``tolerated``: a
+    required one's absence is a warning (:class:`Tolerance`)."""
+    return Attribute(key, "number", 1, required=required, default=default, label=label,
+                     tolerated=tolerated)
 
 
 def numbers(key: str, count: int, *, required: bool = False, default: str | None = None,
@@ -165,13 +184,16 @@ class Element:
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
                  "reports_children", "holds_text", "names", "keys", "name", "together", "plan",
-                 "child", "leaf", "unread", "as_written")
+                 "child", "leaf", "unread", "as_written", "absent")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
                  reports_children: Literal["unread", "all"] | None = None,
-                 holds_text: bool = False) -> None:
+                 holds_text: bool = False, absent: Tolerance | None = None) -> None:
         self.tag = tag
+        #: where its parent requires it, its absence read anyway, as a warning
+        #: (:meth:`Reading.absent`); None: an error
+        self.absent = absent
         #: its attributes, in the order they are read (and reported)
         self.attributes = attributes
         for attr in attributes:
@@ -394,6 +416,9 @@ class Reading:
         """
         ctx = self.ctx
         value: str | None = attr.default
+        if written is None and attr.tolerated is not None:
+            self.supplied(el, attr.tolerated, f"{what} {attr.label} is missing")
+            return value
         if attr.kind == "number":
             label = f"{what} {attr.label}"
             if attr.count == 1:
@@ -411,6 +436,23 @@ class Reading:
         if value != written:
             self.exact = False
         return value
+
+    def supplied(self, el: etree._Element, tolerance: Tolerance, what: str) -> None:
+        """Report a value supplied where a reference reader reads the file anyway (a
+        warning, ``tolerance``'s code); the element does not come back as read."""
+        self.ctx.warning(tolerance.code, f"{what}: {tolerance.reading}", el)
+        self.exact = False
+
+    def absent(self, decl: Element, parent: etree._Element, what: str) -> bool:
+        """Report a required child ``decl`` that ``parent`` does not have: a warning when
+        its declaration tolerates it (True: read on, with what the element's reader
+        supplies), else an error (False)."""
+        self.exact = False
+        if decl.absent is None:
+            self.ctx.error("ELEMENT_MISSING", f"{what} has no <{decl.tag}>", parent)
+            return False
+        self.supplied(parent, decl.absent, f"{what} has no <{decl.tag}>")
+        return True
 
     def report_unknown(self, el: etree._Element) -> None:
         """Report each attribute of ``el`` its format's element of that tag does not

@@ -30,7 +30,7 @@ class ReadContext:
         self.diags = diags
         self.bad_number_code = bad_number_code
         #: how the format's reference reader reads a number text that is not one here
-        #: (None: it refuses it too), and that reader's name for the warning
+        #: (None: it refuses it too), and whose reading that is, for the warning
         self.tolerate = tolerate
         self.reader = reader
 
@@ -82,7 +82,7 @@ class ReadContext:
             self.error(self.bad_number_code, f"{what}: {problem}", el)
             return None
         self.warning("VALUE_TOLERATED", f"{what}: {text!r} is read as "
-                     f"{' '.join(read[0])!r}, as {self.reader} reads it", el)
+                     f"{' '.join(read[0])!r}, {self.reader} reading", el)
         return read
 
     def number(self, el: etree._Element, text: str | None, what: str,
