@@ -254,7 +254,8 @@ def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | No
             v0 = el.get('xyz')
             v1 = el.get('rpy')
             if v0 is None or v1 is None or len(el.attrib) != 2 \\
-                    or not together(v0 + '\\x00' + v1) or not (el.text or ' ').isspace() \\
+                    or not together('\\x00'.join((v0, v1))) \\
+                    or not (el.text or ' ').isspace() \\
                     or len(el):
                 return None
             return {'xyz': v0, 'rpy': v1}
@@ -263,7 +264,7 @@ def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | No
     env: dict[str, object] = {"together": decl.together}
     tests = [f"{v} is None" for v in values] + [f"len(el.attrib) != {len(values)}"]
     if decl.together is not None:
-        tests.append("not together(" + " + '\\x00' + ".join(values) + ")")
+        tests.append("not together('\\x00'.join((" + ", ".join(values) + ")))")
     else:
         for i, attr in enumerate(decl.attributes):
             if attr.plain is not None:
@@ -325,15 +326,12 @@ class Reading:
     ``exact`` stays True while everything read comes back as written (module docstring).
     """
 
-    __slots__ = ("ctx", "format", "exact", "taken")
+    __slots__ = ("ctx", "format", "exact")
 
     def __init__(self, ctx: ReadContext, fmt: Format) -> None:
         self.ctx = ctx
         self.format = fmt
         self.exact = True
-        #: the values of children :meth:`record` found as written, until they are read
-        #: (one tag's declarations have the same attributes: LIMIT, LIMITED)
-        self.taken: dict[etree._Element, Values] = {}
 
     # -- an element's own content ----------------------------------------------------
 
@@ -351,11 +349,9 @@ class Reading:
         An attribute ``decl`` does not declare is not taken (reported when ``decl``
         ``reports``) before any value is read; then each value, through :meth:`value`.
         """
-        values = self.taken.pop(el, None) if self.taken else None
+        values = decl.as_written(el)
         if values is None:
-            values = decl.as_written(el)
-            if values is None:
-                return self._read(el, decl, what)
+            return self._read(el, decl, what)
         return values
 
     def _read(self, el: etree._Element, decl: Element, what: str) -> Values:
@@ -494,22 +490,12 @@ class Reading:
             first[tag] = c
             if tag not in declared:
                 self._other(c, decl, kept)
-            if allowed is not None and tag in allowed and tag not in decl.unread:
-                self._check_child(c, tag, declared.get(tag), allowed[tag], odd)
+            if allowed is not None and tag in allowed and tag not in decl.unread and \
+                    not allowed[tag].issuperset(c.keys()):
+                odd.append(c)
         for c in odd:  # after the repeats
             self.report_unknown(c)
         return values, first, tuple(kept)
-
-    def _check_child(self, c: etree._Element, tag: str, child: Child | None,
-                     allowed: frozenset[str], odd: list[etree._Element]) -> None:
-        """Whether ``c`` has attributes its format does not define (then added to
-        ``odd``).  A declared child taken as written has none: what it holds is kept for
-        its reading (:attr:`taken`), so that its attributes are read once."""
-        taken = None if child is None else child.decl.as_written(c)
-        if taken is not None:
-            self.taken[c] = taken
-        elif not allowed.issuperset(c.keys()):
-            odd.append(c)
 
     def each(self, children: Iterable[etree._Element], decl: Element, what: str,
              kept: list[Extra]) -> Iterator[tuple[str, etree._Element]]:
