@@ -14,99 +14,20 @@ a forked child.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import struct
 import tempfile
-from collections.abc import Callable
-from typing import Any
 
-import numpy as np
 import pytest
 from lxml import etree
 
 import urdfsdf
+from readers import drake_inertias, inertia_differences, isolated
 from urdfsdf.api import sdf_to_urdf_result
 from urdfsdf.translate.to_urdf_transform import Options
 
 from conftest import CORPUS, ROOT, corpus_rows, requires_corpus
 from tiers import FULL, sample
-
-TOL = 1e-6
-
-
-def _isolated(fn: Callable[..., Any], *args: Any) -> tuple[str, Any]:
-    """``fn(*args)`` in a forked child: ("ok", value), ("error", message) or ("abort", code)."""
-    ctx = multiprocessing.get_context("fork")
-    queue = ctx.Queue()
-
-    def run() -> None:
-        try:
-            queue.put(("ok", fn(*args)))
-        except Exception as exc:  # the reader refused the file
-            queue.put(("error", f"{type(exc).__name__}: {str(exc)[:200]}"))
-
-    child = ctx.Process(target=run)
-    child.start()
-    out: tuple[str, Any] = ("abort", None)
-    for _ in range(600):  # at most 300 s; an aborted child ends the wait at once
-        try:
-            out = queue.get(timeout=0.5)
-            break
-        except Exception:  # queue.Empty
-            if not child.is_alive():
-                child.join()
-                out = ("abort", child.exitcode)
-                break
-    child.join(10)
-    if child.is_alive():
-        child.kill()
-    return out
-
-
-def _drake_inertias(text: str, kind: str, ref: str | None = None,
-                    instance: str | None = None) -> dict[str, tuple[float, Any, Any]]:
-    """Each body's mass, first moment and rotational inertia about ``ref``'s origin."""
-    from pydrake.math import RigidTransform
-    from pydrake.multibody.parsing import Parser
-    from pydrake.multibody.plant import MultibodyPlant
-    from pydrake.multibody.tree import BodyIndex
-
-    plant = MultibodyPlant(0.0)
-    Parser(plant).AddModelsFromString(text, kind)
-    plant.Finalize()
-    context = plant.CreateDefaultContext()
-    if instance is not None:
-        indices = plant.GetBodyIndices(plant.GetModelInstanceByName(instance))
-    else:
-        indices = [BodyIndex(i) for i in range(plant.num_bodies())
-                   if i != int(plant.world_body().index())]
-    bodies = [plant.get_body(i) for i in indices]
-    x_wr = (plant.EvalBodyPoseInWorld(context, plant.GetBodyByName(ref))
-            if ref is not None else RigidTransform())
-    out = {}
-    for body in bodies:
-        x_rb = x_wr.inverse() @ plant.EvalBodyPoseInWorld(context, body)
-        m = body.default_spatial_inertia().ReExpress(x_rb.rotation()).Shift(
-            -x_rb.translation())
-        out[body.name()] = (m.get_mass(), m.get_mass() * np.array(m.get_com()),
-                            m.CalcRotationalInertia().CopyToFullMatrix3())
-    return out
-
-
-def _inertia_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
-    """Bodies whose spatial inertias differ; a body only in ``b`` must be massless."""
-    found = [f"{name}: only in the input" for name in a if name not in b]
-    found += [f"{name}: only in the output, mass {b[name][0]}" for name in b
-              if name not in a and b[name][0] != 0.0]
-    for name in a.keys() & b.keys():
-        (ma, ca, ia), (mb, cb, ib) = a[name], b[name]
-        scale = max(abs(ma), float(np.abs(ia).max()), 1e-12)
-        if abs(ma - mb) > TOL * max(abs(ma), 1e-12) or \
-                float(np.abs(ca - cb).max()) > TOL * max(scale, float(np.abs(ca).max())) or \
-                float(np.abs(ia - ib).max()) > TOL * scale:
-            found.append(f"{name}: mass {ma} vs {mb}, first moment {ca} vs {cb}")
-    return found
 
 
 def _urdf_root(text: str) -> str | None:
@@ -156,16 +77,16 @@ def test_drake_loads_every_urdf_to_sdf_output_with_the_same_inertias() -> None:
     problems, compared = [], 0
     for path in _rows("urdf"):
         src = (CORPUS / path).read_text(errors="replace")
-        status, before = _isolated(_drake_inertias, src, "urdf")
+        status, before = isolated(drake_inertias, src, "urdf")
         if status != "ok":
             continue  # Drake refuses the input
         sdf = urdfsdf.urdf_to_sdf(str(CORPUS / path))
-        status, after = _isolated(_drake_inertias, sdf, "sdf")
+        status, after = isolated(drake_inertias, sdf, "sdf")
         if status != "ok":
             problems.append(f"{path}: Drake refuses the output ({status}: {after})")
             continue
         compared += 1
-        problems += [f"{path}: {d}" for d in _inertia_differences(before, after)]
+        problems += [f"{path}: {d}" for d in inertia_differences(before, after)]
     assert compared >= (150 if FULL else 8)
     assert problems == []
 
@@ -189,17 +110,17 @@ def test_readers_load_every_sdf_to_urdf_output_with_the_same_inertias() -> None:
             if result.text is None:
                 continue
             ref = _urdf_root(result.text)
-            status, before = _isolated(_drake_inertias, src, "sdf", ref, name)
+            status, before = isolated(drake_inertias, src, "sdf", ref, name)
             if status != "ok":
                 continue  # Drake refuses the input
-            status, after = _isolated(_drake_inertias, result.text, "urdf", ref)
+            status, after = isolated(drake_inertias, result.text, "urdf", ref)
             if status != "ok":
                 problems.append(f"{path} {name}: Drake refuses the output ({status}: {after})")
                 continue
             compared += 1
-            problems += [f"{path} {name}: {d}" for d in _inertia_differences(before, after)]
+            problems += [f"{path} {name}: {d}" for d in inertia_differences(before, after)]
             for reader, load in (("Pinocchio", _pinocchio_loads), ("MuJoCo", _mujoco_loads)):
-                status, message = _isolated(load, result.text)
+                status, message = isolated(load, result.text)
                 if status != "ok":
                     problems.append(f"{path} {name}: {reader} refuses the output ({message})")
     assert compared >= 5
@@ -227,14 +148,14 @@ def test_a_split_universal_joint_loads_in_every_reader_with_the_same_inertias() 
     assert result.text is not None
     assert [d.code for d in result.diagnostics if d.severity == "warning"] == \
         ["VALUE_APPROXIMATED"]
-    status, before = _isolated(_drake_inertias, _UNIVERSAL, "sdf", "base", "m")
+    status, before = isolated(drake_inertias, _UNIVERSAL, "sdf", "base", "m")
     assert status == "ok", before
-    status, after = _isolated(_drake_inertias, result.text, "urdf", "base")
+    status, after = isolated(drake_inertias, result.text, "urdf", "base")
     assert status == "ok", after
-    assert _inertia_differences(before, after) == []
+    assert inertia_differences(before, after) == []
     assert after["u_axis2_link"][0] == 0.0
     for load in (_pinocchio_loads, _mujoco_loads):
-        status, message = _isolated(load, result.text)
+        status, message = isolated(load, result.text)
         assert status == "ok", message
     # only a split model carries the hint
     plain = urdfsdf.sdf_to_urdf(_UNIVERSAL.replace('type="universal"', 'type="revolute"')

@@ -107,6 +107,7 @@ from urdfsdf.sdf.legacy import LegacyNames, Named
 from urdfsdf.sdf.merge import Merged
 from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
+from urdfsdf.sdf.param_text import tolerated
 from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.values import is_true
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
@@ -171,7 +172,8 @@ class SdfReader:
                  includes: IncludeResolver | None = None,
                  file: str | None = None, read_urdf: UrdfReader | None = None,
                  pushed: Pushed | None = None) -> None:
-        self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID")
+        self.ctx = ReadContext(diags, bad_number_code="ELEMENT_INVALID",
+                               tolerate=tolerated, reader="libsdformat's")
         #: reads each element against its declaration (sdf/elements.py)
         self.reading = TextReading(self.ctx)
         #: follows <include> (None: an include is kept, not read, with a warning)

@@ -32,6 +32,7 @@ from urdfsdf.xml.declared import (
     NOT_TAKEN,
     Element,
     Format,
+    Tolerance,
     many,
     name,
     number,
@@ -46,8 +47,23 @@ AXIS_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "pla
 
 ORIGIN = Element("origin", numbers("xyz", 3), numbers("rpy", 3), reports=True)
 
-MASS = Element("mass", number("value", required=True, default="0"))
-INERTIA = Element("inertia", *(number(key, required=True, default="0") for key in INERTIA_KEYS))
+#: what the reference readers make of a URDF they read anyway (docs/lenient.md)
+NO_MASS = Tolerance("ELEMENT_MISSING", "urdfdom and Drake read mass 0 (PyBullet and MuJoCo "
+                    "refuse the file); written as 0")
+NO_MOMENT = Tolerance("ATTRIBUTE_MISSING", "Drake reads 0, and PyBullet too for a product "
+                      "(urdfdom reads all six moments as 0; MuJoCo refuses the file); "
+                      "written as 0")
+NO_LIMIT = Tolerance("ELEMENT_MISSING", "Drake and MuJoCo read an unlimited joint (urdfdom "
+                     "and PyBullet refuse the file); written without limits")
+NO_LIMIT_VALUE = Tolerance("ATTRIBUTE_MISSING", "Drake reads no limit (PyBullet 0; urdfdom "
+                           "refuses the file); written without one")
+
+NO_MASS_VALUE = Tolerance("ATTRIBUTE_MISSING", NO_MASS.reading)
+
+MASS = Element("mass", number("value", required=True, default="0", tolerated=NO_MASS_VALUE),
+               absent=NO_MASS)
+INERTIA = Element("inertia", *(number(key, required=True, default="0", tolerated=NO_MOMENT)
+                               for key in INERTIA_KEYS))
 INERTIAL = Element("inertial", children=(one(ORIGIN), one(MASS), one(INERTIA)),
                    others=NOT_TAKEN, reports_repeats=True, reports_children="all")
 
@@ -96,8 +112,9 @@ AXIS = Element("axis", numbers("xyz", 3))
 #: effort and velocity are required of the joint types in LIMITED_JOINT_TYPES (LIMITED)
 LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
                 number("velocity"))
-LIMITED = Element("limit", number("lower"), number("upper"), number("effort", required=True),
-                  number("velocity", required=True))
+LIMITED = Element("limit", number("lower"), number("upper"),
+                  number("effort", required=True, tolerated=NO_LIMIT_VALUE),
+                  number("velocity", required=True, tolerated=NO_LIMIT_VALUE), absent=NO_LIMIT)
 DYNAMICS = Element("dynamics", number("damping"), number("friction"))
 #: its joint is checked first (a mimic without one is not read)
 MIMIC = Element("mimic", name("joint"), number("multiplier"), number("offset"))

@@ -54,9 +54,10 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.numbers import split_numbers
 from urdfsdf.core.tree import check_urdf_names, check_urdf_tree
-from urdfsdf.urdf.as_written import as_written
 
 # the tables other modules take from here
+from urdfsdf.urdf import lenient
+from urdfsdf.urdf.as_written import as_written
 from urdfsdf.urdf.elements import ATTRIBUTES as ATTRIBUTES
 from urdfsdf.urdf.elements import (
     AXIS,
@@ -120,7 +121,8 @@ def read_urdf_bytes(data: bytes, diags: Diagnostics) -> Model | None:
 def read_urdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | None = None
                    ) -> Model | None:
     """Read a URDF document's root element (``stream``: it is being parsed incrementally)."""
-    return read_robot(root, ReadContext(diags),
+    ctx = ReadContext(diags, tolerate=lenient.tolerated, reader=lenient.READERS)
+    return read_robot(root, ctx,
                       stream.children(root) if stream is not None else None)
 
 
@@ -280,8 +282,7 @@ def _mass(el: etree._Element | None, r: Reading, inertial: etree._Element, what:
           ) -> str:
     """The mass value (required; not negative)."""
     if el is None:
-        r.ctx.error("ELEMENT_MISSING", f"{what} has no <mass>", inertial)
-        r.exact = False
+        r.absent(MASS, inertial, what)
         return "0"
     mass = r.read(el, MASS, what)["value"]
     assert mass is not None  # (a default)
@@ -507,7 +508,7 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
     limited = jtype in LIMITED_JOINT_TYPES
     if el is None:
         if limited:
-            r.ctx.error("ELEMENT_MISSING", f"{what} is {jtype} but has no <limit>", joint)
+            r.absent(LIMITED, joint, f"{what} is {jtype} but")
         return None
     values = r.read(el, LIMITED if limited else LIMIT, what)
     return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],

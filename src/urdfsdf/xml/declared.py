@@ -73,15 +73,30 @@ Values = dict[str, str | None]
 _TEXT = r"[^\x00]*"
 
 
+class Tolerance:
+    """What the reference readers make of something a format requires and a file leaves
+    out, where one of them reads the file anyway: the value supplied (a declaration's
+    ``default``) is reported as a warning with ``code``, saying ``reading`` (whose
+    reading it is, and the others'), and the element travels as written.  ``--strict``
+    refuses it.  One tolerance is one entry: ``tolerated=`` on an attribute, ``absent=``
+    on an element (see :meth:`Reading.absent`)."""
+
+    __slots__ = ("code", "reading")
+
+    def __init__(self, code: str, reading: str) -> None:
+        self.code = code
+        self.reading = reading
+
+
 class Attribute:
     """One attribute of an element: see :func:`text`, :func:`name`, :func:`number`."""
 
     __slots__ = ("name", "kind", "count", "required", "default", "label", "missing",
-                 "form", "plain", "absent_taken")
+                 "form", "plain", "absent_taken", "tolerated")
 
     def __init__(self, name: str, kind: Kind = "text", count: int = 0, *,
                  required: bool = False, default: str | None = None, label: str = "",
-                 missing: str = "") -> None:
+                 missing: str = "", tolerated: Tolerance | None = None) -> None:
         #: the attribute's name
         self.name = name
         self.kind = kind
@@ -106,6 +121,8 @@ class Attribute:
             str.strip if kind == "name" else None)
         #: its absence is as written: nothing to report, nothing filled in
         self.absent_taken = not required and default is None
+        #: a required one's absence, read anyway (its ``default``), as a warning
+        self.tolerated = tolerated
 
 
 def text(key: str, *, required: bool = False, default: str | None = None,
@@ -121,9 +138,11 @@ def name(key: str, *, label: str = "") -> Attribute:
 
 
 def number(key: str, *, required: bool = False, default: str | None = None,
-           label: str = "") -> Attribute:
-    """One number, kept as its text (see :meth:`Reading.value`)."""
-    return Attribute(key, "number", 1, required=required, default=default, label=label)
+           label: str = "", tolerated: Tolerance | None = None) -> Attribute:
+    """One number, kept as its text (see :meth:`Reading.value`); ``tolerated``: a
+    required one's absence is a warning (:class:`Tolerance`)."""
+    return Attribute(key, "number", 1, required=required, default=default, label=label,
+                     tolerated=tolerated)
 
 
 def numbers(key: str, count: int, *, required: bool = False, default: str | None = None,
@@ -165,13 +184,16 @@ class Element:
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
                  "reports_children", "holds_text", "names", "keys", "name", "together", "plan",
-                 "child", "leaf", "unread", "as_written")
+                 "child", "leaf", "unread", "as_written", "absent")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
                  reports_children: Literal["unread", "all"] | None = None,
-                 holds_text: bool = False) -> None:
+                 holds_text: bool = False, absent: Tolerance | None = None) -> None:
         self.tag = tag
+        #: where its parent requires it, its absence read anyway, as a warning
+        #: (:meth:`Reading.absent`); None: an error
+        self.absent = absent
         #: its attributes, in the order they are read (and reported)
         self.attributes = attributes
         for attr in attributes:
@@ -232,7 +254,8 @@ def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | No
             v0 = el.get('xyz')
             v1 = el.get('rpy')
             if v0 is None or v1 is None or len(el.attrib) != 2 \\
-                    or not together(v0 + '\\x00' + v1) or not (el.text or ' ').isspace() \\
+                    or not together('\\x00'.join((v0, v1))) \\
+                    or not (el.text or ' ').isspace() \\
                     or len(el):
                 return None
             return {'xyz': v0, 'rpy': v1}
@@ -241,7 +264,7 @@ def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | No
     env: dict[str, object] = {"together": decl.together}
     tests = [f"{v} is None" for v in values] + [f"len(el.attrib) != {len(values)}"]
     if decl.together is not None:
-        tests.append("not together(" + " + '\\x00' + ".join(values) + ")")
+        tests.append("not together('\\x00'.join((" + ", ".join(values) + ")))")
     else:
         for i, attr in enumerate(decl.attributes):
             if attr.plain is not None:
@@ -303,15 +326,12 @@ class Reading:
     ``exact`` stays True while everything read comes back as written (module docstring).
     """
 
-    __slots__ = ("ctx", "format", "exact", "taken")
+    __slots__ = ("ctx", "format", "exact")
 
     def __init__(self, ctx: ReadContext, fmt: Format) -> None:
         self.ctx = ctx
         self.format = fmt
         self.exact = True
-        #: the values of children :meth:`record` found as written, until they are read
-        #: (one tag's declarations have the same attributes: LIMIT, LIMITED)
-        self.taken: dict[etree._Element, Values] = {}
 
     # -- an element's own content ----------------------------------------------------
 
@@ -329,11 +349,9 @@ class Reading:
         An attribute ``decl`` does not declare is not taken (reported when ``decl``
         ``reports``) before any value is read; then each value, through :meth:`value`.
         """
-        values = self.taken.pop(el, None) if self.taken else None
+        values = decl.as_written(el)
         if values is None:
-            values = decl.as_written(el)
-            if values is None:
-                return self._read(el, decl, what)
+            return self._read(el, decl, what)
         return values
 
     def _read(self, el: etree._Element, decl: Element, what: str) -> Values:
@@ -394,6 +412,9 @@ class Reading:
         """
         ctx = self.ctx
         value: str | None = attr.default
+        if written is None and attr.tolerated is not None:
+            self.supplied(el, attr.tolerated, f"{what} {attr.label} is missing")
+            return value
         if attr.kind == "number":
             label = f"{what} {attr.label}"
             if attr.count == 1:
@@ -411,6 +432,23 @@ class Reading:
         if value != written:
             self.exact = False
         return value
+
+    def supplied(self, el: etree._Element, tolerance: Tolerance, what: str) -> None:
+        """Report a value supplied where a reference reader reads the file anyway (a
+        warning, ``tolerance``'s code); the element does not come back as read."""
+        self.ctx.warning(tolerance.code, f"{what}: {tolerance.reading}", el)
+        self.exact = False
+
+    def absent(self, decl: Element, parent: etree._Element, what: str) -> bool:
+        """Report a required child ``decl`` that ``parent`` does not have: a warning when
+        its declaration tolerates it (True: read on, with what the element's reader
+        supplies), else an error (False)."""
+        self.exact = False
+        if decl.absent is None:
+            self.ctx.error("ELEMENT_MISSING", f"{what} has no <{decl.tag}>", parent)
+            return False
+        self.supplied(parent, decl.absent, f"{what} has no <{decl.tag}>")
+        return True
 
     def report_unknown(self, el: etree._Element) -> None:
         """Report each attribute of ``el`` its format's element of that tag does not
@@ -452,22 +490,12 @@ class Reading:
             first[tag] = c
             if tag not in declared:
                 self._other(c, decl, kept)
-            if allowed is not None and tag in allowed and tag not in decl.unread:
-                self._check_child(c, tag, declared.get(tag), allowed[tag], odd)
+            if allowed is not None and tag in allowed and tag not in decl.unread and \
+                    not allowed[tag].issuperset(c.keys()):
+                odd.append(c)
         for c in odd:  # after the repeats
             self.report_unknown(c)
         return values, first, tuple(kept)
-
-    def _check_child(self, c: etree._Element, tag: str, child: Child | None,
-                     allowed: frozenset[str], odd: list[etree._Element]) -> None:
-        """Whether ``c`` has attributes its format does not define (then added to
-        ``odd``).  A declared child taken as written has none: what it holds is kept for
-        its reading (:attr:`taken`), so that its attributes are read once."""
-        taken = None if child is None else child.decl.as_written(c)
-        if taken is not None:
-            self.taken[c] = taken
-        elif not allowed.issuperset(c.keys()):
-            odd.append(c)
 
     def each(self, children: Iterable[etree._Element], decl: Element, what: str,
              kept: list[Extra]) -> Iterator[tuple[str, etree._Element]]:

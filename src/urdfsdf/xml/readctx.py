@@ -8,7 +8,7 @@ diagnostic (code, line, XPath) whichever format it came from.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
@@ -17,13 +17,22 @@ from urdfsdf.core.ir import Pose, Tokens
 from urdfsdf.core.numbers import clean_number, plain_tokens, split_numbers
 from urdfsdf.xml.parse import source_line, xpath_of
 
+#: a reference reader's reading of a number text (see :attr:`ReadContext.tolerate`): the
+#: ``count`` numbers' texts and values, or None when it refuses the text
+Tolerate = Callable[[str | None, int | None], "tuple[Tokens, list[float]] | None"]
+
 
 class ReadContext:
     """Diagnostics of one input and helpers that report into them."""
 
-    def __init__(self, diags: Diagnostics, bad_number_code: str = "ATTRIBUTE_INVALID") -> None:
+    def __init__(self, diags: Diagnostics, bad_number_code: str = "ATTRIBUTE_INVALID",
+                 tolerate: Tolerate | None = None, reader: str = "") -> None:
         self.diags = diags
         self.bad_number_code = bad_number_code
+        #: how the format's reference reader reads a number text that is not one here
+        #: (None: it refuses it too), and whose reading that is, for the warning
+        self.tolerate = tolerate
+        self.reader = reader
 
     def error(self, code: str, message: str, el: etree._Element | None) -> None:
         """Record an error located at ``el``."""
@@ -61,9 +70,20 @@ class ReadContext:
             return tuple(plain[0]), plain[1]
         result = split_numbers(text, count)
         if isinstance(result, str):
-            self.error(self.bad_number_code, f"{what}: {result}", el)
-            return None
+            return self._tolerated(el, text, count, what, result)
         return result
+
+    def _tolerated(self, el: etree._Element, text: str | None, count: int | None, what: str,
+                   problem: str) -> tuple[Tokens, list[float]] | None:
+        """``text`` as the reference reader reads it (a warning, VALUE_TOLERATED), or None
+        and an error when it refuses it too."""
+        read = self.tolerate(text, count) if self.tolerate is not None else None
+        if read is None:
+            self.error(self.bad_number_code, f"{what}: {problem}", el)
+            return None
+        self.warning("VALUE_TOLERATED", f"{what}: {text!r} is read as "
+                     f"{' '.join(read[0])!r}, {self.reader} reading", el)
+        return read
 
     def number(self, el: etree._Element, text: str | None, what: str,
                required: bool = False, default: str | None = None) -> str | None:
