@@ -277,7 +277,9 @@ def test_bad_number_urdf(tmp_path: Path, xyz: str) -> None:
     refused(tmp_path, "urdf", urdf_with_origin(xyz), "ATTRIBUTE_INVALID", 5)
 
 
-@pytest.mark.parametrize("xyz", BAD_NUMBERS)
+#: libsdformat reads a hex float (``std::stod``: 0x1 is 1), so urdfsdf does too, with a
+#: warning (issue 36; tests/sdf/test_param_text.py)
+@pytest.mark.parametrize("xyz", [x for x in BAD_NUMBERS if not x.startswith("0x")])
 def test_bad_number_sdf(tmp_path: Path, xyz: str) -> None:
     refused(tmp_path, "sdf", sdf_with_pose(f"{xyz} 0 0 0"), "ELEMENT_INVALID", 4)
 
