@@ -84,6 +84,7 @@ from urdfsdf.sdf.values import is_true, limit_value, number, plain, plain_pose, 
 from urdfsdf.sdf.values import pose as read_pose
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
+from urdfsdf.xml.carried import model_children
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import (
@@ -312,7 +313,7 @@ class SdfReader:
         static = False
         pose_el = None
         legacy = LegacyNames(self.ctx.diags) if self.version < (1, 7) else None
-        for c in self._children(el, ("model",), ("pose",)):
+        for c in model_children(el, self._children(el, ("model",), ("pose",))):
             tag = c.tag
             if tag.__class__ is not str:
                 continue
