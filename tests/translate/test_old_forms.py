@@ -1,6 +1,6 @@
 """Issue 37, item 2: SDF written before the quiet carriers still comes back.
 
-Each file of tests/data/old_forms is urdf2sdf's output of a URDF (its MANIFEST) by the
+Each file of tests/old_forms is urdf2sdf's output of a URDF (its MANIFEST) by the
 version before carriers moved out of the direct children of <model>, <link> and
 <joint>.  sdf2urdf gives the same URDF from it as from today's SDF of that URDF (which
 the lossless tests compare with the URDF itself), with no warning the new form lacks.
@@ -16,7 +16,7 @@ from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
 
 from conftest import CORPUS, ROOT
 
-OLD = ROOT / "tests" / "data" / "old_forms"
+OLD = ROOT / "tests" / "old_forms"
 
 
 def _rows() -> list[tuple[str, str]]:
