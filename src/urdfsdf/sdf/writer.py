@@ -12,6 +12,8 @@ libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
+
 from urdfsdf.core.ir import (
     Axis,
     Collision,
@@ -146,33 +148,32 @@ def _model(out: XmlBuilder, model: Model) -> None:
         for material in model.materials:
             _urdf_material(out, material, with_extras=True)
     # each joint right before its child link, as in the spec's parity example
-    # (and a carried <urdf:joint> too: urdfdom reads it there)
+    # (and a carried <urdf:joint> too, unless in <urdf:model>: urdfdom reads it there)
     by_child: dict[str, list[Joint]] = {}
-    for joint in (*model.joints, *model.urdf_joints):
+    for joint in (*model.joints, *(model.urdf_joints if wrapper is None else ())):
         by_child.setdefault(joint.child, []).append(joint)
     carried = set(map(id, model.urdf_joints)) if model.urdf_joints else ()
     for link in model.links:
-        for joint in by_child.pop(link.name, ()):
-            if carried and id(joint) in carried:
-                if wrapper is None:
-                    out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
-            else:
-                _joint(out, joint)
+        _joints(out, by_child.pop(link.name, ()), carried)
         _link(out, link, wrapper if link is holder else None)
         out.compact()
     for joints in by_child.values():
-        for joint in joints:
-            if carried and id(joint) in carried:
-                if wrapper is None:
-                    out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
-            else:
-                _joint(out, joint)
+        _joints(out, joints, carried)
     for frame in model.frames:
         _frame(out, frame)
     for nested in model.models:
         _model(out, nested)
     _extras(out, extras)
     out.close("model")
+
+
+def _joints(out: XmlBuilder, joints: Iterable[Joint], carried: Container[int]) -> None:
+    """SDF joints, and URDF ones (``carried``: their ids) as ``<urdf:joint>``."""
+    for joint in joints:
+        if carried and id(joint) in carried:
+            out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
+        else:
+            _joint(out, joint)
 
 
 def _model_carried(model: Model, pad: str) -> list[str]:
@@ -243,12 +244,8 @@ def _link(out: XmlBuilder, link: Link, model_carried: list[str] | None = None,
     extras = link.extras
     carried: Extras = ()
     if placed and extras and link.inertial is not None:  # xml/carried.py
-        carried = tuple(x for x in extras if is_carried(x.tag))
-        if carried:
-            extras = tuple(x for x in extras if not is_carried(x.tag))
-            if any(x.tag == MASSLESS for x in carried):
-                a += ' urdf:massless="true"'
-                carried = tuple(x for x in carried if x.tag != MASSLESS)
+        marks, carried, extras = _link_carriers(extras)
+        a += marks
     pad = out.pad
     pose_line = _pose_line(pad + "  ", link.pose)
     if not pose_line and link.inertial is None and not link.visuals and not link.collisions \
@@ -274,6 +271,17 @@ def _link(out: XmlBuilder, link: Link, model_carried: list[str] | None = None,
         _extras(out, extras)
     out.pad = pad
     out.parts.append(f"{pad}</link>\n")
+
+
+def _link_carriers(extras: Extras) -> tuple[str, Extras, Extras]:
+    """A link's marker attributes, the carriers its <inertial> holds, its other extras."""
+    carried = tuple(x for x in extras if is_carried(x.tag))
+    if not carried:
+        return "", (), extras
+    extras = tuple(x for x in extras if not is_carried(x.tag))
+    if not any(x.tag == MASSLESS for x in carried):
+        return "", carried, extras
+    return ' urdf:massless="true"', tuple(x for x in carried if x.tag != MASSLESS), extras
 
 
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:

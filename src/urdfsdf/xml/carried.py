@@ -92,12 +92,12 @@ def _link(link: etree._Element) -> None:
             if c.get(UNNAMED) is not None:
                 del c.attrib[UNNAMED]
                 marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
-                marker.sourceline = c.sourceline  # type: ignore[misc]
+                marker.sourceline = c.sourceline
                 c.insert(0, marker)
     if massless is not None:
         del link.attrib[MASSLESS]
         marker = etree.Element(MASSLESS, nsmap={"urdf": URDF_NS})
-        marker.sourceline = link.sourceline  # type: ignore[misc]
+        marker.sourceline = link.sourceline
         at = next((i for i, x in enumerate(moved) if x.tag == AS_WRITTEN), len(moved))
         moved.insert(at, marker)
     for x in moved:
