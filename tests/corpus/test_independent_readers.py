@@ -335,3 +335,62 @@ def test_drake_warns_of_nothing_in_an_urdf_to_sdf_output_it_does_not_in_the_inpu
         problems += [f"{path}: {m}" for m in _unexplained(before, after, src)]
     assert compared >= (150 if FULL else 10)
     assert problems == []
+
+
+def _console(load: Callable[[str], Any], text: str) -> str:
+    """What ``load(text)`` prints on the process's stderr (urdfdom's and MuJoCo's consoles
+    write there from C++): run in a forked child (:func:`_isolated`)."""
+    import sys
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as fh:
+        os.dup2(fh.fileno(), 2)
+        try:
+            load(text)
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+        fh.seek(0)
+        return fh.read().decode(errors="replace")
+
+
+@requires_corpus
+def test_readers_warn_of_nothing_in_an_sdf_to_urdf_output_the_input_does_not_draw() -> None:
+    """Issue 37: Drake logs no warning on an sdf2urdf output that it does not log on the
+    SDF input; Pinocchio and MuJoCo print nothing while they load it."""
+    pytest.importorskip("pydrake")
+    pytest.importorskip("pinocchio")
+    pytest.importorskip("mujoco")
+    problems, compared = [], 0
+    for path in _rows("sdf"):
+        src = (CORPUS / path).read_text(errors="replace")
+        try:
+            doc = urdfsdf.read_sdf_document(str(CORPUS / path))
+        except urdfsdf.TranslationError:
+            continue  # not a valid SDF document
+        status, before = _isolated(_drake_warnings, src, "sdf")
+        if status != "ok":
+            continue  # Drake refuses the input
+        for name in [m.name for m in doc.models] + [m.name for w in doc.worlds
+                                                     for m in w.models]:
+            result = sdf_to_urdf_result(str(CORPUS / path), name, options=Options(lossy=True))
+            if result.text is None:
+                continue
+            status, after = _isolated(_drake_warnings, result.text, "urdf")
+            if status != "ok":
+                continue  # the inertia test reports it
+            compared += 1
+            left = collections.Counter(before)
+            for message in after:
+                if left[message] > 0:
+                    left[message] -= 1
+                else:
+                    problems.append(f"{path} {name}: Drake: {message}")
+            for reader, load in (("Pinocchio", _pinocchio_loads), ("MuJoCo", _mujoco_loads)):
+                status, printed = _isolated(_console, load, result.text)
+                if status == "ok" and printed.strip():
+                    problems.append(f"{path} {name}: {reader}: {printed.strip()[:300]}")
+    assert compared >= 5
+    assert problems == []
