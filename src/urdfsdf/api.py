@@ -82,6 +82,8 @@ class ConvertOptions:
     sdf_version: str = "1.7"
     #: sdf2urdf: the model to convert (--model), in each file of a folder too
     model: str | None = None
+    #: urdf2sdf: no urdf: carriers (--plain, :mod:`urdfsdf.translate.plain`)
+    plain: bool = False
 
 
 #: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
@@ -98,7 +100,7 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                                   xacro_args=dict(options.xacro_args),
                                   package_paths=dict(options.package_paths),
                                   lump_fixed_joints=options.lump_fixed_joints,
-                                  sdf_version=options.sdf_version)
+                                  sdf_version=options.sdf_version, plain=options.plain)
     model = options.model if model is None else model
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
                               includes=options.includes)
@@ -157,14 +159,16 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        uri_map: UriMapping | None = None,
                        xacro_args: Mapping[str, str] | None = None,
                        package_paths: Mapping[str, str] | None = None,
-                       lump_fixed_joints: bool = False, sdf_version: str = "1.7") -> Result:
+                       lump_fixed_joints: bool = False, sdf_version: str = "1.7",
+                       plain: bool = False) -> Result:
     """URDF (or a ``.xacro`` file) -> SDFormat (always the copy path).
 
     ``uri_map``: mesh URI prefixes rewritten, ``{FROM: TO}`` (``--uri-map``);
     ``xacro_args`` and ``package_paths``: for a ``.xacro`` file (``--xacro-arg``,
     ``--package-path``); ``lump_fixed_joints``: merge links across fixed joints as
     libsdformat does (:mod:`urdfsdf.translate.lump`; the default keeps every link and
-    joint); ``sdf_version``: the version written (1.7 to 1.11).
+    joint); ``sdf_version``: the version written (1.7 to 1.11); ``plain``: without
+    what only the way back needs (:mod:`urdfsdf.translate.plain`, ``--plain``).
     """
     import urdfsdf.document as documents
     import urdfsdf.sdf.writer as sdf_writer
@@ -196,7 +200,12 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         sdf_model = lump(sdf_model, [x for x in model.extras if x.tag == "gazebo"], diags)
     if not output_check.check_sdf_output(sdf_model, diags):
         return Result(None, diags.items)
-    return Result(sdf_writer.write_sdf_model(sdf_model, sdf_version), diags.items, "copy")
+    text = sdf_writer.write_sdf_model(sdf_model, sdf_version)
+    if plain:
+        from urdfsdf.translate.plain import plain_sdf
+
+        text = plain_sdf(text, diags)
+    return Result(text, diags.items, "copy")
 
 
 #: ``disconnected=``: links outside the joint tree are an error, or get floating joints
@@ -370,7 +379,7 @@ def _raise_or(result: Result, strict: bool) -> str:
 def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | None = None,
                 sdf_version: str = "1.7", lump_fixed_joints: bool = False,
                 xacro_args: Mapping[str, str] | None = None,
-                package_paths: Mapping[str, str] | None = None) -> str:
+                package_paths: Mapping[str, str] | None = None, plain: bool = False) -> str:
     """URDF (text or path, or a ``.xacro`` file) -> SDFormat text (1.7 by default).
 
     ``strict``: warnings are errors too; the other keywords are urdf2sdf's options
@@ -378,7 +387,8 @@ def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | Non
     """
     return _raise_or(urdf_to_sdf_result(text, uri_map=uri_map, sdf_version=sdf_version,
                                         lump_fixed_joints=lump_fixed_joints,
-                                        xacro_args=xacro_args, package_paths=package_paths),
+                                        xacro_args=xacro_args, package_paths=package_paths,
+                                        plain=plain),
                      strict)
 
 

@@ -14,19 +14,23 @@ a forked child.
 
 from __future__ import annotations
 
+import collections
 import os
+import re
 import struct
 import tempfile
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from lxml import etree
 
 import urdfsdf
 from readers import drake_inertias, inertia_differences, isolated
-from urdfsdf.api import sdf_to_urdf_result
+from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
 from urdfsdf.translate.to_urdf_transform import Options
 
-from conftest import CORPUS, ROOT, corpus_rows, requires_corpus
+from conftest import CORPUS, ROOT, SAMPLES, corpus_rows, requires_corpus
 from tiers import FULL, sample
 
 
@@ -161,3 +165,155 @@ def test_a_split_universal_joint_loads_in_every_reader_with_the_same_inertias() 
     plain = urdfsdf.sdf_to_urdf(_UNIVERSAL.replace('type="universal"', 'type="revolute"')
                                 .replace("<axis2><xyz>0 1 0</xyz></axis2>", ""))
     assert "<mujoco>" not in plain and result.text.count("<mujoco>") == 1
+
+
+# -- issue 37: quiet in Drake --------------------------------------------------------
+
+
+def _drake_warnings(text: str, kind: str) -> list[str]:
+    """What Drake logs (warnings and up) while it parses ``text``, less the file and line."""
+    import logging
+
+    from pydrake.multibody.parsing import Parser
+    from pydrake.multibody.plant import MultibodyPlant
+
+    found: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.WARNING:
+                found.append(_WHERE.sub("", record.getMessage()))
+
+    logger = logging.getLogger("drake")
+    handler = Collect()
+    logger.addHandler(handler)
+    plant = MultibodyPlant(0.0)  # held: the parser does not keep it alive
+    try:
+        Parser(plant).AddModelsFromString(text, kind)
+    finally:
+        logger.removeHandler(handler)
+    return found
+
+
+_WHERE = re.compile(r"^<literal-string>\.(?:sdf|urdf)(?::\d+)?: (?:warning|error): ")
+_UNSUPPORTED = re.compile(r"^Ignoring unsupported SDFormat element in (\w+): (\S+)$")
+_SDF_INERTIA = re.compile(r"^(?:warning: )?A link named .* has invalid inertia\.$")
+_RADIUS = re.compile(r"^SDFormat Warning \[\w+\.cc:\d+\] Value of <radius> is negative")
+_VALUE = re.compile(r"^Unsupported value for SDFormat element \w+: ")
+
+
+def _unexplained(before: list[str], after: list[str], urdf: str) -> list[str]:
+    """The warnings of ``after`` (the SDF) that ``before`` (its URDF ``urdf``) lacks.
+
+    Said in other words by each parser, the same finding counts once: an inertia Drake
+    refuses (``While parsing inertia matrix`` from the URDF), a radius of zero that
+    libsdformat reports (the URDF parser reads no shape without a SceneGraph).  What
+    the URDF's ``<gazebo>`` blocks give the SDF (``<plugin>``, ``<self_collide>``,
+    ``<sensor>``, ``<gravity>false``, Gazebo 0.x elements such as ``<joint:slider>``:
+    applied as libsdformat applies them, while Drake's URDF parser skips the blocks
+    without a word) is no carrier but the SDF form of the input; a ``urdf:`` element,
+    which only the round trip needs, never counts as such.
+    """
+    left = collections.Counter(before)
+    inertia = sum(n for m, n in left.items() if "inertia" in m)
+    gazebo = "<gazebo" in urdf
+    radius = re.search(r'radius="\s*(?:-|0*\.?0*\s*")', urdf) is not None
+    out = []
+    for message in after:
+        if left[message] > 0:
+            left[message] -= 1
+        elif _SDF_INERTIA.match(message) and inertia > 0:
+            inertia -= 1
+        elif _RADIUS.match(message) and radius:
+            continue
+        elif gazebo and (_VALUE.match(message) or (
+                (m := _UNSUPPORTED.match(message)) and not m.group(2).startswith("urdf:"))):
+            continue
+        else:
+            out.append(message)
+    return out
+
+
+@requires_corpus
+def test_drake_warns_of_nothing_in_an_urdf_to_sdf_output_it_does_not_in_the_input() -> None:
+    """Issue 37: no carrier is where Drake looks (xml/carried.py)."""
+    pytest.importorskip("pydrake")
+    paths = sample([r["path"] for r in corpus_rows() if r["format"] == "urdf"], 16) + [
+        str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob("*.urdf"))] + [
+        str(SAMPLES / "every_element.urdf")]
+    problems, compared = [], 0
+    for path in paths:
+        src = (CORPUS / path).read_text(errors="replace")
+        result = urdf_to_sdf_result(str(CORPUS / path))
+        if result.text is None:
+            continue
+        status, before = isolated(_drake_warnings, src, "urdf")
+        if status != "ok":
+            continue  # Drake refuses the input
+        status, after = isolated(_drake_warnings, result.text, "sdf")
+        if status != "ok":
+            problems.append(f"{path}: Drake refuses the output ({status}: {after})")
+            continue
+        compared += 1
+        problems += [f"{path}: {m}" for m in _unexplained(before, after, src)]
+    assert compared >= (150 if FULL else 10)
+    assert problems == []
+
+
+def _console(load: Callable[[str], Any], text: str) -> str:
+    """What ``load(text)`` prints on the process's stderr (urdfdom's and MuJoCo's consoles
+    write there from C++): run in a forked child (:func:`isolated`)."""
+    import sys
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as fh:
+        os.dup2(fh.fileno(), 2)
+        try:
+            load(text)
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+        fh.seek(0)
+        return fh.read().decode(errors="replace")
+
+
+@requires_corpus
+def test_readers_warn_of_nothing_in_an_sdf_to_urdf_output_the_input_does_not_draw() -> None:
+    """Issue 37: Drake logs no warning on an sdf2urdf output that it does not log on the
+    SDF input; Pinocchio and MuJoCo print nothing while they load it."""
+    pytest.importorskip("pydrake")
+    pytest.importorskip("pinocchio")
+    pytest.importorskip("mujoco")
+    problems, compared = [], 0
+    for path in _rows("sdf"):
+        src = (CORPUS / path).read_text(errors="replace")
+        try:
+            doc = urdfsdf.read_sdf_document(str(CORPUS / path))
+        except urdfsdf.TranslationError:
+            continue  # not a valid SDF document
+        status, before = isolated(_drake_warnings, src, "sdf")
+        if status != "ok":
+            continue  # Drake refuses the input
+        for name in [m.name for m in doc.models] + [m.name for w in doc.worlds
+                                                     for m in w.models]:
+            result = sdf_to_urdf_result(str(CORPUS / path), name, options=Options(lossy=True))
+            if result.text is None:
+                continue
+            status, after = isolated(_drake_warnings, result.text, "urdf")
+            if status != "ok":
+                continue  # the inertia test reports it
+            compared += 1
+            left = collections.Counter(before)
+            for message in after:
+                if left[message] > 0:
+                    left[message] -= 1
+                else:
+                    problems.append(f"{path} {name}: Drake: {message}")
+            for reader, load in (("Pinocchio", _pinocchio_loads), ("MuJoCo", _mujoco_loads)):
+                status, printed = isolated(_console, load, result.text)
+                if status == "ok" and printed.strip():
+                    problems.append(f"{path} {name}: {reader}: {printed.strip()[:300]}")
+    assert compared >= 5
+    assert problems == []

@@ -118,6 +118,10 @@ def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lump-fixed-joints", action="store_true",
                    help="merge links joined by fixed joints into their parent, as "
                         "libsdformat/Gazebo do (leaves a //frame for each)")
+    p.add_argument("--plain", action="store_true",
+                   help="write SDF without what only sdf2urdf reads back (the urdf: "
+                        "elements and attributes), for a model published as SDF; one "
+                        "warning lists what was left out")
     _common(p, "diagnostics (and, for a folder, each file's report) are printed")
 
 
@@ -297,7 +301,7 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
     return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
                           tuple(package_paths.items()),
                           lump_fixed_joints=args.lump_fixed_joints,
-                          sdf_version=args.sdf_version)
+                          sdf_version=args.sdf_version, plain=args.plain)
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,

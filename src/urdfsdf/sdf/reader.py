@@ -112,6 +112,7 @@ from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.values import is_true
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
+from urdfsdf.xml.carried import model_children
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
 from urdfsdf.xml.declared_text import Record, TextReading
 from urdfsdf.xml.namespaces import URDF_NS, U
@@ -355,8 +356,9 @@ class SdfReader:
         held = _Held(self._legacy())
         static = False
         pose_el = None
-        for c in self.reading.each(self._children(el, ("model",), ("pose",)), MODEL,
-                                   held.extras):
+        for c in self.reading.each(model_children(el, self._children(el, ("model",),
+                                                                     ("pose",))),
+                                   MODEL, held.extras):
             tag = c.tag
             if tag == "static":
                 static = self.reading.value(c, STATIC, what)

@@ -12,6 +12,8 @@ libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
+
 from urdfsdf.core.ir import (
     Axis,
     Collision,
@@ -33,6 +35,7 @@ from urdfsdf.core.ir import (
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
+from urdfsdf.xml.carried import MASSLESS, UNNAMED, is_carried
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
 from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
 from urdfsdf.xml.parse import from_string, to_string
@@ -133,34 +136,61 @@ def _model(out: XmlBuilder, model: Model) -> None:
     if model.static:
         out.leaf("static", "true")
     _pose(out, model.pose)
-    for material in model.materials:
-        _urdf_material(out, material, with_extras=True)
+    # what the model carries goes into the first link's <inertial> (xml/carried.py)
+    holder = next((link for link in model.links if link.inertial is not None), None)
+    extras = model.extras
+    wrapper = None
+    if holder is not None and (model.materials or model.urdf_joints or any(
+            is_carried(x.tag) for x in extras)):
+        wrapper = _model_carried(model, out.pad + "    ")
+        extras = tuple(x for x in extras if not is_carried(x.tag))
+    else:
+        for material in model.materials:
+            _urdf_material(out, material, with_extras=True)
     # each joint right before its child link, as in the spec's parity example
-    # (and a carried <urdf:joint> too: urdfdom reads it there)
+    # (and a carried <urdf:joint> too, unless in <urdf:model>: urdfdom reads it there)
     by_child: dict[str, list[Joint]] = {}
-    for joint in (*model.joints, *model.urdf_joints):
+    for joint in (*model.joints, *(model.urdf_joints if wrapper is None else ())):
         by_child.setdefault(joint.child, []).append(joint)
     carried = set(map(id, model.urdf_joints)) if model.urdf_joints else ()
     for link in model.links:
-        for joint in by_child.pop(link.name, ()):
-            if carried and id(joint) in carried:
-                out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
-            else:
-                _joint(out, joint)
-        _link(out, link)
+        _joints(out, by_child.pop(link.name, ()), carried)
+        _link(out, link, wrapper if link is holder else None)
         out.compact()
     for joints in by_child.values():
-        for joint in joints:
-            if carried and id(joint) in carried:
-                out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
-            else:
-                _joint(out, joint)
+        _joints(out, joints, carried)
     for frame in model.frames:
         _frame(out, frame)
     for nested in model.models:
         _model(out, nested)
-    _extras(out, model.extras)
+    _extras(out, extras)
     out.close("model")
+
+
+def _joints(out: XmlBuilder, joints: Iterable[Joint], carried: Container[int]) -> None:
+    """SDF joints, and URDF ones (``carried``: their ids) as ``<urdf:joint>``."""
+    for joint in joints:
+        if carried and id(joint) in carried:
+            out.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
+        else:
+            _joint(out, joint)
+
+
+def _model_carried(model: Model, pad: str) -> list[str]:
+    """``<urdf:model>``: what ``model`` carries, in the order the reader met it when it
+    was written among the model's children (materials, joints by child link, the rest)."""
+    one = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
+    one.pad = pad
+    one.open("urdf:model")
+    for material in model.materials:
+        _urdf_material(one, material, with_extras=True)
+    order = {link.name: i for i, link in enumerate(model.links)}
+    joints = sorted(model.urdf_joints, key=lambda j: order.get(j.child, len(order)))
+    for joint in joints:
+        one.raw(without_empty_values(_urdf_joint_xml(joint), custom=True))
+    _extras(one, tuple(x for x in model.extras if is_carried(x.tag)))
+    one.close("urdf:model")
+    return one.parts[1:]
 
 
 def _urdf_joint_xml(joint: Joint) -> str:
@@ -184,12 +214,14 @@ def _urdf_joint_xml(joint: Joint) -> str:
 
 
 def element_text(node: Link | Joint) -> str:
-    """The SDF text of one link or joint (``urdf:`` prefixes undeclared)."""
+    """The SDF text of one link or joint (``urdf:`` prefixes undeclared), its carriers
+    among its direct children (the form urdf2sdf wrote before xml/carried.py, and the
+    one the SDF reader reads): what carriers.py fingerprints."""
     out = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
     if isinstance(node, Link):
-        _link(out, node)
+        _link(out, node, placed=False)
     else:
-        _joint(out, node)
+        _joint(out, node, placed=False)
     return "".join(out.parts[1:])  # after the XML declaration
 
 
@@ -203,29 +235,53 @@ def _frame(out: XmlBuilder, frame: Frame) -> None:
     out.close("frame")
 
 
-def _link(out: XmlBuilder, link: Link) -> None:
+def _link(out: XmlBuilder, link: Link, model_carried: list[str] | None = None,
+          placed: bool = True) -> None:
     if link.original_name is None and link.name is not None:
         a = f' name="{attr(link.name)}"'
     else:
         a = _attrs((("name", link.name), ("urdf:name", link.original_name)))
+    extras = link.extras
+    carried: Extras = ()
+    if placed and extras and link.inertial is not None:  # xml/carried.py
+        marks, carried, extras = _link_carriers(extras)
+        a += marks
     pad = out.pad
     pose_line = _pose_line(pad + "  ", link.pose)
     if not pose_line and link.inertial is None and not link.visuals and not link.collisions \
-            and not link.extras:
+            and not extras:
         out.parts.append(f"{pad}<link{a}/>\n")
         return
     out.parts.append(f"{pad}<link{a}>\n{pose_line}")
     out.pad = pad + "  "
     if link.inertial is not None:
         _inertial(out, link.inertial)
+        if carried or model_carried:
+            last = out.parts.pop()  # </inertial>
+            out.pad = pad + "    "
+            _extras(out, carried)
+            out.parts.extend(model_carried or ())
+            out.parts.append(last)
+            out.pad = pad + "  "
     for visual in link.visuals:
-        _visual(out, visual)
+        _visual(out, visual, placed)
     for collision in link.collisions:
-        _collision(out, collision)
-    if link.extras:
-        _extras(out, link.extras)
+        _collision(out, collision, placed)
+    if extras:
+        _extras(out, extras)
     out.pad = pad
     out.parts.append(f"{pad}</link>\n")
+
+
+def _link_carriers(extras: Extras) -> tuple[str, Extras, Extras]:
+    """A link's marker attributes, the carriers its <inertial> holds, its other extras."""
+    carried = tuple(x for x in extras if is_carried(x.tag))
+    if not carried:
+        return "", (), extras
+    extras = tuple(x for x in extras if not is_carried(x.tag))
+    if not any(x.tag == MASSLESS for x in carried):
+        return "", carried, extras
+    return ' urdf:massless="true"', tuple(x for x in carried if x.tag != MASSLESS), extras
 
 
 def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
@@ -242,7 +298,8 @@ def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
         f"{p}<inertial>\n{pose_line}{p}  <mass>{mass}</mass>\n{p}  <inertia>\n"
         f"{q}<ixx>{ixx}</ixx>\n{q}<ixy>{ixy}</ixy>\n{q}<ixz>{ixz}</ixz>\n"
         f"{q}<iyy>{iyy}</iyy>\n{q}<iyz>{iyz}</iyz>\n{q}<izz>{izz}</izz>\n"
-        f"{p}  </inertia>\n{p}</inertial>\n")
+        f"{p}  </inertia>\n")
+    out.parts.append(f"{p}</inertial>\n")
 
 
 def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
@@ -278,34 +335,46 @@ def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
 
 
 def _shape_open(out: XmlBuilder, tag: str, name: str | None, original: str | None,
-                pose: Pose) -> None:
+                pose: Pose, unnamed: bool = False) -> None:
     p = out.pad
     if original is None:
         a = f' name="{attr(name or "")}"'
     else:
         a = _attrs((("name", name or ""), ("urdf:name", original)))
+    if unnamed:
+        a += ' urdf:unnamed="true"'
     out.parts.append(f"{p}<{tag}{a}>\n{_pose_line(p + '  ', pose)}")
     out.pad = p + "  "
 
 
-def _visual(out: XmlBuilder, visual: Visual) -> None:
+def _unnamed(extras: Extras, placed: bool) -> tuple[bool, Extras]:
+    """Whether a shape is marked unnamed (placed: as an attribute), and its other extras."""
+    if not placed or not extras or not any(x.tag == UNNAMED for x in extras):
+        return False, extras
+    return True, tuple(x for x in extras if x.tag != UNNAMED)
+
+
+def _visual(out: XmlBuilder, visual: Visual, placed: bool = True) -> None:
     pad = out.pad
-    _shape_open(out, "visual", visual.name, visual.original_name, visual.pose)
+    unnamed, extras = _unnamed(visual.extras, placed)
+    _shape_open(out, "visual", visual.name, visual.original_name, visual.pose, unnamed)
     _geometry(out, visual.geometry)
     if visual.material is not None:
         _material(out, visual.material)
-    if visual.extras:
-        _extras(out, visual.extras)
+    if extras:
+        _extras(out, extras)
     out.pad = pad
     out.parts.append(f"{pad}</visual>\n")
 
 
-def _collision(out: XmlBuilder, collision: Collision) -> None:
+def _collision(out: XmlBuilder, collision: Collision, placed: bool = True) -> None:
     pad = out.pad
-    _shape_open(out, "collision", collision.name, collision.original_name, collision.pose)
+    unnamed, extras = _unnamed(collision.extras, placed)
+    _shape_open(out, "collision", collision.name, collision.original_name, collision.pose,
+                unnamed)
     _geometry(out, collision.geometry)
-    if collision.extras:
-        _extras(out, collision.extras)
+    if extras:
+        _extras(out, extras)
     out.pad = pad
     out.parts.append(f"{pad}</collision>\n")
 
@@ -351,7 +420,7 @@ def urdf_material_xml(material: Material, with_extras: bool = True, pad: str = "
                                                   f"<urdf:material{URDF_XMLNS}", 1)
 
 
-def _joint(out: XmlBuilder, joint: Joint) -> None:
+def _joint(out: XmlBuilder, joint: Joint, placed: bool = True) -> None:
     p = out.pad
     name, jtype, parent, child = joint.name, joint.type, joint.parent, joint.child
     if joint.original_name is None and name is not None and jtype is not None and plain(
@@ -365,10 +434,44 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
                      f"{q}<parent>{parent}</parent>\n"
                      f"{q}<child>{child}</child>\n")
     out.pad = q
+    if placed and (joint.mimic is not None or joint.safety_controller is not None
+                   or joint.calibration is not None
+                   or any(is_carried(x.tag) for x in joint.extras)):
+        _placed_joint_carriers(out, joint)  # xml/carried.py
+        out.pad = p
+        out.parts.append(f"{p}</joint>\n")
+        return
     if joint.axis is not None:
         _axis(out, "axis", joint.axis)
     if joint.axis2 is not None:
         _axis(out, "axis2", joint.axis2)
+    _joint_carriers(out, joint, joint.extras)
+    out.pad = p
+    out.parts.append(f"{p}</joint>\n")
+
+
+def _placed_joint_carriers(out: XmlBuilder, joint: Joint) -> None:
+    """The joint's axes, its carriers at the end of its ``<axis>`` (one holding only them
+    when it has none), then its other extras."""
+    q = out.pad
+    if joint.axis is not None:
+        _axis(out, "axis", joint.axis)
+        last = out.parts.pop()  # </axis>
+    else:
+        out.parts.append(f"{q}<axis>\n")
+        last = f"{q}</axis>\n"
+    out.pad = q + "  "
+    _joint_carriers(out, joint, tuple(x for x in joint.extras if is_carried(x.tag)))
+    out.pad = q
+    out.parts.append(last)
+    if joint.axis2 is not None:
+        _axis(out, "axis2", joint.axis2)
+    other = tuple(x for x in joint.extras if not is_carried(x.tag))
+    if other:
+        _extras(out, other)
+
+
+def _joint_carriers(out: XmlBuilder, joint: Joint, extras: Extras) -> None:
     if joint.mimic is not None:
         m = joint.mimic
         out.empty("urdf:mimic", attrs((("joint", m.joint), ("multiplier", m.multiplier),
@@ -383,10 +486,8 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
         out.empty("urdf:calibration", attrs((
             ("rising", c.rising), ("falling", c.falling),
             ("reference_position", c.reference_position))))
-    if joint.extras:
-        _extras(out, joint.extras)
-    out.pad = p
-    out.parts.append(f"{p}</joint>\n")
+    if extras:
+        _extras(out, extras)
 
 
 def _axis(out: XmlBuilder, tag: str, axis: Axis) -> None:

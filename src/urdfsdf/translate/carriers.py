@@ -22,6 +22,7 @@ from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, evolve
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
+from urdfsdf.xml.carried import is_carried
 from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_NS, URDF_XMLNS
 from urdfsdf.xml.parse import canonical
 
@@ -90,15 +91,23 @@ def sealed(carrier: AsWritten, fingerprint: str) -> AsWritten:
     return as_written(carrier.element, carrier.line, fingerprint)
 
 
-def fingerprint(node: Link | Joint) -> str:
+def fingerprint(node: Link | Joint, placed: bool = True) -> str:
     """A fingerprint of the SDF form of ``node`` less its carrier.
 
     Taken from the canonical form (:func:`urdfsdf.xml.parse.canonical`) of the SDF
-    text, so that reading and writing the SDF again keeps it.
+    text, so that reading and writing the SDF again keeps it.  ``placed``: the
+    carriers among the extras come after the others, as the SDF reader gives them
+    back from where urdf2sdf places them (:mod:`urdfsdf.xml.carried`); otherwise in
+    the order of the IR, as urdf2sdf sealed them before it placed them (an SDF file
+    written then has them among the direct children of the link or joint, in order).
     """
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    text = sdf_writer.element_text(evolve(node, extras=without_carrier(node.extras)))
+    extras = without_carrier(node.extras)
+    if placed and extras:
+        extras = (*(x for x in extras if not is_carried(x.tag)),
+                  *(x for x in extras if is_carried(x.tag)))
+    text = sdf_writer.element_text(evolve(node, extras=extras))
     form = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
     return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
 
@@ -122,7 +131,8 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     carrier = written_carrier(node.extras)
     if carrier is None:
         return node
-    if carrier.fingerprint == fingerprint(node):
+    if carrier.fingerprint == fingerprint(node) or carrier.fingerprint == fingerprint(
+            node, placed=False):  # an SDF file written before the carriers were placed
         return node
     diags.warning("ELEMENT_DROPPED", f"{what}: the URDF as written that urdf2sdf carried in "
                   "<urdf:as_written> no longer matches the SDF element (edited since?); written "

@@ -1,0 +1,126 @@
+"""Where the carriers sit in an SDF file: out of the readers' checks (issue 37).
+
+Drake checks the direct children of ``<sdf>``, ``<model>``, ``<link>`` and ``<joint>``
+(and of ``//axis/limit``) against the elements it supports, and warns of every other
+one, custom elements included (``CheckSupportedElements`` in Drake's
+``multibody/parsing/detail_sdf_diagnostic.cc``, called with the supported sets in
+``detail_sdf_parser.cc``; Drake issue 16785).  It checks no attribute, and not the
+children of ``<inertial>`` or ``<axis>`` (``detail_sdf_parser.cc``: "Axis elements
+should be fully supported, let sdformat validate those").  libsdformat keeps custom
+elements and attributes anywhere, quietly (``parser.cc``, ``readXml``: a child with
+a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
+
+- a marker is an attribute of the element it marks: ``<link urdf:massless="true">``,
+  ``<visual urdf:unnamed="true">``;
+- what a link carries (``<urdf:as_written>``, an unknown URDF child as ``<urdf:TAG>``)
+  goes at the end of its ``<inertial>`` (urdf2sdf always writes one: a massless link
+  gets an explicit zero);
+- what a joint carries (``<urdf:mimic>``, ``<urdf:safety_controller>``,
+  ``<urdf:calibration>``, ``<urdf:as_written>``, a fixed joint's ``<urdf:axis>``...)
+  goes at the end of its ``<axis>``; a joint with none (a fixed one) gets an
+  ``<axis>`` holding only them;
+- what the model carries (top-level ``<urdf:material>``, ``<urdf:transmission>``,
+  ``<urdf:gazebo>``, ``<urdf:joint>``...) goes into ``<urdf:model>`` at the end of
+  the first link's ``<inertial>`` (the canonical link's).
+
+Reading, :func:`model_children` puts them back where the SDF reader has always taken
+them from (the direct children of the model, link and joint: the form urdf2sdf wrote
+before, which is read as it is), keeping their line numbers.  Nothing moves in a file
+that has no carrier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from lxml import etree
+
+from urdfsdf.xml.namespaces import URDF_NS, U
+
+#: //link/@urdf:massless: the URDF link had no <inertial> (the SDF one is an explicit zero)
+MASSLESS = U + "massless"
+#: //visual/@urdf:unnamed, //collision/@urdf:unnamed: the URDF shape had no name
+UNNAMED = U + "unnamed"
+#: the as-written carrier (urdfsdf.urdf.as_written)
+AS_WRITTEN = U + "as_written"
+#: //link/inertial/urdf:model: what the model carries
+MODEL = U + "model"
+
+
+def is_carried(tag: str) -> bool:
+    """Whether an extra of this tag is a carrier the writer places (a ``urdf:`` one)."""
+    return tag.startswith(U)
+
+
+# -- reading: back to the direct children ----------------------------------------------
+
+
+def model_children(el: etree._Element, children: Iterable[etree._Element]
+                   ) -> Iterator[etree._Element]:
+    """The children of ``<model>`` ``el`` (``children``: as the reader walks them), each
+    link and joint with its carriers back among its direct children, and what the
+    model carries following the link that held it."""
+    if children is el:  # a whole tree: placed back before the walk
+        for c in list(el):
+            _in_place(c)
+        yield from el
+        return
+    for c in children:  # as they stream in: the next child is looked up from this one
+        _in_place(c)
+        yield c
+
+
+def _in_place(c: etree._Element) -> None:
+    tag = c.tag
+    if tag == "link":
+        _link(c)
+    elif tag == "joint":
+        _joint(c)
+
+
+def _link(link: etree._Element) -> None:
+    massless = link.get(MASSLESS)
+    moved: list[etree._Element] = []
+    model: list[etree._Element] = []
+    for c in link:
+        tag = c.tag
+        if tag == "inertial":
+            for x in c:
+                if x.tag.__class__ is str and is_carried(x.tag):
+                    (model if x.tag == MODEL else moved).append(x)
+        elif tag == "visual" or tag == "collision":
+            if c.get(UNNAMED) is not None:
+                del c.attrib[UNNAMED]
+                marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
+                marker.sourceline = c.sourceline
+                c.insert(0, marker)
+    if massless is not None:
+        del link.attrib[MASSLESS]
+        marker = etree.Element(MASSLESS, nsmap={"urdf": URDF_NS})
+        marker.sourceline = link.sourceline
+        at = next((i for i, x in enumerate(moved) if x.tag == AS_WRITTEN), len(moved))
+        moved.insert(at, marker)
+    for x in moved:
+        link.append(x)  # moved, not copied: its line stays
+    after = link
+    for wrapper in model:
+        wrapper.getparent().remove(wrapper)  # type: ignore[union-attr]
+        for x in list(wrapper):
+            if isinstance(x.tag, str):
+                after.addnext(x)
+                after = x
+
+
+def _joint(joint: etree._Element) -> None:
+    for c in joint:
+        if c.tag != "axis":
+            continue
+        moved = [x for x in c if x.tag.__class__ is str and is_carried(x.tag)]
+        if not moved:
+            return
+        only = all(x.tag.__class__ is not str or is_carried(x.tag) for x in c)
+        for x in moved:
+            joint.append(x)
+        if only:  # the axis urdf2sdf gave a joint that has none (a fixed one)
+            joint.remove(c)
+        return
