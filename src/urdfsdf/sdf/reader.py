@@ -130,9 +130,6 @@ from urdfsdf.xml.readctx import ReadContext
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 
 
-# The IR's records are built with positional arguments where they are built for every
-# element read (links, joints, their shapes and axes): keywords cost ~0.1 us a record.
-
 #: the line an element starts on, for the IR (lxml's ``sourceline``, as
 #: ``urdfsdf.xml.readctx.line_of`` without its check of the type, which only the type
 #: checker needs)
@@ -407,7 +404,7 @@ class SdfReader:
             return None
         pose_el = self.reading.collect(el, FRAME)[0].get("pose")
         pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
-        return Frame(name, el.get("attached_to"), pose, line_of(el))
+        return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el))
 
     # -- link -------------------------------------------------------------
     def link(self, el: etree._Element) -> Link | None:
@@ -436,9 +433,9 @@ class SdfReader:
         if auto is not None:
             inertial = auto_inertial_of(self.ctx, auto, list(zip(shapes, collisions, strict=True)),
                                         name, what) or inertial
-        return Link(name, self.reading.value(first.get("pose"), POSE, what), inertial,
-                    tuple(visuals), tuple(collisions), tuple(extras), line_of(el),
-                    el.get(U + "name"))
+        return Link(name=name, pose=self.reading.value(first.get("pose"), POSE, what),
+                    inertial=inertial, visuals=tuple(visuals), collisions=tuple(collisions),
+                    extras=tuple(extras), line=line_of(el), original_name=el.get(U + "name"))
 
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
@@ -451,7 +448,7 @@ class SdfReader:
         inertia = first.get("inertia")
         moments = DEFAULT_INERTIA if inertia is None else self._moments(inertia, what)
         pose = self._inertial_pose(first.get("pose"), what)
-        return Inertial(mass, moments, pose, line_of(el))
+        return Inertial(mass=mass, inertia=moments, pose=pose, line=line_of(el))
 
     def _moments(self, el: etree._Element, what: str) -> tuple[str, ...]:
         """The moments of ``<inertia>`` (each absent one: SDFormat's default), checked when
@@ -493,8 +490,9 @@ class SdfReader:
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
                             raw=to_string(shape), line=line_of(shape))
         get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
-        return Geometry(cast(GeometryKind, tag), get("size"), get("radius"), get("length"),
-                        get("uri"), get("scale"), None, line_of(shape))
+        return Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
+                        length=get("length"), uri=get("uri"), scale=get("scale"),
+                        line=line_of(shape))
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""
@@ -568,18 +566,20 @@ class SdfReader:
                 urdf_material = self.urdf_material(c)
         if urdf_material is not None:
             material = _with_urdf(material or Material(), urdf_material)
-        return Visual(name, self.geometry(el, first.get("geometry"), what),
-                      self.reading.value(first.get("pose"), POSE, what), material,
-                      tuple(extras), line_of(el), el.get(U + "name"))
+        return Visual(name=name, geometry=self.geometry(el, first.get("geometry"), what),
+                      pose=self.reading.value(first.get("pose"), POSE, what),
+                      material=material, extras=tuple(extras), line=line_of(el),
+                      original_name=el.get(U + "name"))
 
     def collision(self, el: etree._Element, what: str) -> Collision:
         """Read ``<collision>``: its geometry and pose; the rest kept."""
         name, what = self._shaped_name(el, what, "collision")
         extras: list[Extra] = []
         first = self.reading.collect(el, COLLISION, extras)[0]
-        return Collision(name, self.geometry(el, first.get("geometry"), what),
-                         self.reading.value(first.get("pose"), POSE, what), tuple(extras),
-                         line_of(el), el.get(U + "name"))
+        return Collision(name=name, geometry=self.geometry(el, first.get("geometry"), what),
+                         pose=self.reading.value(first.get("pose"), POSE, what),
+                         extras=tuple(extras), line=line_of(el),
+                         original_name=el.get(U + "name"))
 
     def _shaped_name(self, el: etree._Element, what: str, kind: ShapeElement
                      ) -> tuple[str | None, str]:
@@ -630,8 +630,10 @@ class SdfReader:
         if mimic is None and axis is not None and axis.extras:
             axis, mimic = axis_mimic(self.ctx, axis, what)
         pose = self.reading.value(first.get("pose"), POSE, what)
-        return Joint(name, jtype, parent, child, pose, axis, axis2, mimic, safety, calibration,
-                     tuple(extras), line_of(el), el.get(U + "name"))
+        return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
+                     axis2=axis2, mimic=mimic, safety_controller=safety,
+                     calibration=calibration, extras=tuple(extras), line=line_of(el),
+                     original_name=el.get(U + "name"))
 
     def _joint_type(self, el: etree._Element, name: str) -> JointType | None:
         """The type of the joint ``el`` (None, reported: absent or unknown)."""
@@ -659,22 +661,25 @@ class SdfReader:
         dyn = first.get("dynamics")
         dynamics = None if dyn is None else self._dynamics(dyn, what)
         # the line of <xyz> (where expressed_in is written), else of the axis
-        return Axis(xyz, text, None if xyz_el is None else xyz_el.get("expressed_in"), limit,
-                    dynamics, tuple(extras), line_of(el if xyz_el is None else xyz_el))
+        return Axis(xyz=xyz, text=text,
+                    expressed_in=None if xyz_el is None else xyz_el.get("expressed_in"),
+                    limit=limit, dynamics=dynamics, extras=tuple(extras),
+                    line=line_of(el if xyz_el is None else xyz_el))
 
     def _limit(self, el: etree._Element, what: str) -> Limit:
         """Read //axis/limit (its children the IR does not read kept)."""
         extras: list[Extra] = []
         first = self.reading.collect(el, LIMIT, extras)[0]
         values = self.reading.values(el, LIMIT, what, first)
-        return Limit(values["lower"], values["upper"], values["effort"], values["velocity"],
-                     tuple(extras), line_of(el))
+        return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
+                     velocity=values["velocity"], extras=tuple(extras), line=line_of(el))
 
     def _dynamics(self, el: etree._Element, what: str) -> Dynamics:
         """Read //axis/dynamics."""
         values = self.reading.values(el, DYNAMICS, what)
-        return Dynamics(values["damping"], values["friction"], values["spring_reference"],
-                        values["spring_stiffness"], line_of(el))
+        return Dynamics(damping=values["damping"], friction=values["friction"],
+                        spring_reference=values["spring_reference"],
+                        spring_stiffness=values["spring_stiffness"], line=line_of(el))
 
 
 def _urdf_mimic(el: etree._Element | None) -> Mimic | None:
