@@ -8,22 +8,22 @@
 are meant to change are plain ``@dataclass(slots=True)``.
 
 Why not frozen at run time too: a frozen dataclass's ``__init__`` sets each field
-through ``object.__setattr__`` (and its class costs two more compiled functions), and
-records are built on every hot path (every IR node).  Measured against the home-made
-records this module held before (generated constructors, an unfrozen twin class),
-whose only reason was speed (issue 35, 300-link generated models, callgrind; cold start
-on a 2-core machine, Python 3.11, lxml 6.1):
+through ``object.__setattr__``, and its class compiles two more functions at import.
+Measured against the home-made records this module held before (generated constructors,
+an unfrozen twin class; issue 35), Python 3.11, lxml 6.1, 2-core machine:
 
-========================================  =========  ===========  ==============
-                                          home-made  slots (this)  frozen slots
-========================================  =========  ===========  ==============
-``import urdfsdf.commands.cli`` after lxml  40.7 ms    49.2 ms      61.0 ms
-``urdf2sdf parity.urdf`` process (instr.)   372M       389M         429M
-========================================  =========  ===========  ==============
+=============================================  =========  ============  ============
+..                                             home-made  slots (this)  frozen slots
+=============================================  =========  ============  ============
+``import urdfsdf.commands.cli`` after lxml      40.7 ms    49.2 ms       61.0 ms
+``urdf2sdf`` process, instructions              372M       389M          429M
+``urdf2sdf`` of a 300-link chain, instructions  253M       257M          293M
+=============================================  =========  ============  ============
 
-See docs/performance.md ("Records") for every operation's instructions and the real
-files; a frozen slots dataclass misses the cold-start target (2x
-``python -c "import lxml.etree"``), a slots dataclass meets every target.
+Frozen slots dataclasses miss the cold-start target (2x ``python -c "import
+lxml.etree"``: ~2.08x projected); slots dataclasses meet every target the home-made
+records meet.  Every figure:
+docs/performance.md, "Records".
 """
 
 from __future__ import annotations
