@@ -241,7 +241,7 @@ class Element:
 
 def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | None]:
     """The common case of :meth:`Reading.read` for ``decl``, compiled into one function,
-    once (as :mod:`urdfsdf.core.record` compiles its constructors): the values of an
+    once (as :mod:`dataclasses` compiles a record's constructor): the values of an
     element that has every attribute ``decl`` declares and no other, each in its plain
     form, no text (unless ``decl`` ``holds_text``) and, a leaf, no child node at all:
     all as written, nothing to report.  For anything else it returns None, and
