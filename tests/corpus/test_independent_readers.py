@@ -19,7 +19,7 @@ import os
 import re
 import struct
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -95,19 +95,26 @@ def test_drake_loads_every_urdf_to_sdf_output_with_the_same_inertias() -> None:
     assert problems == []
 
 
-@requires_corpus
-def test_readers_load_every_sdf_to_urdf_output_with_the_same_inertias() -> None:
-    pytest.importorskip("pydrake")
-    pytest.importorskip("pinocchio")
-    pytest.importorskip("mujoco")
-    problems, compared = [], 0
+def _sdf_documents() -> Iterator[tuple[str, str, list[str]]]:
+    """The SDF rows that urdfsdf reads: path, text and the names of their models (a
+    world's too)."""
     for path in _rows("sdf"):
         src = (CORPUS / path).read_text(errors="replace")
         try:
             doc = urdfsdf.read_sdf_document(str(CORPUS / path))
         except urdfsdf.TranslationError:
             continue  # not a valid SDF document
-        names = [m.name for m in doc.models] + [m.name for w in doc.worlds for m in w.models]
+        yield path, src, [m.name for m in doc.models] + [m.name for w in doc.worlds
+                                                         for m in w.models]
+
+
+@requires_corpus
+def test_readers_load_every_sdf_to_urdf_output_with_the_same_inertias() -> None:
+    pytest.importorskip("pydrake")
+    pytest.importorskip("pinocchio")
+    pytest.importorskip("mujoco")
+    problems, compared = [], 0
+    for path, src, names in _sdf_documents():
         for name in names:
             # shapes URDF has no form for (planes) are dropped, with a warning
             result = sdf_to_urdf_result(str(CORPUS / path), name, options=Options(lossy=True))
@@ -287,17 +294,11 @@ def test_readers_warn_of_nothing_in_an_sdf_to_urdf_output_the_input_does_not_dra
     pytest.importorskip("pinocchio")
     pytest.importorskip("mujoco")
     problems, compared = [], 0
-    for path in _rows("sdf"):
-        src = (CORPUS / path).read_text(errors="replace")
-        try:
-            doc = urdfsdf.read_sdf_document(str(CORPUS / path))
-        except urdfsdf.TranslationError:
-            continue  # not a valid SDF document
+    for path, src, names in _sdf_documents():
         status, before = isolated(_drake_warnings, src, "sdf")
         if status != "ok":
             continue  # Drake refuses the input
-        for name in [m.name for m in doc.models] + [m.name for w in doc.worlds
-                                                     for m in w.models]:
+        for name in names:
             result = sdf_to_urdf_result(str(CORPUS / path), name, options=Options(lossy=True))
             if result.text is None:
                 continue
