@@ -19,7 +19,10 @@ strings in ``extras`` so writers can put them back as they were.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import fields
+from functools import cache
+from operator import attrgetter
 from typing import Any, Literal, TypeVar, get_args
 
 from urdfsdf.core.record import record
@@ -268,11 +271,40 @@ _N = TypeVar("_N")
 
 
 def evolve(node: _N, **changes: Any) -> _N:
-    """A copy of ``node`` with ``changes``: ``dataclasses.replace``, and for a :class:`Pose`
-    its fields as its constructor names them.  Unknown field names raise ``TypeError``."""
-    if node.__class__ is Pose:
+    """A copy of ``node`` (a dataclass) with ``changes``, as ``dataclasses.replace`` makes
+    it (its ``__init__`` called with every field), and for a :class:`Pose` its fields as
+    its constructor names them.  Unknown field names raise ``TypeError``.
+
+    Not ``dataclasses.replace`` itself: it sorts a class's fields and calls ``__init__``
+    with keywords (a dict, in Python 3.11) on every call, which made it a sixth of
+    translating a URDF model (issue 35); here the fields are sorted once per class
+    (:func:`_init_fields`) and passed in their order.
+    """
+    cls = node.__class__
+    if cls is Pose:
         return _evolve_pose(node, changes)  # type: ignore[arg-type,return-value]
-    return replace(node, **changes)  # type: ignore[type-var]
+    index, values_of, positional = _init_fields(cls)
+    values = list(values_of(node))
+    for key, value in changes.items():
+        at = index.get(key)
+        if at is None:
+            raise TypeError(f"{cls.__name__} has no field {key!r}")
+        values[at] = value
+    if positional:
+        return cls(*values)
+    return cls(**dict(zip(index, values)))
+
+
+@cache
+def _init_fields(cls: type) -> tuple[dict[str, int], Callable[[Any], tuple[Any, ...]], bool]:
+    """The fields of the dataclass ``cls`` its ``__init__`` takes: where each stands
+    among them, by name; a function of an instance that gives their values in that
+    order; whether ``__init__`` takes them by position (no field is keyword-only)."""
+    taken = [f for f in fields(cls) if f.init]
+    get = attrgetter(*(f.name for f in taken))
+    return ({f.name: i for i, f in enumerate(taken)},
+            get if len(taken) > 1 else lambda node: (get(node),),
+            not any(f.kw_only for f in taken))
 
 
 def _evolve_pose(pose: Pose, changes: dict[str, Any]) -> Pose:

@@ -292,7 +292,8 @@ class Format:
     (``{tag}``, ``{parent}``): the reports.
     """
 
-    __slots__ = ("elements", "attributes", "allowed", "code", "unknown", "repeated")
+    __slots__ = ("elements", "attributes", "allowed", "reported", "code", "unknown",
+                 "repeated")
 
     def __init__(self, elements: Iterable[Element], code: str, unknown: str,
                  repeated: str) -> None:
@@ -301,6 +302,12 @@ class Format:
             e.tag: tuple(attr.name for attr in e.attributes)
             for e in self.elements.values() if e.attributes}
         self.allowed = {tag: frozenset(names) for tag, names in self.attributes.items()}
+        #: of each element that ``reports_children``: the children whose unknown
+        #: attributes it reports (every format element but those it reads ``unread``),
+        #: with the attributes they may have, by tag
+        self.reported: dict[str, dict[str, frozenset[str]]] = {
+            e.tag: {tag: names for tag, names in self.allowed.items() if tag not in e.unread}
+            for e in self.elements.values() if e.reports_children is not None}
         self.code = code
         self.unknown = unknown
         self.repeated = repeated
@@ -318,6 +325,10 @@ def has_element(el: etree._Element) -> bool:
 def elements_of(el: etree._Element) -> list[etree._Element]:
     """The child elements of ``el`` (no comment or processing instruction)."""
     return [c for c in el if isinstance(c.tag, str)]
+
+
+#: no child's attributes to report (:attr:`Format.reported`)
+_NOTHING: dict[str, frozenset[str]] = {}
 
 
 class Reading:
@@ -477,21 +488,21 @@ class Reading:
         first: dict[str, etree._Element] = {}
         kept: list[Extra] = []
         declared = decl.child
-        # reports_children: the format's attributes of each tag, but of the "unread"
-        allowed = self.format.allowed if decl.reports_children is not None else None
+        reported = self.format.reported.get(decl.tag, _NOTHING) \
+            if decl.reports_children is not None else _NOTHING
         odd: list[etree._Element] = []  # children with attributes to report
         for c in el:
             tag = c.tag
-            if not isinstance(tag, str):
-                continue  # a comment or processing instruction
             if tag in first:
                 self._second(c, tag, declared.get(tag), decl, what, kept)
                 continue
-            first[tag] = c
             if tag not in declared:
+                if not isinstance(tag, str):
+                    continue  # a comment or processing instruction
                 self._other(c, decl, kept)
-            if allowed is not None and tag in allowed and tag not in decl.unread and \
-                    not allowed[tag].issuperset(c.keys()):
+            first[tag] = c
+            allowed = reported.get(tag)
+            if allowed is not None and not allowed.issuperset(c.keys()):
                 odd.append(c)
         for c in odd:  # after the repeats
             self.report_unknown(c)

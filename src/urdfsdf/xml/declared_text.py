@@ -85,7 +85,7 @@ class Record(Element):
     ``keep``: how a child of another tag is kept (``others=KEPT``), as an IR extra.
     """
 
-    __slots__ = ("values", "keep", "ones", "manys", "kept")
+    __slots__ = ("values", "value_plan", "keep", "ones", "manys", "kept")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
@@ -93,6 +93,8 @@ class Record(Element):
         _declare(self, tag, attributes, children, others, False)
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
+        #: how :meth:`TextReading.values` reads each: its tag, plain form, reader, default
+        self.value_plan = tuple((v.tag, v.plain, v.read, v.default) for v in self.values)
         self.keep = keep
         #: the tags of its children read once, and of those read as often as they come
         self.ones = frozenset(c.tag for c in children if not c.many)
@@ -148,24 +150,19 @@ class TextReading:
                first: First | None = None) -> dict[str, Any]:
         """The values of the :class:`Value` children ``decl`` declares, by tag, read in
         the order it declares them (``first``: ``el``'s children, when collected)."""
-        if first is None:
-            first = {}
-            ones = decl.ones
-            for child in el:  # (collect, when no child is kept or read many times)
-                tag = child.tag
-                if tag in ones and tag not in first:
-                    first[tag] = child
+        if first is None:  # (collect, when no child is kept or read many times)
+            first = {c.tag: c for c in reversed(el)}  # the first of each tag
         ctx = self.ctx
         found: dict[str, Any] = {}
-        for v in decl.values:  # (what value() does, for each: this loop is hot)
-            leaf = first.get(v.tag)
-            value = None
-            if leaf is not None:
-                plain = v.plain
-                value = None if plain is None else plain(leaf.text)
-                if value is None:
-                    value = v.read(ctx, leaf, what)
-            found[v.tag] = v.default if value is None else value
+        for tag, plain, read, default in decl.value_plan:  # (value(), for each: this loop is hot)
+            leaf = first.get(tag)
+            if leaf is None:
+                found[tag] = default
+                continue
+            value = None if plain is None else plain(leaf.text)
+            if value is None:
+                value = read(ctx, leaf, what)
+            found[tag] = default if value is None else value
         return found
 
     def each(self, children: Iterable[etree._Element], decl: Record, kept: list[Extra]
