@@ -99,9 +99,9 @@ def test_a_reason_inside_the_included_file_names_it(tmp_path: Path) -> None:
     by_code = {d["code"]: (d["file"], d["line"]) for d in _diagnostics("check", str(world), "-v")
                if str(d["code"]).startswith("SHAPE_")}
     assert by_code == {"SHAPE_MODEL_POSE": (str(world), POSE_LINE),
-                       "SHAPE_FRAMES": ("arm.sdf", FRAME_LINE)}
+                       "SHAPE_FRAMES": (str(tmp_path / "arm.sdf"), FRAME_LINE)}
     argv = ["sdf2urdf", str(world), "--model", "placed", "-v", "-o", str(tmp_path / "o.urdf")]
     by_code = {d["code"]: (d["file"], d["line"]) for d in _diagnostics(*argv)
                if str(d["code"]).startswith("SHAPE_")}
     assert by_code == {"SHAPE_MODEL_POSE": (str(world), POSE_LINE),
-                       "SHAPE_FRAMES": ("arm.sdf", FRAME_LINE)}
+                       "SHAPE_FRAMES": (str(tmp_path / "arm.sdf"), FRAME_LINE)}
