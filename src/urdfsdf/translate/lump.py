@@ -33,7 +33,9 @@ and follows libsdformat step by step:
   name;
 - sensors, lights and projectors of the child (from its ``<gazebo>`` blocks)
   move to the parent with ``//pose`` composed the same way (a pose with
-  ``relative_to`` is left as written); other link content (self_collide,
+  ``relative_to`` is left as written), marked ``urdf:lumped`` so that sdf2urdf
+  knows the carried block holds them (:func:`urdfsdf.translate.gazebo.mark_lumped`;
+  re-aimed plugins too); other link content (self_collide,
   gravity, plugins...) moves too, the child's value winning as in
   libsdformat's ``AddKeyValue``;
 - joints below the lumped link now start at the first kept ancestor, their
@@ -92,7 +94,7 @@ from urdfsdf.core.transforms import (
 )
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import MASSLESS_MARKER, UNNAMED
-from urdfsdf.translate.gazebo import is_true
+from urdfsdf.translate.gazebo import is_true, mark_lumped
 from urdfsdf.xml.parse import from_string, to_string
 
 LUMP_PREFIX = "_fixed_joint_lump__"
@@ -154,7 +156,7 @@ def _posed_extra(x: Extra, x_pc: Transform) -> Extra:
     pose = x.pose
     if pose is None or pose.relative_to:
         return x  # relative_to another frame, or a pose that does not read: as written
-    return with_pose(x, computed_pose(compose(x_pc, pose_transform(pose))))
+    return mark_lumped(x, with_pose(x, computed_pose(compose(x_pc, pose_transform(pose)))))
 
 
 def _offset(plugin: etree._Element) -> Transform:
@@ -320,7 +322,7 @@ class _Lumper:
                     node = etree.SubElement(el, tag)
                 node.text = " ".join(values)
             changed = True
-        return Extra(x.tag, to_string(el), x.line) if changed else x
+        return mark_lumped(x, Extra(x.tag, to_string(el), x.line)) if changed else x
 
     def finish(self, model: Model) -> Model:
         links = []
