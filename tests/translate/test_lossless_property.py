@@ -111,9 +111,9 @@ def sdf_errors(sdf: str) -> tuple[list[str], dict[str, str]]:
     return [d.format() for d in report.diagnostics if d.severity == "error"], report.paths
 
 
-def check_urdf_round_trip(urdf: str) -> None:
+def check_urdf_round_trip(urdf: str, sdf_version: str = "1.7") -> None:
     assert urdfdom_errors(urdf) is None, urdfdom_errors(urdf)  # the generator's promise
-    sdf = urdfsdf.urdf_to_sdf(urdf)
+    sdf = urdfsdf.urdf_to_sdf(urdf, sdf_version=sdf_version)
     note(sdf)
     errors, paths = sdf_errors(sdf)
     assert not errors, errors
@@ -138,6 +138,22 @@ def test_every_element_sample_round_trips() -> None:
     from conftest import SAMPLES
 
     check_urdf_round_trip((SAMPLES / "every_element.urdf").read_text())
+
+
+@settings(SETTINGS, max_examples=examples(50))
+@given(urdf=urdf_documents(URDF_OPTIONS))
+def test_urdf_sdf_1_11_urdf_is_lossless(urdf: str) -> None:
+    """The same through SDFormat 1.11, whose //axis/mimic holds URDF's <mimic> (issue 38)."""
+    note(urdf)
+    check_urdf_round_trip(urdf, "1.11")
+
+
+def test_every_element_sample_round_trips_through_1_11() -> None:
+    from conftest import SAMPLES
+
+    urdf = (SAMPLES / "every_element.urdf").read_text()
+    assert "<mimic " in urdf
+    check_urdf_round_trip(urdf, "1.11")
 
 
 # -- 2. SDF -> URDF -> SDF ----------------------------------------------------

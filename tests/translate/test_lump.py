@@ -407,3 +407,74 @@ def test_plugins_naming_a_lumped_link_follow_it() -> None:
     assert [(d.code, d.line) for d in result.diagnostics
             if d.severity == "warning"] == [("ELEMENT_DROPPED", 10)]
     assert 'filename="libq.so"' in result.text
+
+
+# -- issue 38, item 5: what lumping leaves behind ---------------------------------------
+
+#: a massless root with a heavy fixed child, and a heavy link with a massless fixed child
+MASSLESS = """<robot name="r">
+  <link name="base"/>
+  <link name="body"><inertial><mass value="2"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="arm"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="tool"/>
+  <link name="mark"/>
+  <link name="dot"/>
+  <joint name="base_body" type="fixed"><origin xyz="0 0 1" rpy="0 0 0"/>
+    <parent link="base"/><child link="body"/></joint>
+  <joint name="base_arm" type="revolute"><origin xyz="1 0 0" rpy="0 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+    <parent link="base"/><child link="arm"/></joint>
+  <joint name="arm_tool" type="fixed"><origin xyz="0 0 1" rpy="0 0 0"/>
+    <parent link="arm"/><child link="tool"/></joint>
+  <joint name="arm_mark" type="revolute"><origin xyz="1 0 0" rpy="0 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+    <parent link="arm"/><child link="mark"/></joint>
+  <joint name="mark_dot" type="fixed"><origin xyz="0 0 1" rpy="0 0 0"/>
+    <parent link="mark"/><child link="dot"/></joint>
+</robot>
+"""
+
+
+def _lumped_sdf(tmp_path: Path, urdf: str) -> Path:
+    src = tmp_path / "robot.urdf"
+    src.write_text(urdf)
+    out = tmp_path / "robot.sdf"
+    assert main(["urdf2sdf", str(src), "--lump-fixed-joints", "-o", str(out), "-q"]) == 0
+    return out
+
+
+def test_lumping_mass_into_a_massless_link_drops_its_marker(tmp_path: Path) -> None:
+    from lxml import etree
+
+    root = etree.fromstring(_lumped_sdf(tmp_path, MASSLESS).read_bytes())
+    marked = {link.get("name"): link.get("{http://wiki.ros.org/urdf}massless")
+              for link in root.iter("link")}
+    # base has body's mass now; arm kept its own (tool had none); mark is still massless
+    assert marked == {"base": None, "arm": None, "mark": "true"}
+    masses = {link.get("name"): float(link.findtext("inertial/mass") or "nan")
+              for link in root.iter("link")}
+    assert masses == {"base": 2.0, "arm": 1.0, "mark": 0.0}
+
+
+def _named(urdf: bytes, tag: str) -> list[str]:
+    from lxml import etree
+
+    return [el.get("name") or "" for el in etree.fromstring(urdf).iter(tag)]
+
+
+@pytest.mark.parametrize(("urdf", "tag", "name"), [(TWO, "sensor", "cam"),
+                                                    (PLUGINS, "plugin", "p"),
+                                                    (PLUGINS, "plugin", "q")])
+def test_a_lumped_sdf_gives_each_gazebo_element_once(tmp_path: Path, urdf: str, tag: str,
+                                                     name: str) -> None:
+    assert _named(urdf.encode(), tag).count(name) == 1
+    sdf = _lumped_sdf(tmp_path, urdf)
+    back = tmp_path / "back.urdf"
+    assert main(["sdf2urdf", str(sdf), "-o", str(back)]) == 0
+    assert _named(back.read_bytes(), tag).count(name) == 1
+    # and the URDF lumped again gives what the first lumping gave
+    (tmp_path / "again").mkdir()
+    again = _lumped_sdf(tmp_path / "again", back.read_text())
+    assert _named(again.read_bytes(), tag) == _named(sdf.read_bytes(), tag)

@@ -69,7 +69,10 @@ def check_source(source: Source, file: str | None = None,
         report.summary.append(f"model {model.name!r}: transform ({len(reasons)} reason"
                               f"{'s' if len(reasons) != 1 else ''} it is not URDF-shaped)")
         for r in reasons:  # (printed in line order, as every diagnostic)
-            diags.add(r.code, r.message, r.line, severity="info")
-            report.summary.append(f"  line {r.line}: {r.message} [{r.code}]")
+            # an included model's lines are its file's; an <include>'s <pose>, the includer's
+            file = r.file or model.file
+            diags.add(r.code, r.message, r.line, severity="info", file=file)
+            where = f"line {r.line}" if file in (None, diags.file) else f"{file}:{r.line}"
+            report.summary.append(f"  {where}: {r.message} [{r.code}]")
     report.diagnostics = diags.items
     return report

@@ -575,6 +575,9 @@ class Model:
     placement_frame: str | None = None
     #: the file the model was read from, when it came through an <include>
     file: str | None = None
+    #: the file //model/pose was written in when an <include>'s <pose> gave it (the
+    #: including file; its lines are that file's); None: the model's own
+    pose_file: str | None = None
 
     def link(self, name: str) -> Link | None:
         """The link called ``name`` in this model (not nested ones), or None."""

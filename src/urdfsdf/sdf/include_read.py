@@ -177,6 +177,8 @@ class IncludeReader:
         pose_el = kids.get("pose")
         if pose_el is not None:
             changes["pose"] = read_pose(self.ctx, pose_el, f"include of model {model.name!r}")
+            # (the input read from text has no name: "<input>", as a diagnostic shows it)
+            changes["pose_file"] = self.ctx.diags.file or "<input>"
         static_el = kids.get("static")
         if static_el is not None:
             changes["static"] = is_true(static_el.text)

@@ -1,14 +1,18 @@
-"""``//axis/mimic`` (SDFormat 1.11) read as the joint's mimic, in URDF's form.
+"""``//axis/mimic`` (SDFormat 1.11): read as the joint's mimic, in URDF's form, and
+written from it.
 
 SDF writes ``q = multiplier * (q_leader - reference) + offset``; the IR's
 :class:`~urdfsdf.core.ir.Mimic` is URDF's ``q = multiplier * q_leader + offset``.
+Before 1.11 the writer carries a mimic as ``<urdf:mimic>`` (:mod:`urdfsdf.sdf.writer`).
 """
 
 from __future__ import annotations
 
-from urdfsdf.core.ir import Axis, Mimic, evolve
+from urdfsdf.core.ir import Axis, Extra, Joint, Mimic, Model, SdfDocument, evolve
 from urdfsdf.core.numbers import fmt
+from urdfsdf.sdf.names import version_of
 from urdfsdf.sdf.values import number_of
+from urdfsdf.xml.build import attrs, text
 from urdfsdf.xml.parse import first_of_each, from_string
 from urdfsdf.xml.readctx import ReadContext
 
@@ -38,3 +42,46 @@ def axis_mimic(ctx: ReadContext, axis: Axis, what: str) -> tuple[Axis, Mimic | N
                       x.line)
         return evolve(axis, extras=tuple(e for e in axis.extras if e is not x)), mimic
     return axis, None
+
+
+#: the first SDFormat version with //axis/mimic
+AXIS_MIMIC_SINCE = (1, 11)
+
+
+def with_axis_mimics(doc: SdfDocument) -> SdfDocument:
+    """``doc`` with each joint's mimic in its ``<axis>``, when its version has //axis/mimic.
+
+    As libsdformat 14 writes a URDF ``<mimic>`` (``<mimic joint=LEADER>`` with
+    ``<multiplier>`` and ``<offset>``, no ``axis`` attribute and no ``<reference>``: the
+    leader's first axis, reference 0); what the URDF left out is left out (SDFormat's
+    defaults, 1 and 0, are URDF's).  A mimic SDFormat cannot hold stays on the joint,
+    for the writer's ``<urdf:mimic>``: its joint or its leader has no axis in the model.
+    """
+    if version_of(doc.version) < AXIS_MIMIC_SINCE:
+        return doc
+    return evolve(doc, models=tuple(map(_model_mimics, doc.models)),
+                  worlds=tuple(evolve(w, models=tuple(map(_model_mimics, w.models)))
+                               for w in doc.worlds))
+
+
+def _model_mimics(model: Model) -> Model:
+    """``model`` (and its nested models) with its mimics in the axes that can hold them."""
+    models = tuple(map(_model_mimics, model.models))
+    if not any(j.mimic is not None for j in model.joints):
+        return evolve(model, models=models) if model.models else model
+    leaders = {j.name for j in model.joints if j.axis is not None}
+    return evolve(model, models=models,
+                  joints=tuple(_axis_mimic(j, leaders) for j in model.joints))
+
+
+def _axis_mimic(joint: Joint, leaders: set[str]) -> Joint:
+    """``joint`` with its mimic as ``//axis/mimic`` (unchanged if SDF cannot hold it)."""
+    m, axis = joint.mimic, joint.axis
+    if m is None or axis is None or m.joint not in leaders:
+        return joint
+    body = "".join(f"<{key}>{text(value)}</{key}>" for key, value in
+                   (("multiplier", m.multiplier), ("offset", m.offset)) if value is not None)
+    xml = f"<mimic{attrs((('joint', m.joint),))}>{body}</mimic>" if body else \
+        f"<mimic{attrs((('joint', m.joint),))}/>"
+    return evolve(joint, mimic=None,
+                  axis=evolve(axis, extras=(*axis.extras, Extra("mimic", xml, m.line))))

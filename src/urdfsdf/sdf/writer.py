@@ -7,7 +7,8 @@ model into the spec's "Parity with URDF" form is :mod:`urdfsdf.translate.to_sdf`
 URDF content with no SDFormat element travels as custom elements in the
 ``urdf`` namespace (``xmlns:urdf="http://wiki.ros.org/urdf"``), which
 libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
-``<urdf:transmission>``, ... (see README, "Lossless round trips").
+``<urdf:transmission>``, ... (see README, "Lossless round trips").  From SDFormat
+1.11 on, a mimic is written as ``//axis/mimic`` (:mod:`urdfsdf.sdf.mimic`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from urdfsdf.core.ir import (
     World,
     evolve,
 )
+from urdfsdf.sdf.mimic import with_axis_mimics
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
@@ -42,7 +44,8 @@ from urdfsdf.xml.parse import from_string, to_string
 
 
 def write_sdf_document(doc: SdfDocument) -> str:
-    """Serialise a whole SDF document."""
+    """Serialise a whole SDF document (its mimics in the form of its version)."""
+    doc = with_axis_mimics(doc)
     out = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
     out.open("sdf")  # placeholder line, replaced below once namespaces are known
     out.mark = len(out.parts)

@@ -21,7 +21,10 @@ would make of the URDF:
 
 Each block also travels verbatim as ``<urdf:gazebo>`` so URDF -> SDF -> URDF
 restores it exactly; :func:`applied_outputs` says which SDF elements a block
-produced so that SDF -> URDF does not write them twice.
+produced so that SDF -> URDF does not write them twice.  What fixed-joint lumping
+changes of them (a sensor's pose, a plugin's ``bodyName``: :mod:`urdfsdf.translate.lump`)
+is marked ``urdf:lumped`` with the fingerprint of the form the block gave
+(:func:`mark_lumped`), and not written twice either.
 
 SDF -> URDF (:func:`gazebo_blocks`): whatever SDF holds that URDF cannot
 (link sensors, lights, self_collide, gravity...; collision surfaces; visual
@@ -32,6 +35,7 @@ form above, which both libsdformat and :func:`apply_gazebo` read back.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -57,7 +61,7 @@ from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
 from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
-from urdfsdf.xml.namespaces import U
+from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import canonical, from_string, to_string
 
 #: what a ``<gazebo>`` block applies to: its ``reference`` link or joint, or the model
@@ -461,6 +465,27 @@ def applied_form(xml: str) -> str:
     return canonical(to_string(el))
 
 
+#: //@urdf:lumped: on an element that fixed-joint lumping changed, the fingerprint of
+#: the form a <gazebo> block gave it (:func:`applied_form`)
+LUMPED = U + "lumped"
+
+
+def _fingerprint(form: str) -> str:
+    """The fingerprint of an element's applied form (:data:`LUMPED`)."""
+    return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
+
+
+def mark_lumped(before: Extra, after: Extra) -> Extra:
+    """``after``, what lumping made of ``before``, marked with the fingerprint of the form
+    a block gave ``before`` (the first one, through several lumpings)."""
+    el = from_string(after.xml)
+    if el.get(LUMPED) is None:
+        etree.Element("holder", nsmap={"urdf": URDF_NS}).append(el)  # urdf:, not ns0:
+        el.set(LUMPED, from_string(before.xml).get(LUMPED) or _fingerprint(
+            applied_form(before.xml)))
+    return Extra(after.tag, to_string(el), after.line, after.pose)
+
+
 def _merge(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | None
            ) -> tuple[Extra, ...]:
     return (*extras, *(_extra(e, line) for e in new))
@@ -606,7 +631,7 @@ def applied_outputs(model: Model) -> set[str]:
             else ("model",)
         for k in kinds:
             out |= _outputs(_translate(el, k, None))
-    return out
+    return out | {f"lumped:{_fingerprint(form)}" for form in out}
 
 
 def _outputs(t: _Target) -> set[str]:
@@ -655,7 +680,12 @@ def _pretty(el: etree._Element, line: int | None) -> Extra:
 
 
 def _parse(x: Extra) -> etree._Element:
-    return from_string(x.xml)
+    """``x``'s element (without the mark of lumping: :data:`LUMPED`)."""
+    el = from_string(x.xml)
+    if el.get(LUMPED) is not None:
+        del el.attrib[LUMPED]
+        etree.cleanup_namespaces(el)
+    return el
 
 
 def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]:
@@ -664,9 +694,17 @@ def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]
         return []
     # with nothing to skip (no urdf:gazebo block), no canonical form is needed
     return [_parse(x) for x in extras
-            if not is_urdf_extra(x) and not (skip and (
-                applied_form(x.xml) in skip
-                or (x.tag == "surface" and _leaves(from_string(x.xml)) <= skip)))]
+            if not is_urdf_extra(x) and not (skip and _carried(x, skip))]
+
+
+def _carried(x: Extra, skip: set[str]) -> bool:
+    """Whether a verbatim ``urdf:gazebo`` block carries ``x``: as the block gave it,
+    as lumping changed it (:data:`LUMPED`), or leaf by leaf (a merged surface)."""
+    if applied_form(x.xml) in skip:
+        return True
+    if "lumped" in x.xml and f"lumped:{from_string(x.xml).get(LUMPED)}" in skip:
+        return True
+    return x.tag == "surface" and _leaves(from_string(x.xml)) <= skip
 
 
 def _skipped(el: etree._Element, skip: set[str]) -> bool:

@@ -22,6 +22,9 @@ and follows libsdformat step by step:
   ``//inertial/pose`` gets the combined centre of mass, keeps its rotation,
   and the combined inertia is expressed in that rotation.  A parent without
   ``<inertial>`` starts from mass 0;
+- the massless marker (``urdf:massless``, a URDF link without ``<inertial>``) stays
+  on a link only while it has no mass: it does not move with a lumped link, and
+  goes when lumping gives the parent mass;
 - visuals and collisions move to the parent with their poses composed
   (``X_PV = X_PC * X_CV``) and are named the libsdformat way:
   ``<URDF name or child link name>_visual`` (``_collision``), then ``_<i>``
@@ -30,7 +33,9 @@ and follows libsdformat step by step:
   name;
 - sensors, lights and projectors of the child (from its ``<gazebo>`` blocks)
   move to the parent with ``//pose`` composed the same way (a pose with
-  ``relative_to`` is left as written); other link content (self_collide,
+  ``relative_to`` is left as written), marked ``urdf:lumped`` so that sdf2urdf
+  knows the carried block holds them (:func:`urdfsdf.translate.gazebo.mark_lumped`;
+  re-aimed plugins too); other link content (self_collide,
   gravity, plugins...) moves too, the child's value winning as in
   libsdformat's ``AddKeyValue``;
 - joints below the lumped link now start at the first kept ancestor, their
@@ -88,8 +93,8 @@ from urdfsdf.core.transforms import (
     rot_transpose,
 )
 from urdfsdf.sdf.posed import with_pose
-from urdfsdf.translate.carriers import UNNAMED
-from urdfsdf.translate.gazebo import is_true
+from urdfsdf.translate.carriers import MASSLESS_MARKER, UNNAMED
+from urdfsdf.translate.gazebo import is_true, mark_lumped
 from urdfsdf.xml.parse import from_string, to_string
 
 LUMP_PREFIX = "_fixed_joint_lump__"
@@ -151,7 +156,7 @@ def _posed_extra(x: Extra, x_pc: Transform) -> Extra:
     pose = x.pose
     if pose is None or pose.relative_to:
         return x  # relative_to another frame, or a pose that does not read: as written
-    return with_pose(x, computed_pose(compose(x_pc, pose_transform(pose))))
+    return mark_lumped(x, with_pose(x, computed_pose(compose(x_pc, pose_transform(pose)))))
 
 
 def _offset(plugin: etree._Element) -> Transform:
@@ -181,6 +186,14 @@ def _merge_extras(parent: tuple[Extra, ...], moved: Iterable[Extra], where: str,
                     break
         out.append(x)
     return tuple(out)
+
+
+def _massless_marked(extras: tuple[Extra, ...], inertial: Inertial | None
+                     ) -> tuple[Extra, ...]:
+    """A link's extras, its massless marker left out once ``inertial`` has mass."""
+    if inertial is None or float(inertial.mass) <= 0.0:
+        return extras
+    return tuple(x for x in extras if x.tag != MASSLESS_MARKER.tag)
 
 
 def _text(x: Extra) -> str:
@@ -249,8 +262,10 @@ class _Lumper:
         visuals = [*parent.visuals, *(self._move(v, child, x_pc) for v in child.visuals)]
         collisions = [*parent.collisions,
                       *(self._move(c, child, x_pc) for c in child.collisions)]
-        moved = [_posed_extra(x, x_pc) if x.tag in POSED else x for x in child.extras]
-        extras = _merge_extras(parent.extras, moved, parent.name, self.diags)
+        moved = [_posed_extra(x, x_pc) if x.tag in POSED else x for x in child.extras
+                 if x.tag != MASSLESS_MARKER.tag]
+        extras = _merge_extras(_massless_marked(parent.extras, inertial), moved, parent.name,
+                               self.diags)
         self.links[parent.name] = evolve(parent, inertial=inertial, visuals=tuple(visuals),
                                          collisions=tuple(collisions), extras=extras)
         if joint.extras and any(not x.tag.startswith("{") for x in joint.extras):
@@ -307,7 +322,7 @@ class _Lumper:
                     node = etree.SubElement(el, tag)
                 node.text = " ".join(values)
             changed = True
-        return Extra(x.tag, to_string(el), x.line) if changed else x
+        return mark_lumped(x, Extra(x.tag, to_string(el), x.line)) if changed else x
 
     def finish(self, model: Model) -> Model:
         links = []

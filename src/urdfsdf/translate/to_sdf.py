@@ -179,6 +179,12 @@ def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]
             and not link.extras)
 
 
+def _gazebo_references(model: Model) -> set[str]:
+    """The links and joints the model's ``<gazebo reference=..>`` blocks name."""
+    return {from_string(x.xml).get("reference") or "" for x in model.extras
+            if x.tag == "gazebo"}
+
+
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
                 tree_checked: bool = False) -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
@@ -239,8 +245,10 @@ class _Translation:
         self.link_map, self.joint_map = sdf_names(model, root, self.world_root, diags,
                                                   version)
         # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
+        # (not one a <gazebo> block names: what the block adds needs a link)
+        named = _gazebo_references(model)
         self.markers = {link.name: link.sdf_frame for link in model.links
-                        if link.sdf_frame is not None
+                        if link.sdf_frame is not None and link.name not in named
                         and _frame_link(link, self.tree_joint.get(link.name), self.children)}
         self.out_links: list[Link] = []
         self.out_joints: list[Joint] = []

@@ -80,7 +80,8 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
         lossy = options.lossy if options is not None else False
         return sdf_to_urdf_copy(model, diags, lossy), "copy"
     for r in reasons[:MAX_REASONS]:
-        diags.add(r.code, f"transform path: {r.message}", r.line, severity="info")
+        diags.add(r.code, f"transform path: {r.message}", r.line, severity="info",
+                  file=r.file)
     if len(reasons) > MAX_REASONS:
         # one info per element of a big model is no help (and 60 MB at 100k links)
         diags.add(reasons[MAX_REASONS].code, f"transform path: {len(reasons) - MAX_REASONS} "

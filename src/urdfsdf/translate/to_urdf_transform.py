@@ -291,7 +291,8 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
         return None
     if tree.root != WORLD and (model.pose.relative_to or not model.pose.is_identity):
         diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: the model pose has no URDF "
-                      "place without a joint to world; dropped", model.pose.line or model.line)
+                      "place without a joint to world; dropped", model.pose.line or model.line,
+                      file=model.pose_file)
     applied = applied_outputs(model)
     links, joints = _links_and_joints(model, tree, applied)
     _frame_links(tree, links, joints)

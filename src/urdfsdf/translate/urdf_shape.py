@@ -47,6 +47,8 @@ class Reason:
     code: str
     message: str
     line: int | None
+    #: the file ``line`` is in when not the model's (an <include>'s <pose>)
+    file: str | None = None
 
 
 def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]:
@@ -132,7 +134,7 @@ def _model_reasons(model: Model) -> list[Reason]:
                               " must be flattened", model.models[0].line))
     if not model.pose.is_identity:
         reasons.append(Reason("SHAPE_MODEL_POSE", "the model pose has no URDF place",
-                              model.pose.line or model.line))
+                              model.pose.line or model.line, model.pose_file))
     return reasons
 
 
