@@ -737,6 +737,20 @@ def _joint_block(name: str, joint: Joint, skip: set[str]) -> Extra | None:
     return _pretty(_block(name, children), joint.line) if children else None
 
 
+def joints_block(joints: Iterable[Joint], line: int | None) -> Extra:
+    """``<gazebo>`` holding SDF ``<joint>`` elements: the joints sdf2urdf cut from a
+    model's tree to close its loops, in the form libsdformat copies into the model it
+    makes of the URDF (and :func:`apply_gazebo` applies).  What only URDF holds
+    (``urdf:`` content) is not written in them."""
+    import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
+
+    sdf_joints = (evolve(j, mimic=None, safety_controller=None, calibration=None,
+                         extras=tuple(x for x in j.extras if not is_urdf_extra(x)))
+                  for j in joints)
+    return _pretty(_block(None, (from_string(sdf_writer.element_text(j))
+                                 for j in sdf_joints)), line)
+
+
 def _spring_keys(dynamics: Dynamics, skip: set[str]) -> list[etree._Element]:
     """``springReference``/``springStiffness`` keys of an axis's spring values."""
     keys = []

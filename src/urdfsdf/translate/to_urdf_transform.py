@@ -18,6 +18,10 @@ lays the model out the URDF way:
 - universal and revolute2 joints become two revolute joints around a
   massless link (exact kinematics); ball, screw and gearbox are errors, or
   fixed joints with ``--lossy``;
+- joints that close kinematic loops, which URDF cannot hold, are cut: the tree
+  is kept depth first from the root link (:func:`urdfsdf.core.tree.spanning_forest`)
+  and each cut joint is written, as an SDF joint, in a ``<gazebo>`` block, which
+  libsdformat and urdf2sdf apply (:func:`_loop_block`);
 - links not connected to the tree are an error, or get floating joints with
   ``disconnected="floating"``.
 
@@ -37,12 +41,12 @@ from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform
-from urdfsdf.core.tree import tree_of
+from urdfsdf.core.tree import spanning_forest, tree_of
 from urdfsdf.sdf.frames import Scope
 from urdfsdf.sdf.names import WORLD
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
-from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
+from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks, joints_block
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
 from urdfsdf.xml.namespaces import U
@@ -105,6 +109,8 @@ class _Flattener:
         self.ok = True
         #: a joint was split around a massless link (see MUJOCO_BOUND_MASS)
         self.split = False
+        #: the joints cut to keep a tree (:meth:`cut_loops`), in document order
+        self.cut: list[_Edge] = []
 
     def unique(self, name: str, line: int | None, what: str) -> str:
         if name not in self.used:
@@ -228,6 +234,22 @@ class _Flattener:
                                         x_mj=bodies[joint.child].x_ml, scope=None,
                                         copy_origin=False))
 
+    def cut_loops(self, first: str) -> None:
+        """Keep a spanning tree from ``first`` (depth first, joints in document order);
+        each joint left out closes a loop (or joins a link outside the tree) and is
+        written in a ``<gazebo>`` block (:func:`_loop_block`), with a warning."""
+        span = spanning_forest(self.bodies, self.edges, first)
+        if not span.cut:
+            return
+        cut = {id(e) for e in span.cut}
+        self.edges = [e for e in self.edges if id(e) not in cut]
+        self.cut = span.cut
+        for e in span.cut:
+            self.diags.warning("KINEMATIC_LOOP", f"joint {e.name!r} closes a kinematic loop, "
+                               "which URDF cannot hold: written as an SDF joint in a <gazebo> "
+                               "block (libsdformat and urdf2sdf apply it; URDF readers and "
+                               "Drake see the tree without it)", e.joint.line)
+
     def expand(self) -> None:
         """Expand the joints that URDF lacks (:func:`_expand`)."""
         expanded: list[_Edge] = []
@@ -285,6 +307,7 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     flat = _Flattener(scope, x_wm, diags, opt)
     flat.walk()
     flat.add_urdf_joints(model.urdf_joints)
+    flat.cut_loops(_first_root(model, flat))
     flat.expand()
     tree = _rooted_tree(model, flat)
     if tree is None or not flat.ok:
@@ -320,31 +343,29 @@ class _Tree:
         return e.x_mj if e is not None else self.flat.bodies[name].x_ml
 
 
+def _first_root(model: Model, flat: _Flattener) -> str:
+    """The root of the URDF tree: ``world`` when a joint has it as parent, else the
+    first link (in document order) that no joint names as child, else (every link is
+    on a loop) the canonical link."""
+    edges = flat.edges
+    if any(e.parent == WORLD for e in edges):
+        return WORLD
+    children = {e.child for e in edges}
+    for name in flat.bodies:
+        if name not in children:
+            return name
+    canonical = flat._flat_link(flat.top, model.canonical_link)
+    return canonical or next(iter(flat.bodies), WORLD)
+
+
 def _rooted_tree(model: Model, flat: _Flattener) -> _Tree | None:
     """The tree of the flattened joints (each child has one tree joint; roots are links
     with none), its other roots attached with floating joints when the options say so;
-    None (reported) when the joints make no tree."""
-    diags = flat.diags
-
-    def second(kept: _Edge, new: _Edge) -> _Edge:
-        diags.error("URDF_TREE_INVALID", f"link {new.child!r} is the child of joints "
-                    f"{kept.name!r} and {new.name!r}: URDF needs a tree", new.joint.line)
-        flat.ok = False
-        return kept
-
-    tree = tree_of(flat.bodies, flat.edges, second)
-    roots = tree.roots
-    if any(e.parent == WORLD for e in flat.edges):
-        main_root, extra = WORLD, roots
-    elif roots:
-        main_root, extra = roots[0], roots[1:]
-    else:
-        diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link", model.line)
-        return None
-    if tree.loop is not None:  # links on a loop of joints that no root reaches
-        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
-                    tree.above[tree.loop].joint.line)
-        return None
+    None (reported) when they are not connected to it."""
+    # no loop is left (Flattener.cut_loops): each link has one joint above at most
+    tree = tree_of(flat.bodies, flat.edges)
+    main_root = _first_root(model, flat)
+    extra = [n for n in tree.roots if n != main_root]
     if extra and not _attach_disconnected(flat, tree.above, main_root, extra):
         return None
     return _Tree(flat, tree.above, main_root)
@@ -434,7 +455,42 @@ def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[str]
                                    for e in flat.edges if e.scope is not None], applied))
     if flat.split and not any(x.tag == "mujoco" for x in extras):
         extras += (MUJOCO_BOUND_MASS,)
+    if flat.cut:
+        extras += (_loop_block(tree),)
     return extras
+
+
+def _loop_block(tree: _Tree) -> Extra:
+    """``<gazebo>`` with the joints cut from the tree (:meth:`_Flattener.cut_loops`), in
+    the SDF form libsdformat copies into the model it makes of the URDF.
+
+    A joint there is posed in its child link's frame (SDFormat's default), which is
+    the child's URDF link frame once read; its axes are expressed in the joint frame;
+    it names links and joints by their URDF names.
+    """
+    flat = tree.flat
+    joints = []
+    for e in flat.cut:
+        joint = e.joint
+        body = flat.bodies.get(e.child)
+        child = tree.above.get(e.child)
+        if e.scope is not None and body is not None and body.local == joint.child and \
+                joint.pose.frame in ("", joint.child) and _urdf_frame_is_sdf_frame(body, child):
+            pose = joint.pose.with_frame(None)
+        else:
+            pose = tf.computed_pose(tf.relative(tree.frame(e.child), e.x_mj), None,
+                                    joint.pose.line or joint.line)
+        joints.append(evolve(joint, name=joint.original_name or e.name, original_name=None,
+                             parent=_urdf_name(flat, e.parent), child=_urdf_name(flat, e.child),
+                             pose=pose, axis=_axis_in_joint(e, joint.axis),
+                             axis2=_axis_in_joint(e, joint.axis2)))
+    return joints_block(joints, flat.cut[0].joint.line)
+
+
+def _urdf_name(flat: _Flattener, name: str) -> str:
+    """The URDF name of a flattened link (its original name, if SDFormat made it change)."""
+    body = flat.bodies.get(name)
+    return body.link.original_name or name if body is not None else name
 
 
 #: the joint types :func:`_expand` rewrites
