@@ -248,6 +248,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "resource-path": ("--resource-path DIR", 'resource_paths=["DIR"]'),
     "no-includes": ("--no-includes", "includes=False"),
     "package-path": ("--package-path NAME=DIR", 'package_paths={"NAME": "DIR"}'),
+    "open-loops": ("--open-loops", "open_loops=True"),
 }
 
 _WORDING: ContextVar[Wording | None] = ContextVar("urdfsdf_wording", default=None)

@@ -95,8 +95,10 @@ class _Edge:
 
 class _Flattener:
     def __init__(self, top: Scope, x_wm: Transform | None, diags: Diagnostics,
-                 options: Options) -> None:
+                 options: Options, made: frozenset[str] = frozenset()) -> None:
         self.top = top
+        #: the top model's links and joints that a <gazebo> block made (left out)
+        self.made = made
         self.x_wm = x_wm
         self.diags = diags
         self.opt = options
@@ -171,7 +173,7 @@ class _Flattener:
     def _add_links(self, scope: Scope, prefix: str, x_top_s: Transform) -> None:
         for name, link in scope.links.items():
             x = scope.pose(name)
-            if x is None:
+            if x is None or (scope is self.top and name in self.made):
                 continue
             flat = self.unique(prefix + name, link.line, "link")
             self.link_names[(id(scope), name)] = flat
@@ -197,7 +199,7 @@ class _Flattener:
     def _add_joints(self, scope: Scope, prefix: str, x_top_s: Transform) -> None:
         for name, joint in scope.joints.items():
             x = scope.pose(name)
-            if x is None:
+            if x is None or (scope is self.top and name in self.made):
                 continue
             parent, child = self._joint_links(scope, name, joint)
             if parent is None or child is None:
@@ -298,13 +300,15 @@ MUJOCO_BOUND_MASS = Extra("mujoco", '<mujoco><compiler boundmass="1e-9" '
 
 def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
                           options: Options | None = None,
-                          x_wm: Transform | None = None) -> Model | None:
+                          x_wm: Transform | None = None,
+                          made: frozenset[str] = frozenset()) -> Model | None:
     """URDF form of any valid SDF model (``scope`` from the frame engine).
 
-    ``x_wm`` is the model's pose in the world (for joints to ``world``).
+    ``x_wm`` is the model's pose in the world (for joints to ``world``); ``made``: the
+    links and joints a ``<gazebo>`` block made, left out (the block brings them back).
     """
     opt = options or Options()
-    flat = _Flattener(scope, x_wm, diags, opt)
+    flat = _Flattener(scope, x_wm, diags, opt, made)
     flat.walk()
     flat.add_urdf_joints(model.urdf_joints)
     flat.cut_loops(_first_root(model, flat))
