@@ -650,9 +650,11 @@ def made_by_blocks(model: Model) -> frozenset[str]:
         Diagnostics())
     if doc is None or not doc.models:
         return frozenset()
-    made = {x.name: canonical(sdf_writer.element_text(x))
-            for x in (*doc.models[0].links, *doc.models[0].joints)}
-    return frozenset(x.name for x in (*model.links, *model.joints) if x.name in made
+    def elements(m: Model) -> list[Link | Joint]:
+        return [*m.links, *m.joints]
+
+    made = {x.name: canonical(sdf_writer.element_text(x)) for x in elements(doc.models[0])}
+    return frozenset(x.name for x in elements(model) if x.name in made
                      and canonical(sdf_writer.element_text(x)) == made[x.name])
 
 

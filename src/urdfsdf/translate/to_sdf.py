@@ -187,7 +187,8 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     (:func:`~urdfsdf.core.tree.check_urdf_tree`) reported no error into ``diags``:
     its root is the one link no joint names as child, found without checking again.
     A model made otherwise (the API takes any) is checked here.  ``open_loops``: the
-    ``<gazebo>`` joints that close loops are not applied (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).
+    ``<gazebo>`` joints that close loops are not applied
+    (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).
     """
     if diags.has_errors():
         return None
