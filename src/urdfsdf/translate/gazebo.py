@@ -627,6 +627,23 @@ def applied_outputs(model: Model) -> set[str]:
     return out
 
 
+def pose_made_by_block(model: Model) -> bool:
+    """Whether the model's pose is the ``<pose>`` of one of its verbatim ``<urdf:gazebo>``
+    blocks without reference (an iCub's, placing the robot in Gazebo): the URDF holds
+    it in the block, not in its joint origins."""
+    pose = model.pose
+    if pose.relative_to is not None or pose.text is None:
+        return False
+    for x in model.extras:
+        if x.tag == U + "gazebo" and "<pose" in x.xml:
+            block = from_string(x.xml)
+            if block.get("reference") is None and any(
+                    tuple((p.text or "").split()) == pose.text and not p.attrib
+                    for p in block.findall("pose")):
+                return True
+    return False
+
+
 def made_by_blocks(model: Model) -> frozenset[str]:
     """The names of the links and joints of ``model`` that its verbatim ``<urdf:gazebo>``
     blocks without reference made (:func:`apply_gazebo` copies their SDF ``<link>`` and

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics, option
-from urdfsdf.core.ir import Model, SdfDocument, evolve
+from urdfsdf.core.ir import IDENTITY, Model, SdfDocument, evolve
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
-from urdfsdf.translate.gazebo import made_by_blocks
+from urdfsdf.translate.gazebo import made_by_blocks, pose_made_by_block
 from urdfsdf.translate.to_urdf_copy import sdf_to_urdf_copy
 from urdfsdf.translate.to_urdf_transform import (
     Options,
@@ -75,8 +75,11 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
         scope = analyze_model(model, diags)
         if diags.has_errors():
             return None, None
-    # links and joints a <gazebo> block made come back in the block, as written
+    # links and joints a <gazebo> block made come back in the block, as written; so does
+    # a model pose (of a model alone: a world's pose of it is the world's)
     made = made_by_blocks(model)
+    if x_wm is None and pose_made_by_block(model):
+        model = evolve(model, pose=IDENTITY)
     if made:
         model = evolve(model, links=tuple(x for x in model.links if x.name not in made),
                        joints=tuple(x for x in model.joints if x.name not in made))

@@ -16,8 +16,10 @@ lays the model out the URDF way:
 - explicit frames become massless links on fixed joints to the body they are
   attached to (``--no-frames`` drops them, with a warning each);
 - universal and revolute2 joints become two revolute joints around a
-  massless link (exact kinematics); ball, screw and gearbox are errors, or
-  fixed joints with ``--lossy``;
+  massless link (exact kinematics); ball joints are errors, or three
+  continuous joints (about x, y and z) around two massless links with
+  ``--lossy`` (exact kinematics); screw and gearbox are errors, or fixed
+  joints with ``--lossy``;
 - joints that close kinematic loops, which URDF cannot hold, are cut: the tree
   is kept depth first from the root link (:func:`urdfsdf.core.tree.spanning_forest`)
   and each cut joint is written, as an SDF joint, in a ``<gazebo>`` block, which
@@ -502,32 +504,22 @@ _EXPANDED = frozenset(("universal", "revolute2", "ball", "screw", "gearbox"))
 
 
 def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> list[_Edge]:
-    """Universal/revolute2 -> two revolute joints; ball/screw/gearbox -> error or fixed."""
+    """Universal/revolute2 -> two revolute joints; ball -> error, or three (``--lossy``);
+    screw/gearbox -> error or fixed."""
     jt = e.joint.type
     if jt in ("universal", "revolute2"):
         # both axes in this joint's frame first: the second joint has another name
-        joint = evolve(e.joint, axis=_axis_in_joint(e, e.joint.axis),
-                        axis2=_axis_in_joint(e, e.joint.axis2))
-        mid = flat.unique(f"{e.name}_axis2_link", e.joint.line, "link")
-        j1 = evolve(joint, type="revolute" if _bounded(joint.axis) else "continuous",
-                     axis2=None)
-        axis2 = joint.axis2 or Axis((0.0, 1.0, 0.0))
-        j2 = evolve(e.joint, name=flat.unique(f"{e.name}_axis2", e.joint.line, "joint"),
-                     type="revolute" if _bounded(axis2) else "continuous", axis=axis2,
-                     axis2=None, extras=())
-        # massless by design (not SDF's 1 kg default for a link without <inertial>)
-        flat.bodies[mid] = _Body(mid, Link(mid, extras=(massless_marker(),), line=e.joint.line),
-                                 e.x_mj, flat.top, mid)
-        flat.split = True
-        diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as revolute "
-                      f"joints {e.name!r} and {j2.name!r} around massless link {mid!r} "
-                      "(exact kinematics; MuJoCo gives it 1e-9 kg)", e.joint.line)
-        return [_Edge(e.name, j1, e.parent, mid, e.x_mj, e.scope, e.copy_origin),
-                _Edge(j2.name, j2, mid, e.child, e.x_mj, e.scope)]
+        axes = [_axis_in_joint(e, e.joint.axis),
+                _axis_in_joint(e, e.joint.axis2) or Axis((0.0, 1.0, 0.0))]
+        return _split(e, flat, axes)
+    if jt == "ball" and opt.lossy:
+        return _split(e, flat, [Axis((1.0, 0.0, 0.0)), Axis((0.0, 1.0, 0.0)),
+                                Axis((0.0, 0.0, 1.0))])
     if jt in ("ball", "screw", "gearbox"):
         if not opt.lossy:
+            fix = "writes three revolute joints" if jt == "ball" else "writes a fixed joint"
             diags.error("NO_URDF_EQUIVALENT", f"joint {e.name!r}: SDF joint type {jt!r} has no "
-                        f"URDF equivalent ({option('lossy')} writes a fixed joint)", e.joint.line)
+                        f"URDF equivalent ({option('lossy')} {fix})", e.joint.line)
             flat.ok = False
             # kept (as fixed) until the tree checks: its child is not "disconnected"
             # (one diagnostic per cause); flat.ok stops the conversion after them
@@ -536,6 +528,39 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
                       f"fixed joint ({option('lossy')})", e.joint.line)
         return [evolve(e, joint=evolve(e.joint, type="fixed", axis=None, axis2=None))]
     return [e]
+
+
+def _split(e: _Edge, flat: _Flattener, axes: list[Axis | None]) -> list[_Edge]:
+    """A joint of several rotations (universal, revolute2, ball) as a chain of revolute
+    (or continuous) joints, one per axis, all at the joint frame, around massless
+    links: the same kinematics.  The first keeps the joint's name and content; the
+    others are ``NAME_axisN``, their links ``NAME_axisN_link``."""
+    joint, line = e.joint, e.joint.line
+    edges: list[_Edge] = []
+    parent, name = e.parent, e.name
+    for n, axis in enumerate(axes, start=1):
+        kind = "revolute" if _bounded(axis) else "continuous"
+        if n == 1:
+            out = evolve(joint, type=kind, axis=axis, axis2=None)
+        else:
+            name = flat.unique(f"{e.name}_axis{n}", line, "joint")
+            out = evolve(joint, name=name, type=kind, axis=axis, axis2=None, extras=())
+        child = e.child
+        if n < len(axes):
+            child = flat.unique(f"{e.name}_axis{n + 1}_link", line, "link")
+            # massless by design (not SDF's 1 kg default for a link without <inertial>)
+            flat.bodies[child] = _Body(child, Link(child, extras=(massless_marker(),),
+                                                   line=line), e.x_mj, flat.top, child)
+        edges.append(_Edge(name, out, parent, child, e.x_mj, e.scope, e.copy_origin and n == 1))
+        parent = child
+    flat.split = True
+    names = " and ".join(repr(x.name) for x in edges)
+    mids = " and ".join(repr(x.child) for x in edges[:-1])
+    links, it = ("links", "each") if len(edges) > 2 else ("link", "it")
+    flat.diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {joint.type} joint written as "
+                       f"revolute joints {names} around massless {links} {mids} (exact "
+                       f"kinematics; MuJoCo gives {it} 1e-9 kg)", line)
+    return edges
 
 
 def _axis_in_joint(e: _Edge, axis: Axis | None) -> Axis | None:
