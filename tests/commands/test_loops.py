@@ -18,12 +18,13 @@ from typing import Any
 import numpy as np
 import pytest
 from lxml import etree
-
 from test_scripts import codes, run
+
+from readers import drake_inertias, isolated
+
 from conftest import oracle_path, requires_oracle
 from oracle import oracle_matrix
 from oracle import run as oracle_run
-from readers import drake_inertias, isolated
 
 INERTIAL = ('<inertial><mass value="1"/><inertia ixx="0.1" ixy="0" ixz="0" iyy="0.1" '
             'iyz="0" izz="0.1"/></inertial>')
