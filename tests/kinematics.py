@@ -300,7 +300,7 @@ def spec_from_xml(text: str, q: dict[str, tuple[float, ...]] | None = None) -> S
             e.child = el.findtext("child").strip()
             for tag in ("axis", "axis2") if e.jtype in ("universal", "revolute2") else ("axis",):
                 ax = el.find(tag)
-                if e.jtype == "fixed":
+                if e.jtype in ("fixed", "ball"):
                     break
                 xyz_el = ax.find("xyz") if ax is not None else None
                 default = "1 0 0" if tag == "axis" else "0 1 0"
@@ -319,9 +319,13 @@ def spec_from_xml(text: str, q: dict[str, tuple[float, ...]] | None = None) -> S
     assert len(roots) == 1, roots
     if q is None:
         rng = np.random.default_rng(7)
-        q = {n: tuple(rng.uniform(-1.0, 1.0, 2 if e.jtype in ("universal", "revolute2") else 1))
+        q = {n: tuple(rng.uniform(-1.0, 1.0, DOFS.get(e.jtype or "", 1)))
              for n, e in elems.items() if e.kind == "joint"}
     return Spec(elems, order, roots[0], q)
+
+
+#: the joint types with more than one value, and how many (the URDF's joints for each)
+DOFS = {"universal": 2, "revolute2": 2, "ball": 3}
 
 
 class SdfKinematics:
@@ -367,6 +371,10 @@ class SdfKinematics:
         if joint.jtype in ("universal", "revolute2"):
             a1, a2 = (self.axis_in_joint(joint, ax) for ax in joint.axes)
             return rotation(a1, q[0]) @ rotation(a2, q[1])
+        if joint.jtype == "ball":  # any rotation: about x, then y, then z (sdf2urdf --lossy)
+            return rotation(np.array([1.0, 0.0, 0.0]), q[0]) @ \
+                rotation(np.array([0.0, 1.0, 0.0]), q[1]) @ \
+                rotation(np.array([0.0, 0.0, 1.0]), q[2])
         axis = self.axis_in_joint(joint, joint.axes[0]) if joint.axes else None
         return motion(joint.jtype, axis, q[0])
 
@@ -395,12 +403,13 @@ class SdfKinematics:
 
 
 def urdf_q(spec: Spec) -> dict[str, float]:
-    """URDF joint values for the SDF joint values (universal: J and J_axis2)."""
+    """URDF joint values for the SDF joint values (universal: J and J_axis2; ball: J,
+    J_axis2 and J_axis3)."""
     out: dict[str, float] = {}
     for name, values in spec.q.items():
         out[name] = values[0]
-        if len(values) == 2:
-            out[f"{name}_axis2"] = values[1]
+        for n, value in enumerate(values[1:], start=2):
+            out[f"{name}_axis{n}"] = value
     return out
 
 
@@ -410,8 +419,10 @@ def check_kinematics(spec: Spec, urdf_text: str) -> None:
     robot = parse_urdf(urdf_text)
     assert robot.root == spec.root
     # the URDF's names: SDF links and frames, plus one massless link per universal joint
+    # (two per ball joint)
     expected_links = {e.name for e in spec.links} | {e.name for e in spec.frames} | {
-        f"{j.name}_axis2_link" for j in spec.joints if j.jtype in ("universal", "revolute2")}
+        f"{j.name}_axis{n}_link" for j in spec.joints
+        for n in range(2, DOFS.get(j.jtype or "", 1) + 1)}
     assert set(robot.links) == expected_links
     sdf_x = sdf.at(spec.q)
     urdf_x = robot.fk(urdf_q(spec))
@@ -449,9 +460,10 @@ def check_kinematics(spec: Spec, urdf_text: str) -> None:
         assert parent == sdf.body(f.name)
     for j in spec.joints:
         jtype = robot.joint_types[j.name]
-        if j.jtype in ("universal", "revolute2"):
+        if j.jtype in DOFS:
             assert jtype in ("revolute", "continuous")
-            assert robot.joint_types[f"{j.name}_axis2"] in ("revolute", "continuous")
+            for n in range(2, DOFS[j.jtype] + 1):
+                assert robot.joint_types[f"{j.name}_axis{n}"] in ("revolute", "continuous")
         elif j.jtype == "revolute":
             assert jtype == ("revolute" if j.axes[0].limit else "continuous")
         else:

@@ -84,6 +84,8 @@ class ConvertOptions:
     model: str | None = None
     #: urdf2sdf: no urdf: carriers (--plain, :mod:`urdfsdf.translate.plain`)
     plain: bool = False
+    #: urdf2sdf: loop-closing <gazebo> joints not applied (--open-loops)
+    open_loops: bool = False
 
 
 #: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
@@ -100,7 +102,8 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                                   xacro_args=dict(options.xacro_args),
                                   package_paths=dict(options.package_paths),
                                   lump_fixed_joints=options.lump_fixed_joints,
-                                  sdf_version=options.sdf_version, plain=options.plain)
+                                  sdf_version=options.sdf_version, plain=options.plain,
+                                  open_loops=options.open_loops)
     model = options.model if model is None else model
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
                               includes=options.includes)
@@ -160,7 +163,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        xacro_args: Mapping[str, str] | None = None,
                        package_paths: Mapping[str, str] | None = None,
                        lump_fixed_joints: bool = False, sdf_version: str = "1.7",
-                       plain: bool = False) -> Result:
+                       plain: bool = False, open_loops: bool = False) -> Result:
     """URDF (or a ``.xacro`` file) -> SDFormat (always the copy path).
 
     ``uri_map``: mesh URI prefixes rewritten, ``{FROM: TO}`` (``--uri-map``);
@@ -168,7 +171,9 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     ``--package-path``); ``lump_fixed_joints``: merge links across fixed joints as
     libsdformat does (:mod:`urdfsdf.translate.lump`; the default keeps every link and
     joint); ``sdf_version``: the version written (1.7 to 1.11); ``plain``: without
-    what only the way back needs (:mod:`urdfsdf.translate.plain`, ``--plain``).
+    what only the way back needs (:mod:`urdfsdf.translate.plain`, ``--plain``);
+    ``open_loops``: an SDF ``<joint>`` of a ``<gazebo>`` block that closes a kinematic
+    loop is not applied, for readers that refuse loops (Drake; ``--open-loops``).
     """
     import urdfsdf.document as documents
     import urdfsdf.sdf.writer as sdf_writer
@@ -191,7 +196,8 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     if pairs:
         model = uris.map_uris(model, pairs, "sdf", diags)
     # the reader checked the joint tree (no error: see above); uri maps change no link
-    sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version, tree_checked=True)
+    sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version, tree_checked=True,
+                                   open_loops=open_loops)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if lump_fixed_joints:
@@ -379,7 +385,8 @@ def _raise_or(result: Result, strict: bool) -> str:
 def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | None = None,
                 sdf_version: str = "1.7", lump_fixed_joints: bool = False,
                 xacro_args: Mapping[str, str] | None = None,
-                package_paths: Mapping[str, str] | None = None, plain: bool = False) -> str:
+                package_paths: Mapping[str, str] | None = None, plain: bool = False,
+                open_loops: bool = False) -> str:
     """URDF (text or path, or a ``.xacro`` file) -> SDFormat text (1.7 by default).
 
     ``strict``: warnings are errors too; the other keywords are urdf2sdf's options
@@ -388,7 +395,7 @@ def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | Non
     return _raise_or(urdf_to_sdf_result(text, uri_map=uri_map, sdf_version=sdf_version,
                                         lump_fixed_joints=lump_fixed_joints,
                                         xacro_args=xacro_args, package_paths=package_paths,
-                                        plain=plain),
+                                        plain=plain, open_loops=open_loops),
                      strict)
 
 

@@ -42,7 +42,8 @@ OPTIONS_SDF = """<sdf version="1.7"><model name="m">
     </visual>
   </link>
   <link name="loose"><pose>1 0 0 0 0 0</pose></link>
-  <joint name="j" type="ball"><parent>base</parent><child>arm</child></joint>
+  <joint name="j" type="screw"><parent>base</parent><child>arm</child>
+    <axis><xyz>0 0 1</xyz></axis></joint>
   <frame name="tip" attached_to="arm"><pose>0 0 0.5 0 0 0</pose></frame>
   <model name="inner"><link name="l"/></model>
 </model></sdf>
@@ -52,9 +53,12 @@ TWO_MODELS = """<sdf version="1.7"><world name="w">
   <model name="b"><link name="l"/></model>
 </world></sdf>
 """
-BALL = """<sdf version="1.7"><model name="m">
+#: a joint URDF has no form for, which --lossy writes as a fixed joint (a ball joint
+#: did, before it became three revolute joints: issue 38)
+SCREW = """<sdf version="1.7"><model name="m">
   <link name="a"/><link name="b"/>
-  <joint name="j" type="ball"><parent>a</parent><child>b</child></joint>
+  <joint name="j" type="screw"><parent>a</parent><child>b</child>
+    <axis><xyz>0 0 1</xyz></axis></joint>
 </model></sdf>
 """
 WITH_FRAME = """<sdf version="1.7"><model name="m">
@@ -245,17 +249,17 @@ def test_bad_option_values_are_argument_errors() -> None:
     for kwargs in ({"disconnected": "sometimes"}, {"separator": ""},
                    {"uri_map": [("", "package://x/")]}, {"uri_map": ["model://x/"]},
                    {"options": Options(lossy=True), "lossy": True}):
-        r = urdfsdf.sdf_to_urdf_result(BALL, **kwargs)  # type: ignore[arg-type]
+        r = urdfsdf.sdf_to_urdf_result(SCREW, **kwargs)  # type: ignore[arg-type]
         assert not r.ok and [d.code for d in r.diagnostics] == ["ARGUMENT_INVALID"], kwargs
     r = urdfsdf.urdf_to_sdf_result(str(SAMPLES / "parity.urdf"), sdf_version="2.0")
     assert not r.ok and [d.code for d in r.diagnostics] == ["ARGUMENT_INVALID"]
     with pytest.raises(urdfsdf.TranslationError) as caught:
-        urdfsdf.sdf_to_urdf(BALL, disconnected="sometimes")  # type: ignore[arg-type]
+        urdfsdf.sdf_to_urdf(SCREW, disconnected="sometimes")  # type: ignore[arg-type]
     assert caught.value.codes == ["ARGUMENT_INVALID"]
 
 
 def test_write_functions_take_the_options() -> None:
-    model = urdfsdf.read_sdf(BALL)
+    model = urdfsdf.read_sdf(SCREW)
     with pytest.raises(urdfsdf.TranslationError) as caught:
         urdfsdf.write_urdf(model)
     assert "lossy=True" in str(caught.value)
@@ -265,7 +269,7 @@ def test_write_functions_take_the_options() -> None:
 
 
 def test_robot_description_takes_the_sdf2urdf_keywords() -> None:
-    text = robot_description(BALL, lossy=True)
+    text = robot_description(SCREW, lossy=True)
     assert 'type="fixed"' in text
     assert robot_description(TWO_MODELS, "a") == urdfsdf.sdf_to_urdf(TWO_MODELS, model="a")
 
@@ -289,7 +293,7 @@ def test_the_command_line_names_flags(tmp_path: Path) -> None:
     path.write_text(TWO_MODELS)
     status, _, err = _cli("sdf2urdf", str(path))
     assert status == 1 and "choose one with --model NAME" in err and "model=" not in err
-    path.write_text(BALL)
+    path.write_text(SCREW)
     status, _, err = _cli("sdf2urdf", str(path))
     assert "(--lossy writes a fixed joint)" in err and "lossy=True" not in err
 
@@ -310,6 +314,6 @@ def test_api_messages_name_keywords() -> None:
 def test_commands_called_from_python_keep_their_flags() -> None:
     """A command (roundtrip) calls the API functions: its messages still name flags, and
     a function called with no edge around it (an internal one) names flags."""
-    report = roundtrip_source(BALL)
+    report = roundtrip_source(SCREW)
     assert "(--lossy writes a fixed joint)" in "\n".join(d.message for d in report.diagnostics)
     assert option("lossy") == "--lossy"

@@ -161,14 +161,17 @@ def test_pr2_style_gazebo_joints_renamed_or_carried_with_warnings() -> None:
     result = urdf_to_sdf_result(str(PR2))
     assert result.text is not None
     codes = [(d.code, d.line) for d in result.diagnostics if d.severity == "warning"]
-    # the <gazebo> block's loop-closing joint and the joint named like a URDF joint
-    assert ("ELEMENT_DROPPED", 135) in codes and ("ELEMENT_DROPPED", 140) in codes
+    # the <gazebo> block's loop-closing joint, applied (issue 38), and the joint named
+    # like a URDF joint, not applied
+    assert ("KINEMATIC_LOOP", 135) in codes and ("ELEMENT_DROPPED", 140) in codes
     # <joint:slider name="r_gripper_joint"> and <joint:hinge name="r_gripper_l_finger_link">
     assert ("DUPLICATE_NAME", 148) in codes and ("DUPLICATE_NAME", 156) in codes
     root = etree.fromstring(result.text.encode())
     slider = root.find("model/{urn:undeclared:joint}slider")
     assert slider is not None and slider.get(f"{{{URDF_NS}}}name") == "r_gripper_joint"
-    assert len(root.findall("model/joint")) == 6  # the URDF's, no gazebo-block joint
+    # the URDF's six and the block's loop-closing joint (not the one named like a URDF's)
+    assert [j.get("name") for j in root.findall("model/joint")][6:] == \
+        ["r_gripper_r_parallel_tip_joint"]
     check = main(["check", "-"], stdout=io.StringIO(), stderr=io.StringIO(),
                  stdin=_Stdin(result.text.encode()))
     assert check == 0

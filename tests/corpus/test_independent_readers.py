@@ -84,7 +84,8 @@ def test_drake_loads_every_urdf_to_sdf_output_with_the_same_inertias() -> None:
         status, before = isolated(drake_inertias, src, "urdf")
         if status != "ok":
             continue  # Drake refuses the input
-        sdf = urdfsdf.urdf_to_sdf(str(CORPUS / path))
+        # Drake refuses kinematic loops: without the <gazebo> joints that close them
+        sdf = urdfsdf.urdf_to_sdf(str(CORPUS / path), open_loops=True)
         status, after = isolated(drake_inertias, sdf, "sdf")
         if status != "ok":
             problems.append(f"{path}: Drake refuses the output ({status}: {after})")

@@ -345,7 +345,8 @@ BALL = f"""<sdf version="1.7"><model name="m">
 </model></sdf>"""
 
 
-def test_ball_joint_is_an_error_without_lossy_and_fixed_with_it(tmp_path: Path) -> None:
+def test_ball_joint_is_an_error_without_lossy_and_three_revolutes_with_it(
+        tmp_path: Path) -> None:
     path = tmp_path / "ball.sdf"
     path.write_text(BALL)
     status, out, err = run_cli(["sdf2urdf", str(path)])
@@ -357,11 +358,12 @@ def test_ball_joint_is_an_error_without_lossy_and_fixed_with_it(tmp_path: Path) 
     assert status == 0, err
     assert "warning[VALUE_APPROXIMATED]" in err and "'ball'" in err
     robot = parse_urdf(out)
-    assert robot.joint_types["ball"] == "fixed"
-    # at the ball's zero the kinematics are the SDF's
-    spec = spec_from_xml(BALL.replace('type="ball"', 'type="fixed"'), {"ball": (0.0,),
-                                                                       "j": (0.4,)})
-    check_kinematics(spec, out)
+    # issue 38: three continuous joints (x, y, z) around massless links, not a fixed joint
+    assert [robot.joint_types[n] for n in ("ball", "ball_axis2", "ball_axis3")] == \
+        ["continuous"] * 3
+    # the kinematics are the SDF's, at the ball's zero and away from it
+    for q in ((0.0, 0.0, 0.0), (0.3, -0.7, 1.1)):
+        check_kinematics(spec_from_xml(BALL, {"ball": q, "j": (0.4,)}), out)
 
 
 WORLD = f"""<sdf version="1.7"><world name="w">

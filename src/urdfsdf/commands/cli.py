@@ -122,6 +122,9 @@ def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
                    help="write SDF without what only sdf2urdf reads back (the urdf: "
                         "elements and attributes), for a model published as SDF; one "
                         "warning lists what was left out")
+    p.add_argument("--open-loops", action="store_true",
+                   help="do not apply the SDF joints of <gazebo> blocks that close kinematic "
+                        "loops (for Drake, which refuses loops); they still travel verbatim")
     _common(p, "diagnostics (and, for a folder, each file's report) are printed")
 
 
@@ -301,7 +304,8 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
     return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
                           tuple(package_paths.items()),
                           lump_fixed_joints=args.lump_fixed_joints,
-                          sdf_version=args.sdf_version, plain=args.plain)
+                          sdf_version=args.sdf_version, plain=args.plain,
+                          open_loops=args.open_loops)
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,

@@ -77,6 +77,9 @@ CODES: dict[str, str] = {
     "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",
     "ELEMENT_DROPPED": "an element has no place in the target format and was dropped",
     "VALUE_APPROXIMATED": "a value was approximated in the target format",
+    "KINEMATIC_LOOP": "the joints close a kinematic loop, which URDF readers and Drake refuse "
+                      "(a warning): sdf2urdf writes each joint it cuts from the tree in a "
+                      "<gazebo> block; urdf2sdf applies such a joint, as libsdformat does",
     "NAME_CHANGED": "a name was changed to satisfy the target format",
     "OUTPUT_REFUSED": "the output path is not allowed, or cannot be written",
     "OUTPUT_INVALID": "the output failed urdfsdf's own check, so none was written (a bug "
@@ -245,6 +248,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "resource-path": ("--resource-path DIR", 'resource_paths=["DIR"]'),
     "no-includes": ("--no-includes", "includes=False"),
     "package-path": ("--package-path NAME=DIR", 'package_paths={"NAME": "DIR"}'),
+    "open-loops": ("--open-loops", "open_loops=True"),
 }
 
 _WORDING: ContextVar[Wording | None] = ContextVar("urdfsdf_wording", default=None)

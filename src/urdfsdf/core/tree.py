@@ -88,6 +88,58 @@ def tree_of(links: Iterable[str], edges: Iterable[E],
     return tree
 
 
+@dataclass(slots=True)
+class Spanning(Generic[E]):
+    """What :func:`spanning_forest` kept and cut."""
+
+    #: the edge (joint) above each link reached
+    above: dict[str, E] = field(default_factory=dict)
+    #: the root of each tree, the first one's first
+    roots: list[str] = field(default_factory=list)
+    #: the edges left out (each closes a loop, or joins two trees), in the order given
+    cut: list[E] = field(default_factory=list)
+
+
+def spanning_forest(links: Iterable[str], edges: Iterable[E], first: str) -> Spanning[E]:
+    """A spanning forest of ``edges`` over ``links``, depth first in the order given.
+
+    The walk starts at ``first`` (a link, or ``world``), then at each link that no
+    edge names as child, then at each link still unreached (on a loop no root
+    reaches), each in the order of ``links``.  The edges below a link are taken in
+    the order given: the first that reaches a link is kept above it, and an edge to
+    a link already reached is cut.  Iterative and linear in the edges.
+    """
+    order = list(links)
+    below: dict[str, list[tuple[int, E]]] = {}
+    children: set[str] = set()
+    for i, e in enumerate(edges):
+        below.setdefault(e.parent, []).append((i, e))
+        children.add(e.child)
+    out: Spanning[E] = Spanning()
+    reached: set[str] = set()
+    cut: list[tuple[int, E]] = []
+    starts = [first, *(n for n in order if n not in children), *order]
+    for start in starts:
+        if start in reached:
+            continue
+        out.roots.append(start)
+        reached.add(start)
+        stack = [iter(below.get(start, ()))]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+            elif step[1].child in reached:
+                cut.append(step)
+            else:
+                e = step[1]
+                out.above[e.child] = e
+                reached.add(e.child)
+                stack.append(iter(below.get(e.child, ())))
+    out.cut = [e for _, e in sorted(cut, key=lambda step: step[0])]
+    return out
+
+
 # -- the URDF tree rules ---------------------------------------------------------------
 #
 # urdfdom's parseURDF (urdf_parser/src/model.cpp) refuses a repeated name, and its

@@ -42,7 +42,7 @@ from typing import Literal
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
+from urdfsdf.core.diagnostics import Diagnostics, did_you_mean, option
 from urdfsdf.core.ir import (
     Axis,
     Collision,
@@ -328,10 +328,12 @@ def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | N
 
 
 def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, str],
-                 joint_names: dict[str, str], diags: Diagnostics) -> Model:
+                 joint_names: dict[str, str], diags: Diagnostics,
+                 open_loops: bool = False) -> Model:
     """An SDF-shaped model with the URDF's ``<gazebo>`` blocks applied (module doc).
 
-    ``link_names``/``joint_names`` map URDF names to the SDF names they got.
+    ``link_names``/``joint_names`` map URDF names to the SDF names they got;
+    ``open_loops``: the SDF joints that close loops are not applied (:func:`_loadable_joints`).
     """
     links = {link.name: link for link in model.links}
     joints = {joint.name: joint for joint in model.joints}
@@ -344,7 +346,8 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
             t = _translate(block, "model", diags, x.line)
             if t.static is not None:
                 static = t.static
-            model_extras.extend(_loadable_joints(model, t.extras, model_extras, diags))
+            model_extras.extend(_loadable_joints(model, t.extras, model_extras, diags,
+                                                open_loops))
         elif link_names.get(ref, ref) in links:
             name = link_names.get(ref, ref)
             link = _apply_link(links[name], _translate(block, "link", diags, x.line))
@@ -363,26 +366,32 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
 
 
 def _loadable_joints(model: Model, extras: list[Extra], applied: list[Extra],
-                     diags: Diagnostics) -> list[Extra]:
-    """``extras`` less the SDF ``<joint>`` elements SDF readers cannot take.
+                     diags: Diagnostics, open_loops: bool = False) -> list[Extra]:
+    """``extras`` less the SDF ``<joint>`` elements that are not applied.
 
-    Old PR2 descriptions define SDF joints in ``<gazebo>`` blocks to close a
-    gripper's linkage, some named like a URDF joint.  A joint whose name is taken
-    (libsdformat: DUPLICATE_NAME) or whose child link already has a joint (a
-    kinematic loop, which Drake and URDF readers refuse, and which the URDF input
-    does not have for them) is not applied, with a warning: the block travels
-    verbatim in ``<urdf:gazebo>`` and comes back as written.
+    Four-bar linkages, parallel grippers (old PR2 descriptions) and parallel robots
+    close their loops with SDF joints in ``<gazebo>`` blocks; libsdformat copies them
+    into the model and Gazebo simulates the loop.  Such a joint is applied here too,
+    with a warning (KINEMATIC_LOOP) when its child link already has a joint: URDF
+    readers and Drake refuse the loop.  It is not applied, with a warning, when its
+    name is taken (libsdformat: DUPLICATE_NAME), or with ``open_loops`` when it closes
+    a loop; the block travels verbatim in ``<urdf:gazebo>`` all the same and comes
+    back as written.
     """
     if not any(x.tag == "joint" for x in extras):
         return extras
     taken, has_joint = _joint_names_and_children(model, applied)
     out = []
     for x in extras:
-        why = _unloadable(from_string(x.xml), taken, has_joint) if x.tag == "joint" else None
+        why = _unloadable(from_string(x.xml), taken, has_joint, open_loops) \
+            if x.tag == "joint" else None
         if why is None:
             out.append(x)
+        elif why[0] == "KINEMATIC_LOOP":
+            diags.warning(*why, x.line)
+            out.append(x)
         else:
-            diags.warning("ELEMENT_DROPPED", f"{why}; the block travels verbatim", x.line)
+            diags.warning(*why, x.line)
     return out
 
 
@@ -399,20 +408,29 @@ def _joint_names_and_children(model: Model, applied: list[Extra]
     return taken, has_joint
 
 
-def _unloadable(joint: etree._Element, taken: set[str], has_joint: set[str]) -> str | None:
-    """Why an SDF ``<joint>`` of a block is not applied (None: it is, and it takes its
-    name and its child link)."""
+def _unloadable(joint: etree._Element, taken: set[str], has_joint: set[str],
+                open_loops: bool) -> tuple[str, str] | None:
+    """The code and message of the warning an SDF ``<joint>`` of a block gets (None:
+    none; applied, it takes its name and its child link): KINEMATIC_LOOP is applied,
+    ELEMENT_DROPPED is not."""
     name, child = joint.get("name") or "", (joint.findtext("child") or "").strip()
     if name in taken:
-        why = "its name is taken by a link or joint of the robot"
-    elif child in has_joint:
-        why = f"its child link {child!r} already has a joint (it closes a kinematic " \
-            "loop, which SDF readers other than Gazebo refuse)"
-    else:
-        taken.add(name)
+        return ("ELEMENT_DROPPED", f"<joint name={name!r}> in a <gazebo> block is not "
+                "applied: its name is taken by a link or joint of the robot; the block "
+                "travels verbatim")
+    taken.add(name)
+    if child not in has_joint:
         has_joint.add(child)
         return None
-    return f"<joint name={name!r}> in a <gazebo> block is not applied: {why}"
+    if open_loops:
+        taken.discard(name)
+        return ("ELEMENT_DROPPED", f"<joint name={name!r}> in a <gazebo> block is not "
+                f"applied ({option('open-loops')}): its child link {child!r} already has a "
+                "joint (it closes a kinematic loop); the block travels verbatim")
+    return ("KINEMATIC_LOOP", f"<joint name={name!r}> in a <gazebo> block closes a "
+            f"kinematic loop (its child link {child!r} already has a joint): applied, as "
+            "libsdformat does, for Gazebo; URDF readers and Drake refuse loops "
+            f"({option('open-loops')} leaves it out)")
 
 
 #: SDF elements whose name must be unique among their siblings of the same tag
@@ -634,6 +652,54 @@ def applied_outputs(model: Model) -> set[str]:
     return out | {f"lumped:{_fingerprint(form)}" for form in out}
 
 
+def pose_made_by_block(model: Model) -> bool:
+    """Whether the model's pose is the ``<pose>`` of one of its verbatim ``<urdf:gazebo>``
+    blocks without reference (an iCub's, placing the robot in Gazebo): the URDF holds
+    it in the block, not in its joint origins."""
+    pose = model.pose
+    if pose.relative_to is not None or pose.text is None:
+        return False
+    for x in model.extras:
+        if x.tag == U + "gazebo" and "<pose" in x.xml:
+            block = from_string(x.xml)
+            if block.get("reference") is None and any(
+                    tuple((p.text or "").split()) == pose.text and not p.attrib
+                    for p in block.findall("pose")):
+                return True
+    return False
+
+
+def made_by_blocks(model: Model) -> frozenset[str]:
+    """The names of the links and joints of ``model`` that its verbatim ``<urdf:gazebo>``
+    blocks without reference made (:func:`apply_gazebo` copies their SDF ``<link>`` and
+    ``<joint>`` elements into the model), unchanged since.
+
+    SDF -> URDF leaves them out: the block brings them back as written.  An element
+    is compared in its canonical SDF form (:func:`urdfsdf.sdf.writer.element_text`),
+    so one edited in the SDF, or a URDF joint whose name a block's joint repeats (not
+    applied), is written from the SDF.
+    """
+    blocks = [from_string(x.xml) for x in model.extras if x.tag == U + "gazebo"]
+    kids = [to_string(c) for b in blocks if b.get("reference") is None
+            for c in b if c.tag in ("link", "joint")]
+    if not kids:
+        return frozenset()
+    import urdfsdf.sdf.reader as sdf_reader  # the module form: see api.py's imports
+    import urdfsdf.sdf.writer as sdf_writer
+
+    doc = sdf_reader.read_sdf_bytes(
+        f'<sdf version="1.7"><model name="m">{"".join(kids)}</model></sdf>'.encode(),
+        Diagnostics())
+    if doc is None or not doc.models:
+        return frozenset()
+    def elements(m: Model) -> list[Link | Joint]:
+        return [*m.links, *m.joints]
+
+    made = {x.name: canonical(sdf_writer.element_text(x)) for x in elements(doc.models[0])}
+    return frozenset(x.name for x in elements(model) if x.name in made
+                     and canonical(sdf_writer.element_text(x)) == made[x.name])
+
+
 def _outputs(t: _Target) -> set[str]:
     """Canonical XML of what one block adds to a link, joint or model."""
     out = {canonical(kept.xml) for kept in t.extras}
@@ -773,6 +839,20 @@ def _joint_block(name: str, joint: Joint, skip: set[str]) -> Extra | None:
             if blob is not None:
                 children.append(blob)
     return _pretty(_block(name, children), joint.line) if children else None
+
+
+def joints_block(joints: Iterable[Joint], line: int | None) -> Extra:
+    """``<gazebo>`` holding SDF ``<joint>`` elements: the joints sdf2urdf cut from a
+    model's tree to close its loops, in the form libsdformat copies into the model it
+    makes of the URDF (and :func:`apply_gazebo` applies).  What only URDF holds
+    (``urdf:`` content) is not written in them."""
+    import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
+
+    sdf_joints = (evolve(j, mimic=None, safety_controller=None, calibration=None,
+                         extras=tuple(x for x in j.extras if not is_urdf_extra(x)))
+                  for j in joints)
+    return _pretty(_block(None, (from_string(sdf_writer.element_text(j))
+                                 for j in sdf_joints)), line)
 
 
 def _spring_keys(dynamics: Dynamics, skip: set[str]) -> list[etree._Element]:

@@ -186,13 +186,15 @@ def _gazebo_references(model: Model) -> set[str]:
 
 
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
-                tree_checked: bool = False) -> Model | None:
+                tree_checked: bool = False, open_loops: bool = False) -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
 
     ``tree_checked``: ``model`` is what the URDF reader read, whose tree check
     (:func:`~urdfsdf.core.tree.check_urdf_tree`) reported no error into ``diags``:
     its root is the one link no joint names as child, found without checking again.
-    A model made otherwise (the API takes any) is checked here.
+    A model made otherwise (the API takes any) is checked here.  ``open_loops``: the
+    ``<gazebo>`` joints that close loops are not applied
+    (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).
     """
     if diags.has_errors():
         return None
@@ -206,7 +208,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
         import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
 
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
-                                  diags)
+                                  diags, open_loops)
     return _sealed(_unique_children(sdf, diags))
 
 

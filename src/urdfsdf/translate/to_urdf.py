@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics, option
-from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.core.ir import IDENTITY, Model, SdfDocument, evolve
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
+from urdfsdf.translate.gazebo import made_by_blocks, pose_made_by_block
 from urdfsdf.translate.to_urdf_copy import sdf_to_urdf_copy
 from urdfsdf.translate.to_urdf_transform import (
     Options,
@@ -74,6 +75,14 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
         scope = analyze_model(model, diags)
         if diags.has_errors():
             return None, None
+    # links and joints a <gazebo> block made come back in the block, as written; so does
+    # a model pose (of a model alone: a world's pose of it is the world's)
+    made = made_by_blocks(model)
+    if x_wm is None and pose_made_by_block(model):
+        model = evolve(model, pose=IDENTITY)
+    if made:
+        model = evolve(model, links=tuple(x for x in model.links if x.name not in made),
+                       joints=tuple(x for x in model.joints if x.name not in made))
     # the reasons past the ones reported are only counted (OMITTED)
     reasons = shape_reasons(model, model.urdf_joints, keep=MAX_REASONS + 1)
     if not reasons and (options is None or options.frames):
@@ -89,4 +98,4 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
                   severity="info")
     if x_wm is None:
         x_wm = world_pose_of_model(model)
-    return sdf_to_urdf_transform(model, scope, diags, options, x_wm), "transform"
+    return sdf_to_urdf_transform(model, scope, diags, options, x_wm, made), "transform"

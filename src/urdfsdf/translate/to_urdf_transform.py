@@ -16,8 +16,14 @@ lays the model out the URDF way:
 - explicit frames become massless links on fixed joints to the body they are
   attached to (``--no-frames`` drops them, with a warning each);
 - universal and revolute2 joints become two revolute joints around a
-  massless link (exact kinematics); ball, screw and gearbox are errors, or
-  fixed joints with ``--lossy``;
+  massless link (exact kinematics); ball joints are errors, or three
+  continuous joints (about x, y and z) around two massless links with
+  ``--lossy`` (exact kinematics); screw and gearbox are errors, or fixed
+  joints with ``--lossy``;
+- joints that close kinematic loops, which URDF cannot hold, are cut: the tree
+  is kept depth first from the root link (:func:`urdfsdf.core.tree.spanning_forest`)
+  and each cut joint is written, as an SDF joint, in a ``<gazebo>`` block, which
+  libsdformat and urdf2sdf apply (:func:`_loop_block`);
 - links not connected to the tree are an error, or get floating joints with
   ``disconnected="floating"``.
 
@@ -37,12 +43,12 @@ from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, Pose, evolve
 from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform
-from urdfsdf.core.tree import tree_of
+from urdfsdf.core.tree import spanning_forest, tree_of
 from urdfsdf.sdf.frames import Scope
 from urdfsdf.sdf.names import WORLD
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
-from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
+from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks, joints_block
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
 from urdfsdf.xml.namespaces import U
@@ -91,8 +97,10 @@ class _Edge:
 
 class _Flattener:
     def __init__(self, top: Scope, x_wm: Transform | None, diags: Diagnostics,
-                 options: Options) -> None:
+                 options: Options, made: frozenset[str] = frozenset()) -> None:
         self.top = top
+        #: the top model's links and joints that a <gazebo> block made (left out)
+        self.made = made
         self.x_wm = x_wm
         self.diags = diags
         self.opt = options
@@ -105,6 +113,8 @@ class _Flattener:
         self.ok = True
         #: a joint was split around a massless link (see MUJOCO_BOUND_MASS)
         self.split = False
+        #: the joints cut to keep a tree (:meth:`cut_loops`), in document order
+        self.cut: list[_Edge] = []
 
     def unique(self, name: str, line: int | None, what: str) -> str:
         if name not in self.used:
@@ -165,7 +175,7 @@ class _Flattener:
     def _add_links(self, scope: Scope, prefix: str, x_top_s: Transform) -> None:
         for name, link in scope.links.items():
             x = scope.pose(name)
-            if x is None:
+            if x is None or (scope is self.top and name in self.made):
                 continue
             flat = self.unique(prefix + name, link.line, "link")
             self.link_names[(id(scope), name)] = flat
@@ -191,7 +201,7 @@ class _Flattener:
     def _add_joints(self, scope: Scope, prefix: str, x_top_s: Transform) -> None:
         for name, joint in scope.joints.items():
             x = scope.pose(name)
-            if x is None:
+            if x is None or (scope is self.top and name in self.made):
                 continue
             parent, child = self._joint_links(scope, name, joint)
             if parent is None or child is None:
@@ -227,6 +237,22 @@ class _Flattener:
                                         joint=joint, parent=joint.parent, child=joint.child,
                                         x_mj=bodies[joint.child].x_ml, scope=None,
                                         copy_origin=False))
+
+    def cut_loops(self, first: str) -> None:
+        """Keep a spanning tree from ``first`` (depth first, joints in document order);
+        each joint left out closes a loop (or joins a link outside the tree) and is
+        written in a ``<gazebo>`` block (:func:`_loop_block`), with a warning."""
+        span = spanning_forest(self.bodies, self.edges, first)
+        if not span.cut:
+            return
+        cut = {id(e) for e in span.cut}
+        self.edges = [e for e in self.edges if id(e) not in cut]
+        self.cut = span.cut
+        for e in span.cut:
+            self.diags.warning("KINEMATIC_LOOP", f"joint {e.name!r} closes a kinematic loop, "
+                               "which URDF cannot hold: written as an SDF joint in a <gazebo> "
+                               "block (libsdformat and urdf2sdf apply it; URDF readers and "
+                               "Drake see the tree without it)", e.joint.line)
 
     def expand(self) -> None:
         """Expand the joints that URDF lacks (:func:`_expand`)."""
@@ -276,15 +302,18 @@ MUJOCO_BOUND_MASS = Extra("mujoco", '<mujoco><compiler boundmass="1e-9" '
 
 def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
                           options: Options | None = None,
-                          x_wm: Transform | None = None) -> Model | None:
+                          x_wm: Transform | None = None,
+                          made: frozenset[str] = frozenset()) -> Model | None:
     """URDF form of any valid SDF model (``scope`` from the frame engine).
 
-    ``x_wm`` is the model's pose in the world (for joints to ``world``).
+    ``x_wm`` is the model's pose in the world (for joints to ``world``); ``made``: the
+    links and joints a ``<gazebo>`` block made, left out (the block brings them back).
     """
     opt = options or Options()
-    flat = _Flattener(scope, x_wm, diags, opt)
+    flat = _Flattener(scope, x_wm, diags, opt, made)
     flat.walk()
     flat.add_urdf_joints(model.urdf_joints)
+    flat.cut_loops(_first_root(model, flat))
     flat.expand()
     tree = _rooted_tree(model, flat)
     if tree is None or not flat.ok:
@@ -321,31 +350,29 @@ class _Tree:
         return e.x_mj if e is not None else self.flat.bodies[name].x_ml
 
 
+def _first_root(model: Model, flat: _Flattener) -> str:
+    """The root of the URDF tree: ``world`` when a joint has it as parent, else the
+    first link (in document order) that no joint names as child, else (every link is
+    on a loop) the canonical link."""
+    edges = flat.edges
+    if any(e.parent == WORLD for e in edges):
+        return WORLD
+    children = {e.child for e in edges}
+    for name in flat.bodies:
+        if name not in children:
+            return name
+    canonical = flat._flat_link(flat.top, model.canonical_link)
+    return canonical or next(iter(flat.bodies), WORLD)
+
+
 def _rooted_tree(model: Model, flat: _Flattener) -> _Tree | None:
     """The tree of the flattened joints (each child has one tree joint; roots are links
     with none), its other roots attached with floating joints when the options say so;
-    None (reported) when the joints make no tree."""
-    diags = flat.diags
-
-    def second(kept: _Edge, new: _Edge) -> _Edge:
-        diags.error("URDF_TREE_INVALID", f"link {new.child!r} is the child of joints "
-                    f"{kept.name!r} and {new.name!r}: URDF needs a tree", new.joint.line)
-        flat.ok = False
-        return kept
-
-    tree = tree_of(flat.bodies, flat.edges, second)
-    roots = tree.roots
-    if any(e.parent == WORLD for e in flat.edges):
-        main_root, extra = WORLD, roots
-    elif roots:
-        main_root, extra = roots[0], roots[1:]
-    else:
-        diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link", model.line)
-        return None
-    if tree.loop is not None:  # links on a loop of joints that no root reaches
-        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
-                    tree.above[tree.loop].joint.line)
-        return None
+    None (reported) when they are not connected to it."""
+    # no loop is left (Flattener.cut_loops): each link has one joint above at most
+    tree = tree_of(flat.bodies, flat.edges)
+    main_root = _first_root(model, flat)
+    extra = [n for n in tree.roots if n != main_root]
     if extra and not _attach_disconnected(flat, tree.above, main_root, extra):
         return None
     return _Tree(flat, tree.above, main_root)
@@ -435,7 +462,42 @@ def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[str]
                                    for e in flat.edges if e.scope is not None], applied))
     if flat.split and not any(x.tag == "mujoco" for x in extras):
         extras += (MUJOCO_BOUND_MASS,)
+    if flat.cut:
+        extras += (_loop_block(tree),)
     return extras
+
+
+def _loop_block(tree: _Tree) -> Extra:
+    """``<gazebo>`` with the joints cut from the tree (:meth:`_Flattener.cut_loops`), in
+    the SDF form libsdformat copies into the model it makes of the URDF.
+
+    A joint there is posed in its child link's frame (SDFormat's default), which is
+    the child's URDF link frame once read; its axes are expressed in the joint frame;
+    it names links and joints by their URDF names.
+    """
+    flat = tree.flat
+    joints = []
+    for e in flat.cut:
+        joint = e.joint
+        body = flat.bodies.get(e.child)
+        child = tree.above.get(e.child)
+        if e.scope is not None and body is not None and body.local == joint.child and \
+                joint.pose.frame in ("", joint.child) and _urdf_frame_is_sdf_frame(body, child):
+            pose = joint.pose.with_frame(None)
+        else:
+            pose = tf.computed_pose(tf.relative(tree.frame(e.child), e.x_mj), None,
+                                    joint.pose.line or joint.line)
+        joints.append(evolve(joint, name=joint.original_name or e.name, original_name=None,
+                             parent=_urdf_name(flat, e.parent), child=_urdf_name(flat, e.child),
+                             pose=pose, axis=_axis_in_joint(e, joint.axis),
+                             axis2=_axis_in_joint(e, joint.axis2)))
+    return joints_block(joints, flat.cut[0].joint.line)
+
+
+def _urdf_name(flat: _Flattener, name: str) -> str:
+    """The URDF name of a flattened link (its original name, if SDFormat made it change)."""
+    body = flat.bodies.get(name)
+    return body.link.original_name or name if body is not None else name
 
 
 #: the joint types :func:`_expand` rewrites
@@ -443,32 +505,22 @@ _EXPANDED = frozenset(("universal", "revolute2", "ball", "screw", "gearbox"))
 
 
 def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> list[_Edge]:
-    """Universal/revolute2 -> two revolute joints; ball/screw/gearbox -> error or fixed."""
+    """Universal/revolute2 -> two revolute joints; ball -> error, or three (``--lossy``);
+    screw/gearbox -> error or fixed."""
     jt = e.joint.type
     if jt in ("universal", "revolute2"):
         # both axes in this joint's frame first: the second joint has another name
-        joint = evolve(e.joint, axis=_axis_in_joint(e, e.joint.axis),
-                        axis2=_axis_in_joint(e, e.joint.axis2))
-        mid = flat.unique(f"{e.name}_axis2_link", e.joint.line, "link")
-        j1 = evolve(joint, type="revolute" if _bounded(joint.axis) else "continuous",
-                     axis2=None)
-        axis2 = joint.axis2 or Axis((0.0, 1.0, 0.0))
-        j2 = evolve(e.joint, name=flat.unique(f"{e.name}_axis2", e.joint.line, "joint"),
-                     type="revolute" if _bounded(axis2) else "continuous", axis=axis2,
-                     axis2=None, extras=())
-        # massless by design (not SDF's 1 kg default for a link without <inertial>)
-        flat.bodies[mid] = _Body(mid, Link(mid, extras=(massless_marker(),), line=e.joint.line),
-                                 e.x_mj, flat.top, mid)
-        flat.split = True
-        diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {jt} joint written as revolute "
-                      f"joints {e.name!r} and {j2.name!r} around massless link {mid!r} "
-                      "(exact kinematics; MuJoCo gives it 1e-9 kg)", e.joint.line)
-        return [_Edge(e.name, j1, e.parent, mid, e.x_mj, e.scope, e.copy_origin),
-                _Edge(j2.name, j2, mid, e.child, e.x_mj, e.scope)]
+        axes = [_axis_in_joint(e, e.joint.axis),
+                _axis_in_joint(e, e.joint.axis2) or Axis((0.0, 1.0, 0.0))]
+        return _split(e, flat, axes)
+    if jt == "ball" and opt.lossy:
+        return _split(e, flat, [Axis((1.0, 0.0, 0.0)), Axis((0.0, 1.0, 0.0)),
+                                Axis((0.0, 0.0, 1.0))])
     if jt in ("ball", "screw", "gearbox"):
         if not opt.lossy:
+            fix = "writes three revolute joints" if jt == "ball" else "writes a fixed joint"
             diags.error("NO_URDF_EQUIVALENT", f"joint {e.name!r}: SDF joint type {jt!r} has no "
-                        f"URDF equivalent ({option('lossy')} writes a fixed joint)", e.joint.line)
+                        f"URDF equivalent ({option('lossy')} {fix})", e.joint.line)
             flat.ok = False
             # kept (as fixed) until the tree checks: its child is not "disconnected"
             # (one diagnostic per cause); flat.ok stops the conversion after them
@@ -477,6 +529,39 @@ def _expand(e: _Edge, flat: _Flattener, diags: Diagnostics, opt: Options) -> lis
                       f"fixed joint ({option('lossy')})", e.joint.line)
         return [evolve(e, joint=evolve(e.joint, type="fixed", axis=None, axis2=None))]
     return [e]
+
+
+def _split(e: _Edge, flat: _Flattener, axes: list[Axis | None]) -> list[_Edge]:
+    """A joint of several rotations (universal, revolute2, ball) as a chain of revolute
+    (or continuous) joints, one per axis, all at the joint frame, around massless
+    links: the same kinematics.  The first keeps the joint's name and content; the
+    others are ``NAME_axisN``, their links ``NAME_axisN_link``."""
+    joint, line = e.joint, e.joint.line
+    edges: list[_Edge] = []
+    parent, name = e.parent, e.name
+    for n, axis in enumerate(axes, start=1):
+        kind = "revolute" if _bounded(axis) else "continuous"
+        if n == 1:
+            out = evolve(joint, type=kind, axis=axis, axis2=None)
+        else:
+            name = flat.unique(f"{e.name}_axis{n}", line, "joint")
+            out = evolve(joint, name=name, type=kind, axis=axis, axis2=None, extras=())
+        child = e.child
+        if n < len(axes):
+            child = flat.unique(f"{e.name}_axis{n + 1}_link", line, "link")
+            # massless by design (not SDF's 1 kg default for a link without <inertial>)
+            flat.bodies[child] = _Body(child, Link(child, extras=(massless_marker(),),
+                                                   line=line), e.x_mj, flat.top, child)
+        edges.append(_Edge(name, out, parent, child, e.x_mj, e.scope, e.copy_origin and n == 1))
+        parent = child
+    flat.split = True
+    names = " and ".join(repr(x.name) for x in edges)
+    mids = " and ".join(repr(x.child) for x in edges[:-1])
+    links, it = ("links", "each") if len(edges) > 2 else ("link", "it")
+    flat.diags.warning("VALUE_APPROXIMATED", f"joint {e.name!r}: {joint.type} joint written as "
+                       f"revolute joints {names} around massless {links} {mids} (exact "
+                       f"kinematics; MuJoCo gives {it} 1e-9 kg)", line)
+    return edges
 
 
 def _axis_in_joint(e: _Edge, axis: Axis | None) -> Axis | None:
