@@ -97,7 +97,7 @@ def _link(link: etree._Element) -> None:
         tag = c.tag
         if tag == "inertial":
             for x in c:
-                if x.tag.__class__ is str and is_carried(x.tag):
+                if isinstance(x.tag, str) and is_carried(x.tag):
                     (model if x.tag == MODEL else moved).append(x)
         elif tag == "visual" or tag == "collision":
             if c.get(UNNAMED) is not None:
@@ -126,7 +126,7 @@ def _joint(joint: etree._Element) -> None:
     for c in joint:
         if c.tag != "axis":
             continue
-        moved = [x for x in c if x.tag.__class__ is str and is_carried(x.tag)]
+        moved = [x for x in c if isinstance(x.tag, str) and is_carried(x.tag)]
         if not moved:
             return
         only = all(x.tag.__class__ is not str or is_carried(x.tag) for x in c)
