@@ -265,7 +265,7 @@ class SdfReader:
                 w = self.world(el)
                 if w is not None:
                     worlds.append(w)
-            elif tag.__class__ is str:
+            elif isinstance(tag, str):
                 others += tag in ROOT_OTHERS
                 self.ctx.warning("ELEMENT_DROPPED", f"<{tag}> at the document level is not "
                                  "read", el)
@@ -750,7 +750,7 @@ def _with_urdf(base: Material, urdf: Material) -> Material:
 def _first_element(el: etree._Element) -> etree._Element | None:
     """The first child element of ``el`` (not a comment or processing instruction)."""
     for c in el:
-        if c.tag.__class__ is str:
+        if isinstance(c.tag, str):
             return c
     return None
 

@@ -27,8 +27,8 @@ Reading, :func:`model_children` puts them back where the SDF reader has always t
 them from (the direct children of the model, link and joint: the form urdf2sdf wrote
 before, which is read as it is), keeping their line numbers.  Nothing moves in a file
 that has no carrier.  A carrier is one where the ``urdf`` namespace is in scope at its
-link or joint (urdf2sdf declares it on ``<sdf>``): a link or joint outside it holds
-none, and is not walked (most SDF files; about a tenth of reading one).
+model (urdf2sdf declares it on ``<sdf>``): the links and joints of a model outside it
+are not walked (most SDF files; the walk was a tenth of reading one).
 """
 
 from __future__ import annotations
@@ -61,7 +61,10 @@ def model_children(el: etree._Element, children: Iterable[etree._Element]
                    ) -> Iterable[etree._Element]:
     """The children of ``<model>`` ``el`` (``children``: as the reader walks them), each
     link and joint with its carriers back among its direct children, and what the
-    model carries following the link that held it."""
+    model carries following the link that held it.  A model outside the ``urdf``
+    namespace holds no carrier: its children come as they are."""
+    if URDF_NS not in el.nsmap.values():
+        return children
     if children is el:  # a whole tree: placed back before the walk
         for c in list(el):
             _in_place(c)
@@ -80,8 +83,10 @@ def _placed(children: Iterable[etree._Element]) -> Iterator[etree._Element]:
 def _in_place(c: etree._Element) -> None:
     """Put the carriers of ``c``, a child of a model, back among its direct children."""
     tag = c.tag
-    if (tag == "link" or tag == "joint") and URDF_NS in c.nsmap.values():
-        (_link if tag == "link" else _joint)(c)
+    if tag == "link":
+        _link(c)
+    elif tag == "joint":
+        _joint(c)
 
 
 def _link(link: etree._Element) -> None:
@@ -92,7 +97,7 @@ def _link(link: etree._Element) -> None:
         tag = c.tag
         if tag == "inertial":
             for x in c:
-                if x.tag.__class__ is str and is_carried(x.tag):
+                if isinstance(x.tag, str) and is_carried(x.tag):
                     (model if x.tag == MODEL else moved).append(x)
         elif tag == "visual" or tag == "collision":
             if c.get(UNNAMED) is not None:
@@ -121,7 +126,7 @@ def _joint(joint: etree._Element) -> None:
     for c in joint:
         if c.tag != "axis":
             continue
-        moved = [x for x in c if x.tag.__class__ is str and is_carried(x.tag)]
+        moved = [x for x in c if isinstance(x.tag, str) and is_carried(x.tag)]
         if not moved:
             return
         only = all(x.tag.__class__ is not str or is_carried(x.tag) for x in c)

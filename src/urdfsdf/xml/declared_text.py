@@ -120,11 +120,11 @@ class TextReading:
         """The children of ``el``, in one scan: the first of each tag ``decl`` declares
         one of (a second is not taken), those it declares many of, in document order;
         the others appended to ``kept`` (``others=KEPT``) or not taken."""
-        first: First = {}
-        every: list[etree._Element] = []
         ones = decl.ones
         manys = decl.manys
         keep = decl.keep if kept is not None and decl.kept else None
+        first: First = {}
+        every: list[etree._Element] = []
         for c in el:
             tag = c.tag
             if tag in ones:
@@ -132,7 +132,7 @@ class TextReading:
                     first[tag] = c
             elif tag in manys:
                 every.append(c)
-            elif keep is not None and tag.__class__ is str:
+            elif keep is not None and isinstance(tag, str):
                 kept.append(keep(c))  # type: ignore[union-attr]
         return first, every
 
@@ -182,5 +182,5 @@ class TextReading:
                 if tag not in seen:
                     seen.add(tag)
                     yield c
-            elif keep is not None and tag.__class__ is str:
+            elif keep is not None and isinstance(tag, str):
                 kept.append(keep(c))
