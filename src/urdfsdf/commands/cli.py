@@ -118,11 +118,28 @@ def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lump-fixed-joints", action="store_true",
                    help="merge links joined by fixed joints into their parent, as "
                         "libsdformat/Gazebo do (leaves a //frame for each)")
+    p.add_argument("--massless-as-frames", action="store_true",
+                   help="write massless leaf links on fixed joints (sensor and tool frames) "
+                        "as SDF <frame>s, merging nothing else; sdf2urdf gives the links back")
+    p.add_argument("--min-inertia", type=_mass, metavar="MASS",
+                   help="give massless links that a joint moves (DART crashes on them) the "
+                        "mass MASS kg and the inertia of a solid sphere of radius 1 cm, with "
+                        "a warning each; sdf2urdf gives them back massless")
     p.add_argument("--plain", action="store_true",
                    help="write SDF without what only sdf2urdf reads back (the urdf: "
                         "elements and attributes), for a model published as SDF; one "
                         "warning lists what was left out")
     _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+
+
+def _mass(text: str) -> str:
+    """``--min-inertia``'s value: a mass above zero, kept as written."""
+    from urdfsdf.translate.massless import min_inertia_mass
+
+    mass = min_inertia_mass(text)
+    if mass is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a mass in kg above zero")
+    return mass
 
 
 def _sdf2urdf_args(p: argparse.ArgumentParser) -> None:
@@ -301,7 +318,9 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
     return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
                           tuple(package_paths.items()),
                           lump_fixed_joints=args.lump_fixed_joints,
-                          sdf_version=args.sdf_version, plain=args.plain)
+                          sdf_version=args.sdf_version, plain=args.plain,
+                          massless_as_frames=args.massless_as_frames,
+                          min_inertia=args.min_inertia)
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
