@@ -14,9 +14,13 @@ and ODE (Gazebo classic) rejects a zero mass.  :func:`massless_moving` finds the
 - each joint of another type moves its child's body: a body without mass is reported
   at that child link;
 - a free-floating model (not static; in URDF: its root link is not ``world``) also
-  moves the body of its root link, with six degrees of freedom: a massless root link
-  with no mass welded to it is reported too.  (A root with mass on a fixed joint, the
-  common ``base_footprint`` -> ``base_link``, is not.)
+  moves the body of its root link, with six degrees of freedom.  When joints move
+  links from it, a massless root link with no mass welded to it is reported too: the
+  free joint's inertia is then only what the moving joints pass on, singular along
+  their motion.  A root with mass on a fixed joint (the common ``base_footprint`` ->
+  ``base_link``, the massless root link ROS descriptions give KDL) is not; nor is a
+  model that no joint moves, a tree of frames or a prop (PyBullet's planes and
+  tables: mass 0 means fixed there), which is a single body.
 
 The walk is iterative (a union of the welded links), linear in the links and joints.
 """
@@ -67,6 +71,7 @@ def massless_moving(links: Sequence[Link], joints: Iterable[Joint], *, free: boo
     for j in joints:
         if j.type != "fixed":
             moved.setdefault(j.child, j)
+    free = free and bool(moved)  # (a single body: see the module doc)
     held = heavy | {body.find(name) for name in moved}
     children = {j.child for j in joints}
     found: list[Massless] = []
