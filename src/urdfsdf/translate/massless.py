@@ -38,14 +38,12 @@ MOMENT_PER_KG = 4e-05
 
 
 def urdf_massless(model: Model) -> list[Massless]:
-    """The massless links of a URDF model a physics engine moves (module doc).
-
-    The model floats free unless its root link is ``world`` or a ``<gazebo>`` block
-    makes it static.
-    """
-    if not model.joints and not model.links:
+    """The massless links of a URDF model a physics engine moves (module doc): none when
+    a ``<gazebo>`` block makes it static; it floats free unless its root link is
+    ``world``."""
+    if not model.joints or _static(model):
         return []
-    free = not any(link.name == WORLD for link in model.links) and not _static(model)
+    free = not any(link.name == WORLD for link in model.links)
     return massless_moving(model.links, model.joints, free=free)
 
 
