@@ -124,8 +124,11 @@ def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None,
         kinematics_differences,
     )
 
-    there = urdf_to_sdf_result(source, file, massless_as_frames=bool(
-        massless and massless.as_frames), min_inertia=massless and massless.min_inertia)
+    if massless is None:
+        there = urdf_to_sdf_result(source, file)
+    else:
+        there = urdf_to_sdf_result(source, file, massless_as_frames=massless.as_frames,
+                                   min_inertia=massless.min_inertia)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
     if not there.ok or there.text is None:
         report.failed.append("")
