@@ -26,6 +26,7 @@ from urdfsdf.core.record import record
 if TYPE_CHECKING:
     from urdfsdf.document import Document
     from urdfsdf.sdf.includes import IncludeConfig
+    from urdfsdf.translate.to_sdf import MasslessOptions
     from urdfsdf.translate.to_urdf import UrdfPath
     from urdfsdf.translate.to_urdf_transform import Options
     from urdfsdf.translate.uris import UriMap, UriMapping
@@ -86,6 +87,10 @@ class ConvertOptions:
     plain: bool = False
     #: urdf2sdf: loop-closing <gazebo> joints not applied (--open-loops)
     open_loops: bool = False
+    #: urdf2sdf: massless leaf links on fixed joints as //frame (--massless-as-frames)
+    massless_as_frames: bool = False
+    #: urdf2sdf: the mass moving massless links get (--min-inertia MASS)
+    min_inertia: str | None = None
 
 
 #: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
@@ -103,7 +108,9 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                                   package_paths=dict(options.package_paths),
                                   lump_fixed_joints=options.lump_fixed_joints,
                                   sdf_version=options.sdf_version, plain=options.plain,
-                                  open_loops=options.open_loops)
+                                  open_loops=options.open_loops,
+                                  massless_as_frames=options.massless_as_frames,
+                                  min_inertia=options.min_inertia)
     model = options.model if model is None else model
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
                               includes=options.includes)
@@ -163,7 +170,9 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        xacro_args: Mapping[str, str] | None = None,
                        package_paths: Mapping[str, str] | None = None,
                        lump_fixed_joints: bool = False, sdf_version: str = "1.7",
-                       plain: bool = False, open_loops: bool = False) -> Result:
+                       plain: bool = False, open_loops: bool = False,
+                       massless_as_frames: bool = False,
+                       min_inertia: str | float | None = None) -> Result:
     """URDF (or a ``.xacro`` file) -> SDFormat (always the copy path).
 
     ``uri_map``: mesh URI prefixes rewritten, ``{FROM: TO}`` (``--uri-map``);
@@ -174,6 +183,10 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     what only the way back needs (:mod:`urdfsdf.translate.plain`, ``--plain``);
     ``open_loops``: an SDF ``<joint>`` of a ``<gazebo>`` block that closes a kinematic
     loop is not applied, for readers that refuse loops (Drake; ``--open-loops``).
+    ``massless_as_frames``: massless leaf links on fixed joints as ``//frame``
+    (``--massless-as-frames``); ``min_inertia``: the mass in kg (text or number)
+    that massless links a physics engine moves get (``--min-inertia MASS``,
+    :mod:`urdfsdf.translate.massless`).
     """
     import urdfsdf.document as documents
     import urdfsdf.sdf.writer as sdf_writer
@@ -186,6 +199,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         diags.error("ARGUMENT_INVALID", f"sdf_version={sdf_version!r}: the versions written "
                     f"are {', '.join(sdf_writer.WRITTEN_VERSIONS)}")
     pairs = uris.uri_pairs(uri_map, diags)
+    massless = _massless_options(massless_as_frames, min_inertia, diags)
     if pairs is None or diags.has_errors():
         return Result(None, diags.items)
     doc = documents.load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
@@ -197,7 +211,8 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         model = uris.map_uris(model, pairs, "sdf", diags)
     # the reader checked the joint tree (no error: see above); uri maps change no link
     sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version, tree_checked=True,
-                                   open_loops=open_loops)
+                                   open_loops=open_loops,
+                                   massless=massless)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if lump_fixed_joints:
@@ -349,6 +364,23 @@ def transform_options(options: Options | None, diags: Diagnostics, *, lossy: boo
     return None
 
 
+def _massless_options(as_frames: bool, min_inertia: object, diags: Diagnostics
+                      ) -> MasslessOptions | None:
+    """urdf2sdf's choices for massless links (None: the defaults); a ``min_inertia`` that
+    is no mass above zero is an ``ARGUMENT_INVALID`` error."""
+    if not as_frames and min_inertia is None:
+        return None  # (before any import: the common case costs a test)
+    from urdfsdf.translate.massless import min_inertia_mass
+    from urdfsdf.translate.to_sdf import MasslessOptions
+
+    mass = None if min_inertia is None else min_inertia_mass(min_inertia)
+    if min_inertia is not None and mass is None:
+        diags.error("ARGUMENT_INVALID", f"min_inertia={min_inertia!r}: a mass in kg, a "
+                    "number above zero")
+        return None
+    return MasslessOptions(as_frames=bool(as_frames), min_inertia=mass)
+
+
 def include_config(includes: IncludeConfig | bool | None,
                     resource_paths: Sequence[str | os.PathLike[str]] | str,
                     diags: Diagnostics) -> IncludeConfig | None:
@@ -386,7 +418,8 @@ def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | Non
                 sdf_version: str = "1.7", lump_fixed_joints: bool = False,
                 xacro_args: Mapping[str, str] | None = None,
                 package_paths: Mapping[str, str] | None = None, plain: bool = False,
-                open_loops: bool = False) -> str:
+                open_loops: bool = False, massless_as_frames: bool = False,
+                min_inertia: str | float | None = None) -> str:
     """URDF (text or path, or a ``.xacro`` file) -> SDFormat text (1.7 by default).
 
     ``strict``: warnings are errors too; the other keywords are urdf2sdf's options
@@ -395,7 +428,9 @@ def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | Non
     return _raise_or(urdf_to_sdf_result(text, uri_map=uri_map, sdf_version=sdf_version,
                                         lump_fixed_joints=lump_fixed_joints,
                                         xacro_args=xacro_args, package_paths=package_paths,
-                                        plain=plain, open_loops=open_loops),
+                                        plain=plain, open_loops=open_loops,
+                                        massless_as_frames=massless_as_frames,
+                                        min_inertia=min_inertia),
                      strict)
 
 

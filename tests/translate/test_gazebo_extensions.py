@@ -25,13 +25,16 @@ from conftest import CORPUS, corpus_rows, requires_corpus
 
 ORACLE = os.environ.get("SDF_ORACLE")
 
-LINKS = """
-  <link name="base">
+#: links have mass: a massless link that a joint moves is a warning of its own (LINK_MASSLESS)
+MASS = ('<inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>'
+        "</inertial>")
+LINKS = f"""
+  <link name="base">{MASS}
     <visual><geometry><box size="1 1 1"/></geometry></visual>
     <collision name="c1"><geometry><box size="1 1 1"/></geometry></collision>
     <collision name="c2"><geometry><sphere radius="1"/></geometry></collision>
   </link>
-  <link name="arm"/>
+  <link name="arm">{MASS}</link>
   <joint name="j" type="revolute"><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/>
     <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
 """

@@ -166,8 +166,11 @@ def test_class6_attributes_urdfdom_does_not_define(tmp_path: Path) -> None:
     urdf = """<robot name="r">
   <link name="a" concave="yes">
     <collision group="default" mask="0"><geometry><box size="1 1 1"/></geometry></collision>
+    <inertial><mass value="2"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
   </link>
-  <link name="b"/>
+  <link name="b">
+    <inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+  </link>
   <joint name="j" type="revolute" dont_collapse="true"><parent link="a"/><child link="b"/>
     <axis xyz="0 0 1" rpy="0 0 0"/>
     <limit lower="-1" upper="1" effort="5" velocity="2" command_effort="3" current="1"

@@ -149,8 +149,10 @@ def test_every_encoding_of_the_list_is_one_python_writes() -> None:
 
 URDF = """<robot name="robot_{letter}">
   <!-- the arm, {letter} -->
-  <link name="base"/>
-  <link name="arm"><visual><geometry><box size="1 2 3"/></geometry></visual></link>
+  <link name="base"><inertial><mass value="2"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0"
+    izz="1"/></inertial></link>
+  <link name="arm"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0"
+    izz="1"/></inertial><visual><geometry><box size="1 2 3"/></geometry></visual></link>
   <joint name="j" type="revolute"><parent link="base"/><child link="arm"/>
     <origin xyz="0 0 1" rpy="0 0 0.5"/><axis xyz="0 1 0"/>
     <limit lower="-1" upper="1" effort="2" velocity="3"/></joint>

@@ -3,7 +3,8 @@
 For SDF, every model and world goes through the frame engine (all errors,
 each with its line); then each model is classified "copy" (URDF-shaped:
 xyz/rpy copied as text) or "transform" with every reason from
-:mod:`urdfsdf.translate.urdf_shape` as an info diagnostic.
+:mod:`urdfsdf.translate.urdf_shape` as an info diagnostic.  For both, a link without
+mass that a physics engine would move is a warning (:mod:`urdfsdf.translate.massless`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from urdfsdf.core.ir import Model
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.includes import IncludeConfig
+from urdfsdf.translate.massless import report as report_massless
+from urdfsdf.translate.massless import sdf_massless, urdf_massless
 from urdfsdf.translate.urdf_shape import shape_reasons
 from urdfsdf.xml.parse import Source
 
@@ -44,6 +47,8 @@ def check_source(source: Source, file: str | None = None,
     if doc.format == "urdf":
         model = doc.urdf
         ok = model is not None and not diags.has_errors()
+        if model is not None and ok:
+            report_massless(urdf_massless(model), diags, urdf=True)
         report.summary.append(f"{label}: {'valid' if ok else 'invalid'} URDF"
                               + (f" (robot {model.name!r}, {len(model.links)} links, "
                                  f"{len(model.joints)} joints)" if model and ok else ""))
@@ -53,12 +58,15 @@ def check_source(source: Source, file: str | None = None,
     if sdf is None:
         report.diagnostics = diags.items
         return report
-    analyze(sdf, diags)
+    sem = analyze(sdf, diags)
     valid = not diags.has_errors()
     report.summary.append(f"{label}: {'valid' if valid else 'invalid'} SDFormat "
                           f"{sdf.version}")
     models: list[Model] = list(sdf.models) + [m for w in sdf.worlds for m in w.models]
     for model in models:
+        scope = sem.models.get(model.name)
+        if valid and scope is not None:
+            report_massless(sdf_massless(scope), diags, urdf=False)
         reasons = shape_reasons(model, model.urdf_joints)
         if not reasons:
             report.paths[model.name] = "copy"

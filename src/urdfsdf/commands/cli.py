@@ -118,6 +118,7 @@ def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lump-fixed-joints", action="store_true",
                    help="merge links joined by fixed joints into their parent, as "
                         "libsdformat/Gazebo do (leaves a //frame for each)")
+    _massless_args(p)
     p.add_argument("--plain", action="store_true",
                    help="write SDF without what only sdf2urdf reads back (the urdf: "
                         "elements and attributes), for a model published as SDF; one "
@@ -126,6 +127,29 @@ def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
                    help="do not apply the SDF joints of <gazebo> blocks that close kinematic "
                         "loops (for Drake, which refuses loops); they still travel verbatim")
     _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+
+
+def _massless_args(p: argparse.ArgumentParser, when: str = "") -> None:
+    """urdf2sdf's options for massless links (``roundtrip``: ``when`` they apply)."""
+    also = f" ({when})" if when else ""
+    p.add_argument("--massless-as-frames", action="store_true",
+                   help="write massless leaf links on fixed joints (sensor and tool frames) "
+                        "as SDF <frame>s, merging nothing else; sdf2urdf gives the links "
+                        f"back{also}")
+    p.add_argument("--min-inertia", type=_mass, metavar="MASS",
+                   help="give massless links that a joint moves (DART crashes on them) the "
+                        "mass MASS kg and the inertia of a solid sphere of radius 1 cm, with "
+                        f"a warning each; sdf2urdf gives them back massless{also}")
+
+
+def _mass(text: str) -> str:
+    """``--min-inertia``'s value: a mass above zero, kept as written."""
+    from urdfsdf.translate.massless import min_inertia_mass
+
+    mass = min_inertia_mass(text)
+    if mass is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a mass in kg above zero")
+    return mass
 
 
 def _sdf2urdf_args(p: argparse.ArgumentParser) -> None:
@@ -171,6 +195,7 @@ def _roundtrip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--via", choices=("sdf", "urdf"), default=None,
                    help="the format to go through (default and only choice: the other one)")
     p.add_argument("--model", help="compare only this model of an SDF file (default: each)")
+    _massless_args(p, "on the way there (a URDF input)")
     _differences_output(p)
 
 
@@ -305,7 +330,9 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
                           tuple(package_paths.items()),
                           lump_fixed_joints=args.lump_fixed_joints,
                           sdf_version=args.sdf_version, plain=args.plain,
-                          open_loops=args.open_loops)
+                          open_loops=args.open_loops,
+                          massless_as_frames=args.massless_as_frames,
+                          min_inertia=args.min_inertia)
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
@@ -469,8 +496,14 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     from urdfsdf.commands.roundtrip import roundtrip_source
 
     data, name = _read_input(args.input, stdin)
+    massless = None
+    if args.massless_as_frames or args.min_inertia is not None:
+        from urdfsdf.translate.to_sdf import MasslessOptions
+
+        massless = MasslessOptions(args.massless_as_frames, args.min_inertia)
     report = roundtrip_source(data if data is not None else name, file=name, via=args.via,
-                              model=args.model, includes=_include_config(args))
+                              model=args.model, includes=_include_config(args),
+                              massless=massless)
     errors = [d for d in report.diagnostics if d.severity == "error"]
     if args.format == "json":
         _roundtrip_json(report, errors, out, err)

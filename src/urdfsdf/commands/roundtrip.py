@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from urdfsdf.compare.assertions import Difference
     from urdfsdf.core.ir import SdfDocument
     from urdfsdf.sdf.includes import IncludeConfig
+    from urdfsdf.translate.to_sdf import MasslessOptions
     from urdfsdf.xml.parse import Source
 
 
@@ -60,12 +61,13 @@ class RoundTrip:
 
 @worded("flags")  # a command: its messages name flags, also the API's it calls
 def roundtrip_source(source: Source, file: str | None = None, *, via: str | None = None,
-                     model: str | None = None,
-                     includes: IncludeConfig | None = None) -> RoundTrip:
+                     model: str | None = None, includes: IncludeConfig | None = None,
+                     massless: MasslessOptions | None = None) -> RoundTrip:
     """Convert ``source`` (URDF or SDF text, bytes or path) there and back and compare.
 
     ``via`` must be the other format (default).  ``model`` picks one model of an
-    SDF document (default: every model, one at a time).
+    SDF document (default: every model, one at a time).  ``massless``: urdf2sdf's
+    ``--massless-as-frames`` and ``--min-inertia`` on the way there (a URDF's).
     """
     report = RoundTrip()
     diags = Diagnostics(file)
@@ -83,15 +85,14 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
         report.via_mismatch = True
         return report
     report.via = other
-    if doc.urdf is not None and model is not None:
-        report.diagnostics.append(Diagnostic(
-            "ARGUMENT_INVALID", "error", f"--model {model}: a URDF holds one robot (--model "
-            "picks a model of an SDF file)", file, None))
+    misused = _misused(doc, model, massless)
+    if misused is not None:
+        report.diagnostics.append(Diagnostic("ARGUMENT_INVALID", "error", misused, file, None))
         report.format = None
         report.via_mismatch = True
         return report
     if doc.urdf is not None:
-        _urdf(report, source, doc.data, file)
+        _urdf(report, source, doc.data, file, massless)
     elif doc.sdf is not None:
         from urdfsdf.compare.kinematics import sdf_model_names
 
@@ -105,14 +106,29 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
     return report
 
 
-def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None) -> None:
+def _misused(doc: Document, model: str | None, massless: MasslessOptions | None) -> str | None:
+    """Why an option cannot apply to ``doc`` (None: each can)."""
+    if doc.urdf is not None and model is not None:
+        return f"--model {model}: a URDF holds one robot (--model picks a model of an SDF file)"
+    if doc.urdf is None and massless is not None:
+        return ("--massless-as-frames, --min-inertia: options of urdf2sdf, for a URDF input "
+                "(an SDF goes through urdf2sdf on the way back)")
+    return None
+
+
+def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None,
+          massless: MasslessOptions | None) -> None:
     from urdfsdf.compare.assertions import (
         document_diff,
         inertia_differences,
         kinematics_differences,
     )
 
-    there = urdf_to_sdf_result(source, file)
+    if massless is None:
+        there = urdf_to_sdf_result(source, file)
+    else:
+        there = urdf_to_sdf_result(source, file, massless_as_frames=massless.as_frames,
+                                   min_inertia=massless.min_inertia)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
     if not there.ok or there.text is None:
         report.failed.append("")

@@ -59,6 +59,10 @@ CODES: dict[str, str] = {
     "LINK_INERTIA_INVALID": "an inertia is not physical (negative or triangle-breaking "
                             "principal moments); a warning",
     # urdfsdf's own codes
+    "LINK_MASSLESS": "a link with no mass (no <inertial>, or a zero mass) that a moving joint "
+                     "moves, or the root link of a free-floating model, with no mass fixed "
+                     "to it: DART, Gazebo's default physics engine, crashes on it (gz-physics "
+                     "issues 849, 854; core/massless.py); a warning",
     "ARGUMENT_INVALID": "an API argument is invalid (neither XML text, bytes nor a path; an "
                         "option value the option does not take)",
     "CONVERSION_TIMEOUT": "a file of a folder conversion took longer than --timeout",
@@ -249,6 +253,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "no-includes": ("--no-includes", "includes=False"),
     "package-path": ("--package-path NAME=DIR", 'package_paths={"NAME": "DIR"}'),
     "open-loops": ("--open-loops", "open_loops=True"),
+    "min-inertia": ("--min-inertia MASS", "min_inertia=MASS"),
 }
 
 _WORDING: ContextVar[Wording | None] = ContextVar("urdfsdf_wording", default=None)

@@ -544,6 +544,9 @@ class Frame:
     attached_to: str | None = None
     pose: Pose = IDENTITY
     line: int | None = None
+    #: ``urdf:joint``: the frame stands for a massless leaf URDF link on this fixed joint
+    #: (``urdf2sdf --massless-as-frames``), which sdf2urdf writes back
+    urdf_joint: str | None = None
 
 
 @record

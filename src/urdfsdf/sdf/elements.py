@@ -139,7 +139,9 @@ JOINT = Record("joint", name("name"), text("type"), text(U + "name"),
 LINK = Record("link", name("name"), text(U + "name"),
               children=(one(POSE), many(INERTIAL), many(VISUAL), many(COLLISION)),
               keep=_posed)
-FRAME = Record("frame", name("name"), text("attached_to"), children=(one(POSE),),
+#: urdf:joint: the fixed joint of the URDF link it stands for (urdf2sdf --massless-as-frames)
+FRAME = Record("frame", name("name"), text("attached_to"), text(U + "joint"),
+               children=(one(POSE),),
                others=NOT_TAKEN)
 #: read by sdf/include_read.py
 INCLUDE = Record("include")

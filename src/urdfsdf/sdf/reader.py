@@ -404,7 +404,8 @@ class SdfReader:
             return None
         pose_el = self.reading.collect(el, FRAME)[0].get("pose")
         pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
-        return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el))
+        return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el),
+                     urdf_joint=el.get(U + "joint"))
 
     # -- link -------------------------------------------------------------
     def link(self, el: etree._Element) -> Link | None:

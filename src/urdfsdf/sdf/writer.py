@@ -229,7 +229,8 @@ def element_text(node: Link | Joint) -> str:
 
 
 def _frame(out: XmlBuilder, frame: Frame) -> None:
-    a = attrs((("name", frame.name), ("attached_to", frame.attached_to)))
+    a = attrs((("name", frame.name), ("attached_to", frame.attached_to),
+               ("urdf:joint", frame.urdf_joint)))
     if frame.pose.text is None and frame.pose.is_identity and frame.pose.relative_to is None:
         out.empty("frame", a)
         return

@@ -365,6 +365,18 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
                    extras=unique_names((*model.extras, *model_extras), diags))
 
 
+def model_static(blocks: Iterable[Extra], static: bool = False) -> bool:
+    """Whether the URDF's ``<gazebo>`` blocks without reference make the model static
+    (the last ``<static>`` holds, as in :func:`apply_gazebo`; ``static``: none says)."""
+    for x in blocks:
+        block = from_string(x.xml) if x.tag == "gazebo" else None
+        if block is not None and not block.get("reference"):
+            t = _translate(block, "model", None)
+            if t.static is not None:
+                static = t.static
+    return static
+
+
 def _loadable_joints(model: Model, extras: list[Extra], applied: list[Extra],
                      diags: Diagnostics, open_loops: bool = False) -> list[Extra]:
     """``extras`` less the SDF ``<joint>`` elements that are not applied.

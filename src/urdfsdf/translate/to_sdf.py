@@ -10,6 +10,7 @@ forms of :mod:`urdfsdf.translate.carriers`; ``<gazebo>`` blocks are applied by
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostics
@@ -31,6 +32,7 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
+from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform, compose, pose_transform
 from urdfsdf.core.tree import check_urdf_tree
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
@@ -84,8 +86,9 @@ def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]]
     fallback = [_fallback_frame(name, joint, parent) for _, name, joint, parent in pending]
     verbatim = [_marked_frame(mark, name) for mark, name, _, _ in pending]
     if not any(verbatim):
-        return evolve(sdf, frames=tuple(fallback))
-    trial = evolve(sdf, frames=tuple(v or f for v, f in zip(verbatim, fallback, strict=True)))
+        return evolve(sdf, frames=(*sdf.frames, *fallback))
+    trial = evolve(sdf, frames=(*sdf.frames, *(v or f for v, f in zip(verbatim, fallback,
+                                                                       strict=True))))
     from urdfsdf.sdf.frames import analyze_model
 
     check = Diagnostics()
@@ -101,7 +104,7 @@ def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]]
                       "form names are not where they were; restored attached to its parent "
                       "link, at the same pose", v.line, severity="info")
         frames.append(v if ok else f)
-    return evolve(sdf, frames=tuple(frames))
+    return evolve(sdf, frames=(*sdf.frames, *frames))
 
 
 def _same_frame(scope: Scope, verbatim: Frame, fallback: Frame) -> bool:
@@ -185,8 +188,26 @@ def _gazebo_references(model: Model) -> set[str]:
             if x.tag == "gazebo"}
 
 
+def _plain_fixed(joint: Joint) -> bool:
+    """A fixed joint whose SDF form is its name, links and origin: nothing carried."""
+    return (joint.axis is None and joint.mimic is None and joint.calibration is None
+            and joint.safety_controller is None and not joint.extras
+            and joint.original_name is None)
+
+
+@record
+class MasslessOptions:
+    """urdf2sdf's choices for massless links (``--massless-as-frames``, ``--min-inertia``)."""
+
+    #: massless leaf links on fixed joints become //frame elements
+    as_frames: bool = False
+    #: the mass (text) moving massless links get (None: they stay massless, a warning)
+    min_inertia: str | None = None
+
+
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
-                tree_checked: bool = False, open_loops: bool = False) -> Model | None:
+                tree_checked: bool = False, open_loops: bool = False,
+                massless: MasslessOptions | None = None) -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
 
     ``tree_checked``: ``model`` is what the URDF reader read, whose tree check
@@ -194,14 +215,16 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     its root is the one link no joint names as child, found without checking again.
     A model made otherwise (the API takes any) is checked here.  ``open_loops``: the
     ``<gazebo>`` joints that close loops are not applied
-    (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).
+    (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).  ``massless``: what
+    becomes of massless links (default: moving ones are warned of,
+    :mod:`urdfsdf.translate.massless`).
     """
     if diags.has_errors():
         return None
     root = _root(model, tree_checked)
     if root is None:
         return None
-    translation = _Translation(model, root, diags, version)
+    translation = _Translation(model, root, diags, version, massless or MasslessOptions())
     sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks:  # <gazebo> extensions: imported when a robot has some (cold start)
@@ -233,7 +256,8 @@ def _named_materials(model: Model) -> dict[str, Material]:
 class _Translation:
     """One URDF model on its way to SDF: its tree, the SDF names, what is made so far."""
 
-    def __init__(self, model: Model, root: str, diags: Diagnostics, version: str) -> None:
+    def __init__(self, model: Model, root: str, diags: Diagnostics, version: str,
+                 massless: MasslessOptions) -> None:
         self.model, self.root, self.diags = model, root, diags
         self.named = _named_materials(model)
         # urdfdom: when several joints name the same child, the last one is its parent
@@ -256,6 +280,44 @@ class _Translation:
         self.out_joints: list[Joint] = []
         self.urdf_joints: list[Joint] = []
         self.pending_frames: list[tuple[FrameLink, str, Joint, str]] = []
+        #: --massless-as-frames: the links that become frames, and those frames
+        self.as_frames = self.frame_links() if massless.as_frames else set()
+        self.frames: list[Frame] = []
+        #: --min-inertia: the mass, and the links that get it
+        self.min_mass = massless.min_inertia
+        self.weighted = self.moving_massless()
+
+    def frame_links(self) -> set[str]:
+        """The massless leaf links on a fixed joint that become //frame elements
+        (``--massless-as-frames``): those whose SDF form says all there is of them and
+        of their joint, which nothing else names (a ``<gazebo>`` block, a mimic)."""
+        named = {j.mimic.joint for j in self.model.joints if j.mimic is not None}
+        named.update(from_string(x.xml).get("reference") or "" for x in self.model.extras
+                     if x.tag == "gazebo")
+        parents = Counter(j.child for j in self.model.joints)
+        return {link.name for link in self.model.links
+                if parents[link.name] == 1 and self.frame_like(link, named)}
+
+    def frame_like(self, link: Link, named: set[str]) -> bool:
+        """Whether ``link`` (the child of one joint) becomes a //frame (:meth:`frame_links`)."""
+        joint = self.tree_joint[link.name]
+        if link.sdf_frame is not None or not _frame_link(link, joint, self.children):
+            return False
+        return (_plain_fixed(joint) and link.name not in named and joint.name not in named
+                and link.name not in self.link_map and joint.name not in self.joint_map
+                and not (self.world_root and joint.parent == "world"))
+
+    def moving_massless(self) -> set[str]:
+        """The massless links a physics engine moves (:mod:`urdfsdf.translate.massless`):
+        warned of, or given ``--min-inertia``'s mass, with a warning each."""
+        import urdfsdf.translate.massless as massless  # the module form: see api.py
+
+        found = massless.urdf_massless(self.model)
+        if self.min_mass is None:
+            massless.report(found, self.diags, urdf=True)
+            return set()
+        massless.approximated(found, self.min_mass, self.diags)
+        return {m.link.name for m in found}
 
     def sdf_model(self) -> Model:
         """The SDF model: carried extras, the links and joints, the restored frames."""
@@ -263,9 +325,9 @@ class _Translation:
         extras = self.extras()
         self.walk()
         sdf = Model(name=model.name, links=tuple(self.out_links),
-                    joints=tuple(self.out_joints), materials=model.materials,
-                    extras=tuple(extras), version=model.version, line=model.line,
-                    urdf_joints=tuple(self.urdf_joints))
+                    joints=tuple(self.out_joints), frames=tuple(self.frames),
+                    materials=model.materials, extras=tuple(extras), version=model.version,
+                    line=model.line, urdf_joints=tuple(self.urdf_joints))
         if not self.pending_frames:
             return sdf
         order = {link.name: i for i, link in enumerate(model.links)}  # as in the document
@@ -316,6 +378,11 @@ class _Translation:
                                         self.link_map.get(joint.child, joint.child),
                                         joint, parent_frame))
             return False
+        if joint.child in self.as_frames:
+            self.frames.append(evolve(_fallback_frame(joint.child, joint, parent_frame),
+                                      line=self.links[joint.child].line,
+                                      urdf_joint=joint.name))
+            return False
         self.out_joints.append(self.sdf_joint(joint, jpose))
         self.add_link(self.links[joint.child],
                       IDENTITY.with_frame(self.joint_map.get(joint.name, joint.name)))
@@ -342,7 +409,10 @@ class _Translation:
             child=self.link_map.get(joint.child, joint.child)))
 
     def add_link(self, link: Link, pose: Pose) -> None:
-        """``link`` in SDF at ``pose``, under its SDF name (:func:`_sdf_link`)."""
+        """``link`` in SDF at ``pose``, under its SDF name (:func:`_sdf_link`), given
+        ``--min-inertia``'s mass if it is one of :meth:`moving_massless`."""
+        if self.min_mass is not None and link.name in self.weighted:
+            link = _min_inertia(link, self.min_mass)
         self.out_links.append(_sdf_link(link, pose, self.link_map.get(link.name),
                                         self.named, self.diags))
 
@@ -506,6 +576,18 @@ def _sdf_inertial(link: Link) -> Link:
     default = i.pose.is_identity and [float(v) for v in (i.mass, *i.inertia)] == [
         float(v) for v in (DEFAULT_MASS, *DEFAULT_INERTIA)]
     return evolve(link, inertial=None if default else i, extras=extras)
+
+
+def _min_inertia(link: Link, mass: str) -> Link:
+    """A massless link with ``--min-inertia``'s ``mass`` (:func:`~urdfsdf.translate.massless.
+    min_inertial`), and what gives it back massless: the ``urdf:massless`` marker for a
+    link without ``<inertial>``, the link as written for a zero one."""
+    from urdfsdf.translate.massless import min_inertial
+
+    if link.inertial is None:
+        return evolve(link, inertial=min_inertial(mass, link.line),
+                      extras=(*link.extras, massless_marker()))
+    return evolve(_with_carrier(link), inertial=min_inertial(mass, link.inertial.line))
 
 
 #: URDF shapes SDFormat 1.7 has (a URDF <capsule>, which Drake reads, it has not)

@@ -3,13 +3,15 @@
 A model that :mod:`urdfsdf.translate.urdf_shape` finds URDF-shaped (a tree;
 joint poses relative_to the parent link; child link poses the identity at
 their joint; axes in the joint frame) is written with its xyz/rpy/axis text
-copied, nothing computed ("Parity with URDF" in the spec).
+copied, nothing computed ("Parity with URDF" in the spec).  A frame that stands for
+a massless URDF link (``urdf:joint``: ``urdf2sdf --massless-as-frames``) is written as
+that link on its fixed joint, the frame's pose text its origin.
 """
 
 from __future__ import annotations
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Model
+from urdfsdf.core.ir import Joint, Link, Model
 from urdfsdf.translate.carriers import unsealed
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
@@ -33,6 +35,10 @@ def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
         if uj is not None:
             joints.append(uj)
     joints.extend(model.urdf_joints)
+    for frame in model.frames:  # each stands for a URDF link (urdf_shape.urdf_link_frame)
+        links.append(Link(frame.name, line=frame.line))
+        joints.append(Joint(frame.urdf_joint or "", "fixed", frame.attached_to or "",
+                            frame.name, pose=frame.pose.with_frame(None), line=frame.line))
     extras = urdf_extras(model.extras, (U + "link",))
     # blocks name links and joints by their URDF names (restore_names below)
     extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],

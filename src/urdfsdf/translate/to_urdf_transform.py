@@ -422,7 +422,11 @@ def _links_and_joints(model: Model, tree: _Tree, applied: set[str]
 
 
 def _frame_links(tree: _Tree, links: list[Link], joints: list[Joint]) -> None:
-    """Explicit frames -> massless links on fixed joints (dropped with ``--no-frames``)."""
+    """Explicit frames -> massless links on fixed joints (dropped with ``--no-frames``).
+
+    A frame standing for a URDF link (``urdf:joint``) becomes that link on its joint,
+    unmarked; any other is marked ``<sdf:frame>``, its joint named ``FRAME_joint``.
+    """
     flat = tree.flat
     for fname, attached, x_mf, frame, line in flat.frames:
         if not flat.opt.frames:
@@ -431,9 +435,11 @@ def _frame_links(tree: _Tree, links: list[Link], joints: list[Joint]) -> None:
             continue
         parent = attached or tree.root
         link_name = flat.unique(fname, line, "frame")
-        joint_name = flat.unique(f"{fname}_joint", line, "frame joint")
+        urdf = frame.urdf_joint if frame is not None else None
+        joint_name = flat.unique(urdf or f"{fname}_joint", line, "frame joint")
         origin = tf.relative(tree.frame(parent), x_mf)
-        links.append(Link(name=link_name, line=line, sdf_frame=_frame_mark(frame, line)))
+        links.append(Link(name=link_name, line=line,
+                          sdf_frame=None if urdf else _frame_mark(frame, line)))
         joints.append(Joint(name=joint_name, type="fixed", parent=parent, child=link_name,
                             pose=tf.computed_pose(origin, line=line), line=line))
 

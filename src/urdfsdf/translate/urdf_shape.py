@@ -11,7 +11,10 @@ arithmetic:
 - each axis is expressed in the joint frame (no ``expressed_in``, or the
   joint's own name);
 - visual and collision poses are in their link frame;
-- no explicit frames, nested models or model pose (they need the frame engine).
+- no explicit frames, nested models or model pose (they need the frame engine),
+  but for the frames that stand for a URDF link (``urdf:joint``, written by
+  ``urdf2sdf --massless-as-frames``) attached to a link and posed relative to it:
+  the copy path writes each as that link on its fixed joint.
 
 :func:`shape_reasons` lists every reason a model is not, each with a code and
 line, so ``urdfsdf check`` can say why the transform path is needed.
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from urdfsdf.core.ir import Joint, Link, Model, evolve
+from urdfsdf.core.ir import Frame, Joint, Link, Model, evolve
 from urdfsdf.core.record import record
 from urdfsdf.core.tree import tree_of
 
@@ -123,12 +126,20 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = (),
     return reasons
 
 
+def urdf_link_frame(frame: Frame, model: Model) -> bool:
+    """Whether ``frame`` stands for a URDF link the copy path writes back: marked with
+    its joint (``urdf:joint``), attached to a link of ``model``, posed relative to it."""
+    return (frame.urdf_joint is not None and model.link(frame.attached_to or "") is not None
+            and frame.pose.relative_to in (None, "", frame.attached_to))
+
+
 def _model_reasons(model: Model) -> list[Reason]:
-    """Explicit frames, nested models, a model pose."""
+    """Explicit frames (but URDF links'), nested models, a model pose."""
     reasons: list[Reason] = []
-    if model.frames:
-        reasons.append(Reason("SHAPE_FRAMES", f"explicit frame {model.frames[0].name!r} "
-                              "(and any others) must become links", model.frames[0].line))
+    frame = next((f for f in model.frames if not urdf_link_frame(f, model)), None)
+    if frame is not None:
+        reasons.append(Reason("SHAPE_FRAMES", f"explicit frame {frame.name!r} "
+                              "(and any others) must become links", frame.line))
     if model.models:
         reasons.append(Reason("SHAPE_NESTED_MODELS", f"nested model {model.models[0].name!r}"
                               " must be flattened", model.models[0].line))
