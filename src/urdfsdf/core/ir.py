@@ -280,7 +280,7 @@ def evolve(node: _N, **changes: Any) -> _N:
     translating a URDF model (issue 35); here the fields are sorted once per class
     (:func:`_init_fields`) and passed in their order.
     """
-    cls = node.__class__
+    cls: type = node.__class__
     if cls is Pose:
         return _evolve_pose(node, changes)  # type: ignore[arg-type,return-value]
     index, values_of, positional = _init_fields(cls)
@@ -292,7 +292,7 @@ def evolve(node: _N, **changes: Any) -> _N:
         values[at] = value
     if positional:
         return cls(*values)
-    return cls(**dict(zip(index, values)))
+    return cls(**dict(zip(index, values, strict=True)))
 
 
 @cache
