@@ -280,10 +280,10 @@ def evolve(node: _N, **changes: Any) -> _N:
     translating a URDF model (issue 35); here the fields are sorted once per class
     (:func:`_init_fields`) and passed in their order.
     """
-    cls: type = node.__class__
+    cls: type[_N] = node.__class__
     if cls is Pose:
         return _evolve_pose(node, changes)  # type: ignore[arg-type,return-value]
-    index, values_of, positional = _init_fields(cls)
+    index, values_of, positional = _init_fields(cls)  # type: ignore[arg-type]  # a class
     values = list(values_of(node))
     for key, value in changes.items():
         at = index.get(key)
