@@ -8,6 +8,7 @@ input it loads the output with the same body poses and spatial inertias.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,9 @@ EXPECTED = {
     "revolute_without_limit.urdf": [("ELEMENT_MISSING", 9)],
     "number_with_stray_quote.urdf": [("VALUE_TOLERATED", 4), ("VALUE_TOLERATED", 10),
                                      ("VALUE_TOLERATED", 12), ("VALUE_TOLERATED", 12)],
+    "mesh_scale_one_value.urdf": [("VALUE_TOLERATED", 7)],
+    "colour_of_three_values.urdf": [("VALUE_TOLERATED", 5), ("VALUE_TOLERATED", 11)],
+    "axis_without_xyz.urdf": [("ATTRIBUTE_MISSING", 13)],
 }
 
 
@@ -78,3 +82,42 @@ def test_drake_reads_the_same_bodies(name: str) -> None:
     status, after = isolated(drake_inertias, urdfsdf.urdf_to_sdf(Path(LENIENT / name)), "sdf")
     assert status == "ok", after
     assert inertia_differences(before, after) == []
+
+
+def test_what_is_read_in_place_of_the_value() -> None:
+    """The SDF holds the readers' value: the scale three times, urdfdom's opaque black,
+    Drake's axis."""
+    sdf = {name: urdfsdf.urdf_to_sdf(LENIENT / name) for name in (
+        "mesh_scale_one_value.urdf", "colour_of_three_values.urdf", "axis_without_xyz.urdf")}
+    assert "<scale>2 2 2</scale>" in sdf["mesh_scale_one_value.urdf"]
+    assert "<diffuse>0 0 0 1</diffuse>" in sdf["colour_of_three_values.urdf"]
+    assert "<xyz>1 0 0</xyz>" in sdf["axis_without_xyz.urdf"]
+
+
+def _drake_mesh_scales(path: Path) -> list[tuple[float, ...]]:
+    """The scale of each visual mesh of each body Drake reads from the file at ``path``."""
+    from pydrake.multibody.parsing import Parser
+    from pydrake.multibody.plant import AddMultibodyPlantSceneGraph
+    from pydrake.multibody.tree import BodyIndex
+    from pydrake.systems.framework import DiagramBuilder
+
+    plant, scene_graph = AddMultibodyPlantSceneGraph(DiagramBuilder(), 0.0)
+    Parser(plant).AddModels(str(path))
+    plant.Finalize()
+    inspector = scene_graph.model_inspector()
+    return [tuple(inspector.GetShape(geometry).scale3())
+            for body in range(plant.num_bodies())
+            for geometry in plant.GetVisualGeometriesForBody(plant.get_body(BodyIndex(body)))]
+
+
+def test_drake_reads_the_same_mesh_scale(tmp_path: Path) -> None:
+    """Drake reads the one-number scale as three; it reads the same from the output."""
+    pytest.importorskip("pydrake")
+    for name in ("mesh_scale_one_value.urdf", "cube.obj"):
+        shutil.copy(LENIENT / name, tmp_path / name)
+    urdf = tmp_path / "mesh_scale_one_value.urdf"
+    sdf = tmp_path / "mesh_scale_one_value.sdf"
+    sdf.write_text(urdfsdf.urdf_to_sdf(urdf))
+    status, before = isolated(_drake_mesh_scales, urdf)
+    assert (status, before) == ("ok", [(2.0, 2.0, 2.0)])
+    assert isolated(_drake_mesh_scales, sdf) == ("ok", before)

@@ -27,6 +27,7 @@ were.
 from __future__ import annotations
 
 from urdfsdf.core.ir import INERTIA_KEYS, JointType
+from urdfsdf.urdf.lenient import one_for_three, opaque_black
 from urdfsdf.xml.declared import (
     KEPT,
     NOT_TAKEN,
@@ -59,6 +60,12 @@ NO_LIMIT_VALUE = Tolerance("ATTRIBUTE_MISSING", "Drake reads no limit (PyBullet 
                            "refuses the file); written without one")
 
 NO_MASS_VALUE = Tolerance("ATTRIBUTE_MISSING", NO_MASS.reading)
+ONE_SCALE = Tolerance("VALUE_TOLERATED", "Drake and PyBullet read one number as all three "
+                      "(urdfdom drops the geometry)", read=one_for_three)
+RGB = Tolerance("VALUE_TOLERATED", "urdfdom reads a colour of three values as opaque black "
+                "(PyBullet reads 0 0 0 0; Drake and MuJoCo refuse the file)", read=opaque_black)
+NO_AXIS_XYZ = Tolerance("ATTRIBUTE_MISSING", "Drake reads 1 0 0, URDF's default axis "
+                        "(urdfdom reads 0 0 0; MuJoCo refuses the file); written as 1 0 0")
 
 MASS = Element("mass", number("value", required=True, default="0", tolerated=NO_MASS_VALUE),
                absent=NO_MASS)
@@ -75,14 +82,14 @@ CAPSULE = Element("capsule", number("radius", required=True, default="0"),
 SPHERE = Element("sphere", number("radius", required=True, default="0"), reports=True)
 MESH = Element("mesh", text("filename", required=True, default="",
                             missing="mesh has no filename"),
-               numbers("scale", 3), reports=True)
+               numbers("scale", 3, tolerated=ONE_SCALE), reports=True)
 #: the shapes, by tag
 SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
 #: one of the shapes: urdfdom reads its first child element as the shape, whatever its
 #: tag (:func:`urdfsdf.urdf.reader._geometry`)
 GEOMETRY = Element("geometry", children=tuple(one(shape) for shape in SHAPES.values()))
 
-COLOR = Element("color", numbers("rgba", 4, required=True))
+COLOR = Element("color", numbers("rgba", 4, required=True, tolerated=RGB))
 TEXTURE = Element("texture", text("filename", default=""))
 #: its name is required at the top level (the reader checks it first)
 MATERIAL = Element("material", text("name"), children=(one(COLOR), one(TEXTURE)))
@@ -109,6 +116,9 @@ LINK = Element(
 PARENT = Element("parent", name("link", label="<parent>"))
 CHILD = Element("child", name("link", label="<child>"))
 AXIS = Element("axis", numbers("xyz", 3))
+#: the axis of a joint type that moves along it (AXIS_TYPES)
+MOVING_AXIS = Element("axis", numbers("xyz", 3, required=True, default="1 0 0",
+                                      tolerated=NO_AXIS_XYZ))
 #: effort and velocity are required of the joint types in LIMITED_JOINT_TYPES (LIMITED)
 LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
                 number("velocity"))

@@ -9,11 +9,17 @@ warning (``VALUE_TOLERATED``; ``--strict`` refuses it); the element then travels
 written, so that the text comes back (:mod:`urdfsdf.urdf.as_written`).  Where they
 disagree (``0x10``: Drake 0, PyBullet 16; ``1-2-3``: Drake three numbers, PyBullet
 one), or either refuses, the text is refused as urdfdom refuses it.
+
+Two vectors written with a count URDF does not define are read as their readers read
+them (declared with a :class:`~urdfsdf.xml.declared.Tolerance` in
+:mod:`urdfsdf.urdf.elements`): a mesh scale of one number (:func:`one_for_three`) and a
+colour of three components (:func:`opaque_black`).
 """
 
 from __future__ import annotations
 
 from urdfsdf.core.c_numbers import Read, atof, finite_read, stream_all
+from urdfsdf.core.numbers import plain_tokens
 
 #: the readers whose common reading is taken (in the warning)
 READERS = "Drake's and PyBullet's"
@@ -35,3 +41,26 @@ def tolerated(text: str | None, count: int | None) -> Read | None:
     if [value for _, value in drake] != [value for _, value in pieces[:count]]:
         return None
     return finite_read(drake)
+
+
+def one_for_three(text: str) -> str | None:
+    """A three-vector written as one number (``<mesh scale="2">``) as Drake and PyBullet
+    read it: that number three times.  Drake reads a value without a blank as one scalar
+    and fills the vector with it (``ParseThreeVectorAttribute``, detail_tinyxml.cc);
+    PyBullet, failing to read a vector3, takes ``atof`` of the text for all three
+    ("Workaround activated", UrdfParser.cpp).  None where the two differ."""
+    if " " in text:
+        return None
+    read = tolerated(text, 1)
+    return None if read is None else " ".join(read[0] * 3)
+
+
+def opaque_black(text: str) -> str | None:
+    """A colour of three components (``rgba="1 0 0"``) as urdfdom reads it: opaque black,
+    ``0 0 0 1`` (``Color::init`` fails on the count and ``parseMaterial`` keeps the
+    cleared colour).  None unless the text is three plain numbers in [0, 1] (urdfdom's
+    reading of a component)."""
+    plain = plain_tokens(text, 3)
+    if plain is None or not all(0.0 <= value <= 1.0 for value in plain[1]):
+        return None
+    return "0 0 0 1"

@@ -81,6 +81,7 @@ from urdfsdf.urdf.elements import (
     MATERIAL,
     MESH,
     MIMIC,
+    MOVING_AXIS,
     ORIGIN,
     PARENT,
     ROBOT,
@@ -491,8 +492,9 @@ def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, wh
 def _direction(el: etree._Element, r: Reading, what: str, jtype: JointType
                ) -> tuple[Vec3, Tokens] | None:
     """An ``<axis xyz>``'s vector and tokens (None: absent or not read).  The zero vector
-    is an error on a joint type that moves along its axis."""
-    tokens = _tokens(r.read(el, AXIS, what)["xyz"])
+    is an error on a joint type that moves along its axis (Drake refuses it, and no
+    motion is defined); ``<axis/>`` on one is read as Drake reads it (MOVING_AXIS)."""
+    tokens = _tokens(r.read(el, MOVING_AXIS if jtype in AXIS_TYPES else AXIS, what)["xyz"])
     if tokens is None:
         r.exact = False  # (<axis/>: read as 1 0 0, which the writer gives back)
         return None

@@ -79,13 +79,20 @@ class Tolerance:
     ``default``) is reported as a warning with ``code``, saying ``reading`` (whose
     reading it is, and the others'), and the element travels as written.  ``--strict``
     refuses it.  One tolerance is one entry: ``tolerated=`` on an attribute, ``absent=``
-    on an element (see :meth:`Reading.absent`)."""
+    on an element (see :meth:`Reading.absent`).
 
-    __slots__ = ("code", "reading")
+    With ``read``, the tolerance is of a value written in a form the format does not
+    define (``<mesh scale="2">``): ``read(written)`` is the value the readers take (in
+    the attribute's form), or None where they do not agree on one (then the value is
+    refused as any other)."""
 
-    def __init__(self, code: str, reading: str) -> None:
+    __slots__ = ("code", "reading", "read")
+
+    def __init__(self, code: str, reading: str,
+                 read: Callable[[str], str | None] | None = None) -> None:
         self.code = code
         self.reading = reading
+        self.read = read
 
 
 class Attribute:
@@ -121,7 +128,8 @@ class Attribute:
             str.strip if kind == "name" else None)
         #: its absence is as written: nothing to report, nothing filled in
         self.absent_taken = not required and default is None
-        #: a required one's absence, read anyway (its ``default``), as a warning
+        #: a required one's absence, read anyway (its ``default``), or a value in another
+        #: form (a tolerance with ``read``), as a warning
         self.tolerated = tolerated
 
 
@@ -146,9 +154,11 @@ def number(key: str, *, required: bool = False, default: str | None = None,
 
 
 def numbers(key: str, count: int, *, required: bool = False, default: str | None = None,
-            label: str = "") -> Attribute:
-    """``count`` numbers separated by blanks, kept as their texts joined by one blank."""
-    return Attribute(key, "number", count, required=required, default=default, label=label)
+            label: str = "", tolerated: Tolerance | None = None) -> Attribute:
+    """``count`` numbers separated by blanks, kept as their texts joined by one blank
+    (``tolerated``: see :func:`number` and :class:`Tolerance`)."""
+    return Attribute(key, "number", count, required=required, default=default, label=label,
+                     tolerated=tolerated)
 
 
 class Child:
@@ -423,9 +433,14 @@ class Reading:
         """
         ctx = self.ctx
         value: str | None = attr.default
-        if written is None and attr.tolerated is not None:
-            self.supplied(el, attr.tolerated, f"{what} {attr.label} is missing")
-            return value
+        tolerance = attr.tolerated
+        if tolerance is not None:
+            if written is None and tolerance.read is None:
+                self.supplied(el, tolerance, f"{what} {attr.label} is missing")
+                return value
+            read = self.tolerated(el, tolerance, written, f"{what} {attr.label}")
+            if read is not None:
+                return read
         if attr.kind == "number":
             label = f"{what} {attr.label}"
             if attr.count == 1:
@@ -443,6 +458,17 @@ class Reading:
         if value != written:
             self.exact = False
         return value
+
+    def tolerated(self, el: etree._Element, tolerance: Tolerance, written: str | None,
+                  what: str) -> str | None:
+        """The value written ``written`` as ``tolerance`` reads it (reported), or None when
+        it has no reading of a written value or finds none."""
+        if written is None or tolerance.read is None:
+            return None
+        read = tolerance.read(written)
+        if read is not None:
+            self.supplied(el, tolerance, f"{what} {written!r} is read as {read!r}")
+        return read
 
     def supplied(self, el: etree._Element, tolerance: Tolerance, what: str) -> None:
         """Report a value supplied where a reference reader reads the file anyway (a
