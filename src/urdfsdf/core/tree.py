@@ -177,7 +177,7 @@ def check_urdf_tree(model: Model, diags: Diagnostics, *,
     if not tree.roots:
         diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link", model.line)
         return None
-    roots = urdf_roots(tree.roots)
+    roots = urdf_roots(tree.roots, any(e.parent == "world" for e in edges))
     if len(roots) > 1:
         _several_roots(model, roots, diags, several_roots)
         if several_roots == "error":
@@ -190,12 +190,17 @@ def check_urdf_tree(model: Model, diags: Diagnostics, *,
     return roots[0]
 
 
-def urdf_roots(roots: list[str]) -> list[str]:
-    """The root links of a URDF robot (those no joint names as child, in document order),
-    the root of the robot first: ``world`` when it is one (the world, to urdfdom,
-    libsdformat and Drake), else the first."""
-    if "world" in roots and roots[0] != "world":
+def urdf_roots(roots: list[str], world_parent: bool) -> list[str]:
+    """The root links of a URDF robot (``roots``: those no joint names as child, in
+    document order), the root of the robot first: ``world`` when it is one and a joint
+    hangs from it (``world_parent``: the world, to urdfdom, libsdformat and Drake), else
+    the first other than an empty ``world``, which is then a root link like the others."""
+    if len(roots) < 2 or "world" not in roots:
+        return roots
+    if world_parent:
         return ["world", *(r for r in roots if r != "world")]
+    if roots[0] == "world":
+        return [roots[1], "world", *roots[2:]]
     return roots
 
 

@@ -245,7 +245,8 @@ def _roots(model: Model, tree_checked: bool) -> list[str]:
         return []
     children_of = {joint.child for joint in model.joints}
     return urdf_roots(list(dict.fromkeys(
-        link.name for link in model.links if link.name not in children_of)))
+        link.name for link in model.links if link.name not in children_of)),
+        any(joint.parent == "world" for joint in model.joints))
 
 
 def _named_materials(model: Model) -> dict[str, Material]:

@@ -57,8 +57,10 @@ def _report_roots(model: Model, diags: Diagnostics) -> None:
     read, written back as one: urdfdom refuses the robot)."""
     children = {j.child for j in (*model.joints, *model.urdf_joints)}
     for x in model.extras:
-        if isinstance(x, UrdfRoot) and x.link not in children and model.link(x.link):
-            diags.warning("URDF_TREE_INVALID", f"link {x.link!r} is a root link of the URDF "
+        link = model.link(x.link) if isinstance(x, UrdfRoot) else None
+        if link is not None and link.name not in children:
+            name = link.original_name or link.name
+            diags.warning("URDF_TREE_INVALID", f"link {name!r} is a root link of the URDF "
                           "besides the first (<urdf:root>), as urdf2sdf read it: written back "
                           "as one, a free body as Drake reads it; urdfdom refuses the robot "
                           "(\"Two root links found\")", x.line)
