@@ -151,3 +151,14 @@ def test_drake_floats_each_root_in_the_sdf_too() -> None:
     assert status == "ok" and before[0] == ["arm", "ball", "base"], before
     status, after = isolated(drake_free_bodies, urdfsdf.urdf_to_sdf(LENIENT / ROOTS), "sdf")
     assert (status, after) == ("ok", before)
+
+
+def test_a_world_root_with_joints_stays_the_world() -> None:
+    """`world` is the world (urdfdom, libsdformat, Drake) when a joint hangs from it: the
+    other root, first in the file, is the free link."""
+    text = ('<robot name="r"><link name="a"/><link name="world"/><link name="b"/>'
+            '<joint name="j" type="fixed"><parent link="world"/><child link="b"/></joint>'
+            '</robot>')
+    model = urdfsdf.read_sdf(urdfsdf.urdf_to_sdf(text))
+    assert ([link.name for link in model.links], [j.parent for j in model.joints],
+            roundtrip_source(text).ok) == (["b", "a"], ["world"], True)
