@@ -280,6 +280,7 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     ``model_name`` is deprecated: ``model``.
     """
     import urdfsdf.sdf.frames as frames
+    import urdfsdf.translate.carriers as carriers
     import urdfsdf.translate.output_check as output_check
     import urdfsdf.translate.to_urdf as to_urdf
     import urdfsdf.translate.uris as uris
@@ -307,11 +308,12 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
         diags.file = chosen.file
     try:
         urdf_model, path = to_urdf.sdf_model_to_urdf(chosen, diags, options, scope, x_wm)
+        several_roots = bool(carriers.marked_roots(chosen.extras))
         del doc, sem, chosen, scope  # free the SDF IR and frame graphs before writing
         if urdf_model is None or diags.has_errors():
             return Result(None, diags.items, path)
         urdf_model = uris.map_uris(urdf_model, uri_map or (), "urdf", diags)
-        if not output_check.check_urdf_output(urdf_model, diags):
+        if not output_check.check_urdf_output(urdf_model, diags, several_roots):
             return Result(None, diags.items, path)
     finally:
         diags.file = outer

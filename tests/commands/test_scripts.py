@@ -154,12 +154,14 @@ CHECK_URDF = shutil.which("check_urdf") or shutil.which(
     ('<robot name="r">\n  <link name="a"/>\n  <joint name="j" type="fixed">\n'
      '    <parent link="a"/><child link="b"/>\n  </joint>\n</robot>\n',
      [("JOINT_CHILD_LINK_INVALID", 3)]),
-    ('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n</robot>\n',
-     [("URDF_TREE_INVALID", 3)]),
+    ('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n'
+     '  <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>\n'
+     '  <joint name="k" type="fixed"><parent link="b"/><child link="a"/></joint>\n</robot>\n',
+     [("URDF_TREE_INVALID", 1)]),
     ('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n  <joint name="j" '
      'type="fixed">\n    <origin xyz="1 2"/>\n    <parent link="a"/>\n    <child link="b"/>\n'
      '  </joint>\n</robot>\n', [("ATTRIBUTE_INVALID", 5)]),
-], ids=["valid", "missing_child", "two_roots", "bad_number"])
+], ids=["valid", "missing_child", "loop", "bad_number"])
 def test_check_of_a_urdf(text: str, expected: list[tuple[str, int]], tmp_path: Path) -> None:
     path = tmp_path / "robot.urdf"
     path.write_text(text)
@@ -170,6 +172,16 @@ def test_check_of_a_urdf(text: str, expected: list[tuple[str, int]], tmp_path: P
     if CHECK_URDF is not None:  # urdfdom agrees on well-formed or not
         theirs = subprocess.run([CHECK_URDF, str(path)], capture_output=True, check=False)
         assert (theirs.returncode == 0) == (not expected)
+
+
+def test_check_of_a_urdf_with_two_roots(tmp_path: Path) -> None:
+    """Drake reads each root as a free body: a warning, an error with --strict (urdfdom
+    refuses the robot: docs/lenient.md, row 5)."""
+    path = tmp_path / "robot.urdf"
+    path.write_text('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n</robot>\n')
+    lenient, strict = run("urdfsdf", "check", path), run("urdfsdf", "check", path, "--strict")
+    assert (lenient.returncode, codes(lenient.stderr), strict.returncode) == (
+        0, [("URDF_TREE_INVALID", 3)], 1)
 
 
 def test_converter_given_the_other_format_names_the_command(tmp_path: Path) -> None:
@@ -236,7 +248,9 @@ def test_status_lines_go_to_stderr(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout == "" and "wrote" in result.stderr
     bad = tmp_path / "bad.urdf"
-    bad.write_text('<robot name="r">\n  <link name="a"/>\n  <link name="b"/>\n</robot>\n')
+    bad.write_text('<robot name="r">\n  <link name="a"/>\n'
+                   '  <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>\n'
+                   '</robot>\n')
     for path, status in ((SAMPLES / "parity.urdf", 0), (bad, 1),
                          (SAMPLES / "pendulum_with_base.sdf", 0)):
         result = run("urdfsdf", "check", path)
@@ -245,7 +259,7 @@ def test_status_lines_go_to_stderr(tmp_path: Path) -> None:
     result = run("urdfsdf", "check", bad, "--format", "json")  # data: on stdout
     assert result.returncode == 1
     assert [(d["code"], d["line"]) for d in json.loads(result.stdout)] == \
-        [("URDF_TREE_INVALID", 3)]
+        [("JOINT_CHILD_LINK_INVALID", 3)]
     result = run("urdfsdf", "roundtrip", SAMPLES / "parity.urdf")
     assert result.returncode == 0 and result.stdout == ""
     assert "no difference" in result.stderr

@@ -15,7 +15,7 @@ from urdfsdf.translate.carriers import (
     sdf_limit_marker,
 )
 from urdfsdf.urdf.as_written import written_carrier
-from urdfsdf.xml.namespaces import AS_WRITTEN, SDF_LIMIT, S, U
+from urdfsdf.xml.namespaces import AS_WRITTEN, SDF_LIMIT, URDF_ROOT, S, U
 
 URDF = """<robot name="r">
   <link name="a" concave="yes"><visual><geometry><box size="1 1 1"/></geometry></visual></link>
@@ -33,7 +33,7 @@ def test_the_carrier_tags_are_the_namespaced_names() -> None:
     assert (DEFAULT_INERTIAL, SDF_LIMIT) == (S + "default_inertial", S + "limit")
     assert UNNAMED.tag == UNNAMED_TAG
     assert set(get_args(CarrierTag)) == {AS_WRITTEN, MASSLESS, UNNAMED_TAG, DEFAULT_INERTIAL,
-                                         SDF_LIMIT}
+                                         SDF_LIMIT, URDF_ROOT}
 
 
 def test_readers_type_the_carriers_they_keep() -> None:

@@ -18,7 +18,8 @@ from readers import drake_inertias, inertia_differences, isolated
 from urdfsdf.api import urdf_to_sdf_result
 from urdfsdf.commands.roundtrip import roundtrip_source
 
-from conftest import ROOT
+from conftest import ROOT, oracle_path
+from oracle import run as run_oracle
 
 LENIENT = ROOT / "tests" / "data" / "lenient"
 
@@ -34,7 +35,12 @@ EXPECTED = {
     "mesh_scale_one_value.urdf": [("VALUE_TOLERATED", 7)],
     "colour_of_three_values.urdf": [("VALUE_TOLERATED", 5), ("VALUE_TOLERATED", 11)],
     "axis_without_xyz.urdf": [("ATTRIBUTE_MISSING", 13)],
+    "several_root_links.urdf": [("URDF_TREE_INVALID", 7), ("URDF_TREE_INVALID", 18)],
 }
+
+#: a robot with several root links: each is a link of its own, not an element read
+#: leniently (its round trip: test_the_roots_come_back)
+ROOTS = "several_root_links.urdf"
 
 
 def test_every_file_has_its_expectation() -> None:
@@ -57,7 +63,7 @@ def test_strict_refuses_each_tolerance(name: str) -> None:
         code for code, _ in EXPECTED[name]}
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", sorted(set(EXPECTED) - {ROOTS}))
 def test_comes_back_as_written(name: str) -> None:
     assert roundtrip_source(LENIENT / name).ok
     back = urdfsdf.sdf_to_urdf(urdfsdf.urdf_to_sdf(LENIENT / name))
@@ -121,3 +127,81 @@ def test_drake_reads_the_same_mesh_scale(tmp_path: Path) -> None:
     status, before = isolated(_drake_mesh_scales, urdf)
     assert (status, before) == ("ok", [(2.0, 2.0, 2.0)])
     assert isolated(_drake_mesh_scales, sdf) == ("ok", before)
+
+
+def _roots(urdf: str) -> list[str]:
+    """The links of a URDF text no joint names as child, in document order."""
+    model = urdfsdf.read_urdf(urdf)
+    children = {j.child for j in model.joints}
+    return [link.name for link in model.links if link.name not in children]
+
+
+def test_the_roots_come_back() -> None:
+    sdf = urdfsdf.urdf_to_sdf(LENIENT / ROOTS)
+    back = urdfsdf.sdf_to_urdf_result(sdf)  # no option: <urdf:root> names arm and ball
+    assert roundtrip_source(LENIENT / ROOTS).ok and back.text is not None
+    assert _roots(back.text) == ["base", "arm", "ball"]
+
+
+def test_sdf2urdf_warns_of_the_roots_it_gives_back() -> None:
+    back = urdfsdf.sdf_to_urdf_result(urdfsdf.urdf_to_sdf(LENIENT / ROOTS))
+    assert back.ok and not back.ok_strict
+    assert [d.code for d in back.diagnostics if d.severity == "warning"] == [
+        "URDF_TREE_INVALID"] * 2
+
+
+def test_the_extra_roots_are_free_sdf_links() -> None:
+    model = urdfsdf.read_sdf(urdfsdf.urdf_to_sdf(LENIENT / ROOTS))
+    children = {j.child for j in model.joints}
+    assert [(link.name, link.pose.is_identity) for link in model.links
+            if link.name not in children] == [("base", True), ("arm", True), ("ball", True)]
+
+
+def test_libsdformat_accepts_the_free_links(tmp_path: Path) -> None:
+    oracle = oracle_path()
+    if oracle is None:
+        pytest.skip("SDF_ORACLE not set")
+    path = tmp_path / "parts.sdf"
+    path.write_text(urdfsdf.urdf_to_sdf(LENIENT / ROOTS))
+    report = run_oracle(oracle, str(path))
+    assert (report["errors"], sorted(report["models"]["parts"]["links"])) == (
+        [], ["arm", "ball", "base", "hand"])
+
+
+def drake_free_bodies(text: str, kind: str) -> tuple[list[str], dict[str, list[float]]]:
+    """The free bodies Drake makes of ``text``, and every body's default pose in the world
+    (a 4x4 matrix, flattened and rounded)."""
+    from pydrake.multibody.parsing import Parser
+    from pydrake.multibody.plant import MultibodyPlant
+    from pydrake.multibody.tree import BodyIndex
+
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModelsFromString(text, kind)
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    free = sorted(plant.get_body(i).name() for i in plant.GetFloatingBaseBodies())
+    poses = {}
+    for i in range(1, plant.num_bodies()):  # 0: the world
+        body = plant.get_body(BodyIndex(i))
+        matrix = plant.EvalBodyPoseInWorld(context, body).GetAsMatrix4()
+        poses[body.name()] = [round(float(v), 9) for v in matrix.flatten()]
+    return free, poses
+
+
+def test_drake_floats_each_root_in_the_sdf_too() -> None:
+    pytest.importorskip("pydrake")
+    status, before = isolated(drake_free_bodies, (LENIENT / ROOTS).read_text(), "urdf")
+    assert status == "ok" and before[0] == ["arm", "ball", "base"], before
+    status, after = isolated(drake_free_bodies, urdfsdf.urdf_to_sdf(LENIENT / ROOTS), "sdf")
+    assert (status, after) == ("ok", before)
+
+
+def test_a_world_root_with_joints_stays_the_world() -> None:
+    """`world` is the world (urdfdom, libsdformat, Drake) when a joint hangs from it: the
+    other root, first in the file, is the free link."""
+    text = ('<robot name="r"><link name="a"/><link name="world"/><link name="b"/>'
+            '<joint name="j" type="fixed"><parent link="world"/><child link="b"/></joint>'
+            '</robot>')
+    model = urdfsdf.read_sdf(urdfsdf.urdf_to_sdf(text))
+    assert ([link.name for link in model.links], [j.parent for j in model.joints],
+            roundtrip_source(text).ok) == (["b", "a"], ["world"], True)

@@ -109,13 +109,16 @@ def urdf_model_json(model: Model) -> Json:
     from urdfsdf.translate.to_sdf import name_shapes
     from urdfsdf.urdf.reader import AXIS_TYPES
 
-    root = check_urdf_tree(model, Diagnostics()) or (model.links[0].name if model.links else "")
+    root = check_urdf_tree(model, Diagnostics(), several_roots="warning") or (
+        model.links[0].name if model.links else "")
     above = {joint.child: joint for joint in model.joints}  # the last one, as urdfdom
     below: dict[str, list[str]] = {}
     for child, joint in above.items():
         below.setdefault(joint.parent, []).append(child)
+    # every root link is at the root's frame (Drake's free bodies, at their default pose)
     x_ml: dict[str, Transform] = {root: tf.IDENTITY}
-    todo = [root]
+    x_ml.update((link.name, tf.IDENTITY) for link in model.links if link.name not in above)
+    todo = list(x_ml)
     while todo:  # iterative: a 100k-link chain is fine
         parent = todo.pop()
         for child in below.get(parent, ()):

@@ -42,6 +42,7 @@ import numpy as np
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
 from urdfsdf.core.ir import LIMITED_JOINT_TYPES, Axis, Inertial, Joint, Model, SdfDocument
 from urdfsdf.core.record import record
+from urdfsdf.core.tree import urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIAL
 
 if TYPE_CHECKING:
@@ -318,7 +319,10 @@ def _from_urdf(model: Model) -> KinematicModel:
                  if j.child in marked and j.type == "fixed"}
     link_names = [link.name for link in model.links]
     up = {j.child for j in joints.values()}
-    root = next((n for n in link_names if n not in up), link_names[0] if link_names else "")
+    # the robot's root, as urdfsdf reads it (several: the first, or `world`)
+    roots = urdf_roots([n for n in link_names if n not in up],
+                       any(j.parent == "world" for j in joints.values()))
+    root = roots[0] if roots else (link_names[0] if link_names else "")
     zero = _urdf_zero(link_names, joints, origin)
     inertia = {link.name: _urdf_mass_properties(link.inertial) for link in model.links
                if link.name not in frames_of}

@@ -78,7 +78,10 @@ CODES: dict[str, str] = {
     "VERSION_CONVERTED": "a construct of an SDFormat version before 1.7 was rewritten in its "
                          "1.7 form and its meaning changed or was made explicit (an info; a "
                          "warning where libsdformat fails on the rewritten form)",
-    "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root",
+    "URDF_TREE_INVALID": "the URDF joints do not form a tree with one root (an error; a "
+                         "warning for each root link but the first, which Drake reads as a "
+                         "free body and urdfdom refuses, and for a link that is the child "
+                         "of several joints)",
     "ELEMENT_DROPPED": "an element has no place in the target format and was dropped",
     "VALUE_APPROXIMATED": "a value was approximated in the target format",
     "KINEMATIC_LOOP": "the joints close a kinematic loop, which URDF readers and Drake refuse "

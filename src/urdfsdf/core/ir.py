@@ -119,6 +119,15 @@ class SdfLimit(Extra):
     velocity: str | None = None
 
 
+@record
+class UrdfRoot(Extra):
+    """``<urdf:root link=".."/>`` in an SDF model (in its ``<urdf:model>``): a root link of
+    the URDF besides the first, a link with no joint above it in SDF too (a free body)."""
+
+    #: the link's SDF name
+    link: str = ""
+
+
 Extras = tuple[Extra, ...]
 
 

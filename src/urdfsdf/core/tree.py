@@ -6,7 +6,8 @@ maps what it finds to its own diagnostics.  Iterative and linear: each link is
 visited once, so a 100k-link chain is fine.
 
 The URDF tree rules (:func:`check_urdf_names`, :func:`check_urdf_tree`: each name
-defined once, joints naming defined links, one root, no loop) have their one home
+defined once, joints naming defined links, one root (or several, a warning: Drake
+reads each as a free body), no loop) have their one home
 here, beside the walk, so that every caller checks a model the same way without
 importing a reader: the URDF reader on its input, the self-check of sdf2urdf's
 output (:mod:`urdfsdf.translate.output_check`), urdf2sdf (the root link) and
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
+from urdfsdf.core.diagnostics import Diagnostics, Severity, did_you_mean
 from urdfsdf.core.ir import Joint, Model
 
 
@@ -158,8 +159,65 @@ def check_urdf_names(model: Model, diags: Diagnostics) -> None:
             seen[item.name] = item.line
 
 
-def check_urdf_tree(model: Model, diags: Diagnostics) -> str | None:
-    """Check the joints form a tree over the links; return the root link name."""
+def check_urdf_tree(model: Model, diags: Diagnostics, *,
+                    several_roots: Severity = "error") -> str | None:
+    """Check the joints form a tree over the links; return the root link name.
+
+    A robot with several root links is ``several_roots`` (a ``URDF_TREE_INVALID`` error,
+    or a warning for each root but the first: Drake reads each as a free body); its root
+    is then the first, or ``world`` (:func:`urdf_roots`).
+    """
+    edges, ok = _tree_edges(model, diags)
+    tree = tree_of(dict.fromkeys(link.name for link in model.links), edges, _last)
+    if not ok:
+        return None
+    if not model.links:
+        diags.error("MODEL_WITHOUT_LINK", "the robot has no link", model.line)
+        return None
+    if not tree.roots:
+        diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link", model.line)
+        return None
+    roots = urdf_roots(tree.roots, any(e.parent == "world" for e in edges))
+    if len(roots) > 1:
+        _several_roots(model, roots, diags, several_roots)
+        if several_roots == "error":
+            return None
+    if tree.loop is not None:  # loops not reachable from the root
+        looped = model.link(tree.loop)
+        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
+                    looped.line if looped else None)
+        return None
+    return roots[0]
+
+
+def urdf_roots(roots: list[str], world_parent: bool) -> list[str]:
+    """The root links of a URDF robot (``roots``: those no joint names as child, in
+    document order), the root of the robot first: ``world`` when it is one and a joint
+    hangs from it (``world_parent``: the world, to urdfdom, libsdformat and Drake), else
+    the first other than an empty ``world``, which is then a root link like the others."""
+    if len(roots) < 2 or "world" not in roots:
+        return roots
+    if world_parent:
+        return ["world", *(r for r in roots if r != "world")]
+    if roots[0] == "world":
+        return [roots[1], "world", *roots[2:]]
+    return roots
+
+
+def _several_roots(model: Model, roots: list[str], diags: Diagnostics,
+                   severity: Severity) -> None:
+    """Report each root link but the robot's root (``roots[0]``)."""
+    for name in roots[1:]:
+        link = model.link(name)
+        diags.add("URDF_TREE_INVALID", f"link {name!r} is a root link besides {roots[0]!r} "
+                  "(no joint names it as child): a free body, as Drake reads it; urdfdom "
+                  "refuses the robot (\"Two root links found\"), PyBullet warns (\"multiple "
+                  "root links\")", link.line if link else None, severity=severity)
+
+
+def _tree_edges(model: Model, diags: Diagnostics) -> tuple[list[Joint], bool]:
+    """The joints between two links of ``model`` (a link's parent: its last joint, as
+    urdfdom), and whether every joint names defined links (the errors reported)."""
     names = {link.name for link in model.links}
     ok = True
     edges: list[Joint] = []
@@ -187,27 +245,7 @@ def check_urdf_tree(model: Model, diags: Diagnostics) -> str | None:
                               joint.line)
             children.add(joint.child)
             edges.append(joint)
-    tree = tree_of((link.name for link in model.links), edges, _last)
-    if not ok:
-        return None
-    if not model.links:
-        diags.error("MODEL_WITHOUT_LINK", "the robot has no link", model.line)
-        return None
-    if len(tree.roots) != 1:
-        if not tree.roots:
-            diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link",
-                        model.line)
-        else:
-            roots = [link for link in model.links if link.name not in tree.above]
-            names_s = ", ".join(repr(r.name) for r in roots)
-            diags.error("URDF_TREE_INVALID", f"several root links: {names_s}", roots[1].line)
-        return None
-    if tree.loop is not None:  # loops not reachable from the root
-        looped = model.link(tree.loop)
-        diags.error("URDF_TREE_INVALID", f"links form a loop through {tree.loop!r}",
-                    looped.line if looped else None)
-        return None
-    return tree.roots[0]
+    return edges, ok
 
 
 def _last(kept: Joint, new: Joint) -> Joint:

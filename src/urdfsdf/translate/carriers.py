@@ -19,11 +19,11 @@ import hashlib
 from typing import Final, Literal, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, evolve
+from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, evolve
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.carried import is_carried
-from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_NS, URDF_XMLNS
+from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_NS, URDF_ROOT, URDF_XMLNS
 from urdfsdf.xml.parse import canonical
 
 N = TypeVar("N", Link, Joint)
@@ -77,6 +77,26 @@ def massless_marker() -> Extra:
 def default_inertial_marker() -> Extra:
     """``<sdf:default_inertial/>`` (urdfdom ignores it)."""
     return Extra(DEFAULT_INERTIAL, f'<sdf:default_inertial{SDF_XMLNS}/>')
+
+
+# -- several root links ----------------------------------------------------------------
+#
+# A URDF robot may have several root links (urdfdom refuses it; Drake reads each as a free
+# body: docs/lenient.md, row 5).  urdf2sdf writes each but the first as an SDF link with no
+# joint above it (free in SDF too) and names it in <urdf:root link=".."/> in <urdf:model>,
+# so that sdf2urdf gives it back as a root link (without the mark: a link outside the
+# joint tree, which needs --disconnected floating).
+
+
+def root_marker(link: str, line: int | None = None) -> UrdfRoot:
+    """``<urdf:root link="LINK"/>``: ``link`` (its SDF name) is a root of the URDF."""
+    return UrdfRoot(URDF_ROOT, f"<urdf:root{URDF_XMLNS}{attrs((('link', link),))}/>", line,
+                    None, link)
+
+
+def marked_roots(extras: tuple[Extra, ...]) -> frozenset[str]:
+    """The links an SDF model's ``<urdf:root>`` marks name (its extras: ``extras``)."""
+    return frozenset(x.link for x in extras if isinstance(x, UrdfRoot))
 
 
 # -- sealing a URDF element as written (urdfsdf.urdf.as_written) ---------------------
@@ -145,7 +165,7 @@ UNNAMED = Extra(UNNAMED_TAG, f'<urdf:unnamed{URDF_XMLNS}/>')
 
 #: the tags of the carriers' elements: what a carrier holds, told by its tag
 CarrierTag = Literal["{http://wiki.ros.org/urdf}as_written", "{http://wiki.ros.org/urdf}massless",
-                     "{http://wiki.ros.org/urdf}unnamed",
+                     "{http://wiki.ros.org/urdf}unnamed", "{http://wiki.ros.org/urdf}root",
                      "{http://sdformat.org/urdfsdf}default_inertial",
                      "{http://sdformat.org/urdfsdf}limit"]
 

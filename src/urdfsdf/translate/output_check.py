@@ -10,7 +10,8 @@ is about to serialise, with the checks the readers apply to input:
   graphs), and the names of every other child of the model (``DUPLICATE_NAME``,
   which libsdformat 12 prints as a warning and Drake refuses: an error here).
 - URDF (sdf2urdf): links, joints and top-level materials named once, and the
-  joints forming a tree over the links (what urdfdom refuses).
+  joints forming a tree over the links (what urdfdom refuses; several root links only
+  where the SDF model's ``<urdf:root>`` marks name them, a URDF urdf2sdf read).
 """
 
 from __future__ import annotations
@@ -31,13 +32,17 @@ def check_sdf_output(model: Model, diags: Diagnostics) -> bool:
     return _report(found.items, "SDF", diags)
 
 
-def check_urdf_output(model: Model, diags: Diagnostics) -> bool:
-    """Check the URDF model sdf2urdf is about to write; False (and errors) when refused."""
+def check_urdf_output(model: Model, diags: Diagnostics, several_roots: bool = False) -> bool:
+    """Check the URDF model sdf2urdf is about to write; False (and errors) when refused.
+
+    ``several_roots``: the SDF model named root links besides the first (``<urdf:root>``,
+    :mod:`urdfsdf.translate.carriers`), so the URDF may have several (sdf2urdf warned).
+    """
     from urdfsdf.core.tree import check_urdf_names, check_urdf_tree
 
     found = Diagnostics(diags.file)
     check_urdf_names(model, found)
-    check_urdf_tree(model, found)
+    check_urdf_tree(model, found, several_roots="warning" if several_roots else "error")
     return _report(found.items, "URDF", diags)
 
 

@@ -34,7 +34,7 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform, compose, pose_transform
-from urdfsdf.core.tree import check_urdf_tree
+from urdfsdf.core.tree import check_urdf_tree, urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
@@ -44,6 +44,7 @@ from urdfsdf.translate.carriers import (
     UNNAMED,
     N,
     massless_marker,
+    root_marker,
     seal,
 )
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
@@ -221,10 +222,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     """
     if diags.has_errors():
         return None
-    root = _root(model, tree_checked)
-    if root is None:
+    roots = _roots(model, tree_checked)
+    if not roots:
         return None
-    translation = _Translation(model, root, diags, version, massless or MasslessOptions())
+    translation = _Translation(model, roots, diags, version, massless or MasslessOptions())
     sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks:  # <gazebo> extensions: imported when a robot has some (cold start)
@@ -235,12 +236,17 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     return _sealed(_unique_children(sdf, diags))
 
 
-def _root(model: Model, tree_checked: bool) -> str | None:
-    """The root link (None: the model is no tree; see :func:`urdf_to_sdf`)."""
-    if not tree_checked:
-        return check_urdf_tree(model, Diagnostics())
+def _roots(model: Model, tree_checked: bool) -> list[str]:
+    """The root links, the robot's root first (none: the model is no tree; see
+    :func:`urdf_to_sdf`).  Several: each but the first is a free link in SDF, as Drake
+    reads them (docs/lenient.md, row 5)."""
+    if not tree_checked and check_urdf_tree(model, Diagnostics(),
+                                            several_roots="warning") is None:
+        return []
     children_of = {joint.child for joint in model.joints}
-    return next(link.name for link in model.links if link.name not in children_of)
+    return urdf_roots(list(dict.fromkeys(
+        link.name for link in model.links if link.name not in children_of)),
+        any(joint.parent == "world" for joint in model.joints))
 
 
 def _named_materials(model: Model) -> dict[str, Material]:
@@ -256,9 +262,12 @@ def _named_materials(model: Model) -> dict[str, Material]:
 class _Translation:
     """One URDF model on its way to SDF: its tree, the SDF names, what is made so far."""
 
-    def __init__(self, model: Model, root: str, diags: Diagnostics, version: str,
+    def __init__(self, model: Model, roots: list[str], diags: Diagnostics, version: str,
                  massless: MasslessOptions) -> None:
+        root = roots[0]
         self.model, self.root, self.diags = model, root, diags
+        #: the other root links: free links in SDF, each named by a <urdf:root> mark
+        self.free_roots = roots[1:]
         self.named = _named_materials(model)
         # urdfdom: when several joints name the same child, the last one is its parent
         self.tree_joint = {joint.child: joint for joint in model.joints}
@@ -335,8 +344,11 @@ class _Translation:
         return _restore_frames(sdf, self.pending_frames, self.diags)
 
     def extras(self) -> list[Extra]:
-        """The model's extras as ``urdf:`` elements, and a ``world`` root link's content."""
+        """The model's extras as ``urdf:`` elements, a ``<urdf:root>`` mark for each root
+        link but the first, and a ``world`` root link's content."""
         extras = [urdf_extra(x) for x in self.model.extras]
+        extras += [root_marker(self.link_map.get(r, r), self.links[r].line)
+                   for r in self.free_roots]
         world = self.links.get("world")
         if self.world_root and world is not None and not _is_empty(world):
             self.diags.warning("ELEMENT_DROPPED", "link 'world' is the world frame (as in "
@@ -348,10 +360,18 @@ class _Translation:
 
     def walk(self) -> None:
         """Every link and joint, depth first in document order of joints: a joint, then
-        its child link (the root link first: the canonical link)."""
+        its child link (the root link first: the canonical link; then each other root
+        link and what hangs from it)."""
         if not self.world_root:
             self.add_link(self.links[self.root], Pose())
-        stack = list(reversed(self.children.get(self.root, [])))
+        self.walk_below(self.root)
+        for root in self.free_roots:
+            self.add_link(self.links[root], Pose())
+            self.walk_below(root)
+
+    def walk_below(self, root: str) -> None:
+        """The joints below link ``root`` and their child links, depth first."""
+        stack = list(reversed(self.children.get(root, [])))
         while stack:
             joint = stack.pop()
             if self.add_joint(joint):

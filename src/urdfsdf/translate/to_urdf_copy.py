@@ -5,13 +5,15 @@ joint poses relative_to the parent link; child link poses the identity at
 their joint; axes in the joint frame) is written with its xyz/rpy/axis text
 copied, nothing computed ("Parity with URDF" in the spec).  A frame that stands for
 a massless URDF link (``urdf:joint``: ``urdf2sdf --massless-as-frames``) is written as
-that link on its fixed joint, the frame's pose text its origin.
+that link on its fixed joint, the frame's pose text its origin.  A link a ``<urdf:root>``
+mark names is written as a root link, as urdf2sdf read it (with a warning: urdfdom refuses
+a robot with several root links).
 """
 
 from __future__ import annotations
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Joint, Link, Model
+from urdfsdf.core.ir import Joint, Link, Model, UrdfRoot
 from urdfsdf.translate.carriers import unsealed
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
@@ -39,6 +41,7 @@ def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
         links.append(Link(frame.name, line=frame.line))
         joints.append(Joint(frame.urdf_joint or "", "fixed", frame.attached_to or "",
                             frame.name, pose=frame.pose.with_frame(None), line=frame.line))
+    _report_roots(model, diags)
     extras = urdf_extras(model.extras, (U + "link",))
     # blocks name links and joints by their URDF names (restore_names below)
     extras += tuple(gazebo_blocks(model, [(x.original_name or x.name, x) for x in model.links],
@@ -47,3 +50,17 @@ def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
     return restore_names(Model(model.name, tuple(links), tuple(joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))
+
+
+def _report_roots(model: Model, diags: Diagnostics) -> None:
+    """Warn of each root link a ``<urdf:root>`` mark names (a root of the URDF urdf2sdf
+    read, written back as one: urdfdom refuses the robot)."""
+    children = {j.child for j in (*model.joints, *model.urdf_joints)}
+    for x in model.extras:
+        link = model.link(x.link) if isinstance(x, UrdfRoot) else None
+        if link is not None and link.name not in children:
+            name = link.original_name or link.name
+            diags.warning("URDF_TREE_INVALID", f"link {name!r} is a root link of the URDF "
+                          "besides the first (<urdf:root>), as urdf2sdf read it: written back "
+                          "as one, a free body as Drake reads it; urdfdom refuses the robot "
+                          "(\"Two root links found\")", x.line)

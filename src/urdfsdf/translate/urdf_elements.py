@@ -44,7 +44,7 @@ from urdfsdf.translate.carriers import (
 from urdfsdf.translate.massless import is_min_inertial
 from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.custom import is_urdf_extra, unwrap_urdf_extra
-from urdfsdf.xml.namespaces import AS_WRITTEN, U
+from urdfsdf.xml.namespaces import AS_WRITTEN, URDF_ROOT, U
 from urdfsdf.xml.parse import canonical, from_string
 
 
@@ -62,14 +62,15 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
 
 
 def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
-    """Unwrap the ``urdf:`` extras.
+    """Unwrap the ``urdf:`` extras (not the carriers: ``<urdf:as_written>``,
+    ``<urdf:root>``).
 
     SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
     """
     if not extras:
         return ()
-    return tuple(unwrap_urdf_extra(x) for x in extras
-                 if x.tag not in skip and x.tag != AS_WRITTEN and is_urdf_extra(x))
+    return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip
+                 and x.tag != AS_WRITTEN and x.tag != URDF_ROOT and is_urdf_extra(x))
 
 
 def _urdf_material(visual: Visual,

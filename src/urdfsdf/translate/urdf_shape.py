@@ -7,7 +7,8 @@ arithmetic:
 - each joint's ``//pose/@relative_to`` is its parent link (``__model__`` for
   a joint whose parent is ``world``: the model frame is a URDF's world);
 - each child link's pose is the identity ``relative_to`` its parent joint;
-- the root link has no pose (or the identity relative to ``__model__``);
+- the root link has no pose (or the identity relative to ``__model__``), nor has each
+  link a ``<urdf:root>`` mark names (a root of the URDF too, with no joint above it);
 - each axis is expressed in the joint frame (no ``expressed_in``, or the
   joint's own name);
 - visual and collision poses are in their link frame;
@@ -22,11 +23,12 @@ line, so ``urdfsdf check`` can say why the transform path is needed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 from urdfsdf.core.ir import Frame, Joint, Link, Model, evolve
 from urdfsdf.core.record import record
 from urdfsdf.core.tree import tree_of
+from urdfsdf.translate.carriers import marked_roots
 
 #: reason codes (all severity "info": not being URDF-shaped is not an error)
 SHAPE_CODES = {
@@ -54,8 +56,9 @@ class Reason:
     file: str | None = None
 
 
-def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]:
-    """Root link, the joint above each child link, and tree problems.
+def tree_root(model: Model) -> tuple[list[str], dict[str, Joint], list[Reason]]:
+    """Root links (the root first, then those a ``<urdf:root>`` mark names: roots of
+    the URDF too; none: not a tree), the joint above each child link, and tree problems.
 
     ``world`` counts as a link when a joint names it as parent.  A link that
     is the child of several joints (urdfdom accepts it: a closed loop) is
@@ -76,22 +79,23 @@ def tree_root(model: Model) -> tuple[str | None, dict[str, Joint], list[Reason]]
     # document order: a loop is reported at the same link every run
     tree = tree_of((link.name for link in model.links), model.joints, named_by_pose)
     parent_joint = tree.above
-    candidates = tree.roots
+    marked = marked_roots(model.extras)
+    candidates = [r for r in tree.roots if r not in marked]
     if any(j.parent == "world" for j in model.joints):
         candidates = ["world", *candidates]
     if len(candidates) != 1:
-        if candidates:
-            roots = ", ".join(repr(n) for n in sorted(candidates))
+        if candidates or tree.roots:
+            roots = ", ".join(repr(n) for n in sorted(candidates or tree.roots))
             reasons.append(Reason("SHAPE_NOT_A_TREE", f"several root links: {roots}",
                                   model.line))
         else:
             reasons.append(Reason("SHAPE_NOT_A_TREE", "the joints form a loop", model.line))
-        return None, parent_joint, reasons
+        return [], parent_joint, reasons
     if tree.loop is not None:
         reasons.append(Reason("SHAPE_NOT_A_TREE", f"links form a loop through {tree.loop!r}",
                               parent_joint[tree.loop].line))
-        return None, parent_joint, reasons
-    return candidates[0], parent_joint, reasons
+        return [], parent_joint, reasons
+    return [candidates[0], *(r for r in tree.roots if r in marked)], parent_joint, reasons
 
 
 
@@ -116,13 +120,13 @@ def shape_reasons(model: Model, carried: Iterable[Joint] = (),
     carried_by_child = {j.child: j for j in carried}
     merged = evolve(model, joints=model.joints + tuple(carried_by_child.values())) \
         if carried_by_child else model
-    root, parent_joint, tree = tree_root(merged)
+    roots, parent_joint, tree = tree_root(merged)
     reasons.extend(tree)
     link_names = {link.name for link in model.links}
     for joint in model.joints:
         _joint_reasons(joint, link_names, reasons, full)
     for link in model.links:
-        _link_reasons(link, root, parent_joint, carried_by_child, reasons, full)
+        _link_reasons(link, set(roots), parent_joint, carried_by_child, reasons, full)
     return reasons
 
 
@@ -171,11 +175,11 @@ def _joint_reasons(joint: Joint, link_names: set[str], reasons: list[Reason],
                                   axis.line or joint.line))
 
 
-def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
+def _link_reasons(link: Link, roots: Container[str], parent_joint: dict[str, Joint],
                   carried: dict[str, Joint], reasons: list[Reason], full: int = -1) -> None:
     """Append the reasons of one link (its pose, its visuals' and collisions')."""
     name = link.name
-    _link_pose_reasons(link, root, parent_joint, carried, reasons, full)
+    _link_pose_reasons(link, roots, parent_joint, carried, reasons, full)
     for kind, items in (("visual", link.visuals), ("collision", link.collisions)):
         for item in items:
             if item.pose.frame not in ("", name):
@@ -184,14 +188,14 @@ def _link_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
                                       f"{item.pose.relative_to!r}", item.pose.line))
 
 
-def _link_pose_reasons(link: Link, root: str | None, parent_joint: dict[str, Joint],
+def _link_pose_reasons(link: Link, roots: Container[str], parent_joint: dict[str, Joint],
                        carried: dict[str, Joint], reasons: list[Reason], full: int) -> None:
-    """Append the reason of a link's pose: a carried joint's child is at its origin, the
+    """Append the reason of a link's pose: a carried joint's child is at its origin, a
     root link has none, any other link is at its joint."""
     name = link.name
     if carried and name in carried:
         _carried_child_reasons(link, carried[name], reasons)
-    elif name == root:
+    elif name in roots:
         pose = link.pose
         if pose.frame not in ("", "__model__") or not pose.is_identity:
             reasons.append(Reason("SHAPE_ROOT_POSE", f"root link {name!r} has a pose",

@@ -156,7 +156,8 @@ def read_robot(root: etree._Element, ctx: ReadContext,
                   materials=tuple(materials), extras=tuple(extras),
                   version=root.get("version"), line=_line(root), convention="urdf")
     check_urdf_names(model, ctx.diags)
-    check_urdf_tree(model, ctx.diags)
+    # several root links: free bodies, as Drake reads them (docs/lenient.md, row 5)
+    check_urdf_tree(model, ctx.diags, several_roots="warning")
     return model
 
 

@@ -20,7 +20,7 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
   goes at the end of its ``<axis>``; a joint with none (a fixed one) gets an
   ``<axis>`` holding only them;
 - what the model carries (top-level ``<urdf:material>``, ``<urdf:transmission>``,
-  ``<urdf:gazebo>``, ``<urdf:joint>``...) goes into ``<urdf:model>`` at the end of
+  ``<urdf:gazebo>``, ``<urdf:joint>``, ``<urdf:root>``...) goes into ``<urdf:model>`` at the end of
   the first link's ``<inertial>`` (the canonical link's).
 
 Reading, :func:`model_children` puts them back where the SDF reader has always taken

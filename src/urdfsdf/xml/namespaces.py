@@ -28,6 +28,8 @@ SDF_POSE = S + "pose"
 AS_WRITTEN = U + "as_written"
 #: ``<sdf:limit>`` (:class:`~urdfsdf.core.ir.SdfLimit`)
 SDF_LIMIT = S + "limit"
+#: ``<urdf:root link>`` (:class:`~urdfsdf.core.ir.UrdfRoot`)
+URDF_ROOT = U + "root"
 
 #: ``xmlns:urdf="..."`` as written in a start tag
 URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'

@@ -21,9 +21,9 @@ from typing import Literal, TypeVar
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import AsWritten, Extra, SdfLimit
+from urdfsdf.core.ir import AsWritten, Extra, SdfLimit, UrdfRoot
 from urdfsdf.core.record import record
-from urdfsdf.xml.namespaces import AS_WRITTEN, KNOWN_PREFIXES, SDF_LIMIT
+from urdfsdf.xml.namespaces import AS_WRITTEN, KNOWN_PREFIXES, SDF_LIMIT, URDF_ROOT
 
 R = TypeVar("R")
 
@@ -1043,8 +1043,8 @@ def kept(el: etree._Element, line: int | None) -> Extra:
     """Keep ``el`` (read at ``line``) verbatim as an IR :class:`~urdfsdf.core.ir.Extra`.
 
     The one reader of kept elements: a carrier whose content is read back is typed
-    (:class:`~urdfsdf.core.ir.AsWritten`, :class:`~urdfsdf.core.ir.SdfLimit`), its
-    content taken here, once.
+    (:class:`~urdfsdf.core.ir.AsWritten`, :class:`~urdfsdf.core.ir.SdfLimit`,
+    :class:`~urdfsdf.core.ir.UrdfRoot`), its content taken here, once.
     """
     tag = el.tag
     if tag == AS_WRITTEN:  # its first element is the one carried (none: kept untyped)
@@ -1055,6 +1055,9 @@ def kept(el: etree._Element, line: int | None) -> Extra:
     elif tag == SDF_LIMIT:
         return SdfLimit(tag=SDF_LIMIT, xml=to_string(el), line=line, pose=None,
                         effort=el.get("effort"), velocity=el.get("velocity"))
+    elif tag == URDF_ROOT:
+        return UrdfRoot(tag=URDF_ROOT, xml=to_string(el), line=line, pose=None,
+                        link=el.get("link") or "")
     return Extra(tag=str(tag), xml=to_string(el), line=line)
 
 
