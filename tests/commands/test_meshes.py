@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
+from test_scripts import codes, run
 
 import urdfsdf
-from test_scripts import codes, run
 
 OBJ = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"
 URDF = """<?xml version="1.0"?>
