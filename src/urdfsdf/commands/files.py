@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +23,11 @@ from urdfsdf.commands.signals import deferred
 
 #: the largest file :func:`read_resource` copies (meshes of real robots are a few MB)
 MAX_RESOURCE_BYTES = 512 * 1024 * 1024
+#: how :func:`read_resource` opens a file: no blocking on a FIFO, no symbolic link
+if sys.platform == "win32":
+    _READ_FLAGS = os.O_RDONLY | os.O_BINARY
+else:
+    _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 def write_atomic(path: str, text: str | bytes, inputs: Sequence[str] = ()) -> str | None:
@@ -88,9 +94,8 @@ def read_resource(path: str) -> bytes | str:
     followed), or why it cannot be read."""
     from urdfsdf.sdf.includes import bounded_read
 
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, _READ_FLAGS)
     except OSError as exc:
         return f"cannot read {path!r}: {exc.strerror or exc}"
     try:
