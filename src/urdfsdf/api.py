@@ -26,6 +26,7 @@ from urdfsdf.core.record import record
 if TYPE_CHECKING:
     from urdfsdf.document import Document
     from urdfsdf.sdf.includes import IncludeConfig
+    from urdfsdf.translate.meshes import Copy, MeshOptions
     from urdfsdf.translate.to_sdf import MasslessOptions
     from urdfsdf.translate.to_urdf import UrdfPath
     from urdfsdf.translate.to_urdf_transform import Options
@@ -91,6 +92,8 @@ class ConvertOptions:
     massless_as_frames: bool = False
     #: urdf2sdf: the mass moving massless links get (--min-inertia MASS)
     min_inertia: str | None = None
+    #: mesh URIs resolved, reported, rewritten (--meshes, --uri-style, folder output)
+    meshes: MeshOptions | None = None
 
 
 #: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
@@ -110,10 +113,11 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                                   sdf_version=options.sdf_version, plain=options.plain,
                                   open_loops=options.open_loops,
                                   massless_as_frames=options.massless_as_frames,
-                                  min_inertia=options.min_inertia)
+                                  min_inertia=options.min_inertia,
+                                  meshes=options.meshes or False)
     model = options.model if model is None else model
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
-                              includes=options.includes)
+                              includes=options.includes, meshes=options.meshes or False)
 
 
 @dataclass(slots=True)
@@ -124,6 +128,8 @@ class Result:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: which SDF -> URDF path made the text (None for urdf2sdf)
     path: UrdfPath | None = None
+    #: files the text refers to, to copy beside it (folder output's meshes)
+    resources: tuple[Copy, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -172,7 +178,9 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        lump_fixed_joints: bool = False, sdf_version: str = "1.7",
                        plain: bool = False, open_loops: bool = False,
                        massless_as_frames: bool = False,
-                       min_inertia: str | float | None = None) -> Result:
+                       min_inertia: str | float | None = None,
+                       meshes: bool | MeshOptions = False, uri_style: str = "keep",
+                       resource_paths: Sequence[str | os.PathLike[str]] = ()) -> Result:
     """URDF (or a ``.xacro`` file) -> SDFormat (always the copy path).
 
     ``uri_map``: mesh URI prefixes rewritten, ``{FROM: TO}`` (``--uri-map``);
@@ -187,6 +195,10 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     (``--massless-as-frames``); ``min_inertia``: the mass in kg (text or number)
     that massless links a physics engine moves get (``--min-inertia MASS``,
     :mod:`urdfsdf.translate.massless`).
+    ``meshes=True``: report each mesh or texture whose file is not found (``--meshes``),
+    ``uri_style``: write each found as ``"package"``, ``"model"`` or ``"file"`` URI
+    (``--uri-style``), both through ``package_paths``, ``resource_paths`` and the
+    environment (:func:`mesh_options`).
     """
     import urdfsdf.document as documents
     import urdfsdf.sdf.writer as sdf_writer
@@ -200,13 +212,19 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                     f"are {', '.join(sdf_writer.WRITTEN_VERSIONS)}")
     pairs = uris.uri_pairs(uri_map, diags)
     massless = _massless_options(massless_as_frames, min_inertia, diags)
+    mesh = mesh_options(meshes, uri_style, package_paths, resource_paths, diags)
     if pairs is None or diags.has_errors():
         return Result(None, diags.items)
     doc = documents.load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
                                   package_paths=package_paths)
     model = doc.urdf if doc is not None else None
-    if model is None or diags.has_errors():
+    if model is None or doc is None or diags.has_errors():
         return Result(None, diags.items)
+    copies: tuple[Copy, ...] = ()
+    if mesh is not None:
+        from urdfsdf.translate.meshes import resolve_meshes
+
+        model, copies = resolve_meshes(model, mesh, doc.path, diags)
     if pairs:
         model = uris.map_uris(model, pairs, "sdf", diags)
     # the reader checked the joint tree (no error: see above); uri maps change no link
@@ -226,7 +244,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         from urdfsdf.translate.plain import plain_sdf
 
         text = plain_sdf(text, diags)
-    return Result(text, diags.items, "copy")
+    return Result(text, diags.items, "copy", copies)
 
 
 #: ``disconnected=``: links outside the joint tree are an error, or get floating joints
@@ -242,7 +260,9 @@ def sdf_to_urdf_result(source: Source, model: str | None = None,
                        uri_map: UriMapping | None = None,
                        resource_paths: Sequence[str | os.PathLike[str]] = (),
                        includes: IncludeConfig | bool | None = None,
-                       model_name: str | None = None) -> Result:
+                       model_name: str | None = None,
+                       meshes: bool | MeshOptions = False, uri_style: str = "keep",
+                       package_paths: Mapping[str, str] | None = None) -> Result:
     """SDFormat -> URDF: validate the document, pick the model, copy or transform.
 
     ``model``: the model of a document holding several (``--model``).  The keywords
@@ -252,6 +272,8 @@ def sdf_to_urdf_result(source: Source, model: str | None = None,
     ``includes=False`` (``--no-includes``; or an :class:`~urdfsdf.sdf.includes.IncludeConfig`).
     ``options`` (a :class:`~urdfsdf.translate.to_urdf_transform.Options`) is the
     older spelling of the first four.  ``model_name`` is deprecated: ``model``.
+    ``meshes``, ``uri_style`` and ``package_paths``: as :func:`urdf_to_sdf_result`
+    takes them (mesh URIs of the chosen model, before it is converted).
     """
     import urdfsdf.document as documents
     import urdfsdf.translate.uris as uris
@@ -262,19 +284,22 @@ def sdf_to_urdf_result(source: Source, model: str | None = None,
                                  frames=frames, separator=separator)
     pairs = uris.uri_pairs(uri_map, diags)
     config = include_config(includes, resource_paths, diags)
+    mesh = mesh_options(meshes, uri_style, package_paths, resource_paths, diags)
     if pairs is None or diags.has_errors():
         return Result(None, diags.items)
     return sdf_document_to_urdf(documents.load_document(source, diags, file, expect="sdf",
                                                         includes=config), diags,
-                                model, options, uri_map=pairs)
+                                model, options, uri_map=pairs, meshes=mesh)
 
 
 def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
                          model: str | None = None, options: Options | None = None, *,
                          uri_map: UriMap | None = None,
-                         model_name: str | None = None) -> Result:
+                         model_name: str | None = None,
+                         meshes: MeshOptions | None = None) -> Result:
     """The URDF of one model of an SDF document already read (``diags``: its reading's).
 
+    ``meshes``: how the chosen model's mesh URIs are resolved (:func:`mesh_options`).
     The SDF IR is taken out of ``document``, so that it is freed before the URDF
     is written (a big model's IR and frame graphs are most of the peak memory).
     ``model_name`` is deprecated: ``model``.
@@ -287,6 +312,7 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     import urdfsdf.urdf.writer as urdf_writer
 
     doc = document.sdf if document is not None else None
+    main_file = document.path if document is not None else None
     if document is not None:
         document.sdf = None
     if doc is None or diags.has_errors():
@@ -299,6 +325,11 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     if chosen is None:
         return Result(None, diags.items)
     scope = sem.models.get(chosen.name)
+    copies: tuple[Copy, ...] = ()
+    if meshes is not None:  # the SDF model: each included file's URIs from its folder
+        from urdfsdf.translate.meshes import resolve_meshes
+
+        chosen, copies = resolve_meshes(chosen, meshes, main_file, diags)
     x_wm = None
     for world in sem.worlds.values():
         if chosen.name in world.children:
@@ -317,7 +348,7 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
             return Result(None, diags.items, path)
     finally:
         diags.file = outer
-    return Result(urdf_writer.write_urdf_model(urdf_model), diags.items, path)
+    return Result(urdf_writer.write_urdf_model(urdf_model), diags.items, path, copies)
 
 
 # -- the API's keywords, checked (a bad value: an ARGUMENT_INVALID error) ---------------
@@ -405,6 +436,33 @@ def include_config(includes: IncludeConfig | bool | None,
     if includes is False or paths:
         return IncludeConfig(resolve=includes is not False, resource_paths=paths)
     return None
+
+
+def mesh_options(meshes: bool | MeshOptions, uri_style: str,
+                 package_paths: Mapping[str, str] | None,
+                 resource_paths: Sequence[str | os.PathLike[str]] | str,
+                 diags: Diagnostics) -> MeshOptions | None:
+    """How mesh URIs are resolved: ``meshes`` itself when it is a ``MeshOptions`` (the
+    command line's, environment read there); None when neither ``meshes`` nor
+    ``uri_style`` asks for it; else the roots named and those of ``os.environ`` (the
+    API edge, :func:`urdfsdf.translate.resources.environment_roots`)."""
+    from urdfsdf.translate.meshes import URI_STYLES, MeshOptions
+
+    if isinstance(meshes, MeshOptions):
+        return meshes
+    if uri_style not in URI_STYLES:
+        diags.error("ARGUMENT_INVALID", f"uri_style={uri_style!r}: one of "
+                    f"{', '.join(map(repr, URI_STYLES))}")
+        return None
+    if not meshes and uri_style == "keep":
+        return None
+    from urdfsdf.translate.resources import ResourceRoots, environment_roots
+
+    paths = [resource_paths] if isinstance(resource_paths, str | os.PathLike) \
+        else resource_paths
+    roots = ResourceRoots(tuple((package_paths or {}).items()),
+                          tuple(os.fspath(p) for p in paths), environment_roots(os.environ))
+    return MeshOptions(roots, uri_style)
 
 
 # -- the API edge: strings in, strings out; failures raise TranslationError -------------

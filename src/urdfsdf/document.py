@@ -49,6 +49,9 @@ class Document:
     sdf: SdfDocument | None = None
     #: the bytes read (a xacro file's expansion)
     data: bytes = b""
+    #: the file read (a model folder's SDF file), None for text: relative mesh URIs
+    #: resolve from its folder
+    path: str | None = None
 
 
 def detect_format(root: etree._Element) -> Format:
@@ -98,9 +101,11 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     def read(root: etree._Element, stream: Stream | None) -> Document:
         fmt = expect or detect_format(root)
         if fmt == "urdf":
-            return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data)
+            return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data,
+                            path=path)
         return Document("sdf", sdf=sdf_reader.read_sdf_root(
-            root, diags, stream, includes=resolver, read_urdf=_included_urdf), data=data)
+            root, diags, stream, includes=resolver, read_urdf=_included_urdf), data=data,
+            path=path)
 
     return read_document(data, diags, tags, read)
 

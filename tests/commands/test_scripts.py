@@ -27,13 +27,16 @@ ENTRIES = {"urdf2sdf": "urdf2sdf_entry", "sdf2urdf": "sdf2urdf_entry",
 
 
 def run(script: str, *args: str | Path, stdin: str | None = None,
-        cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``script ARGS`` in a process: its exit status, stdout and stderr."""
+        cwd: Path | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``script ARGS`` in a process (``env``: its environment, default the tests'): its
+    exit status, stdout and stderr."""
     exe = Path(sys.executable).parent / script
     cmd = [str(exe)] if exe.exists() else [
         sys.executable, "-c",
         f"from urdfsdf.commands.cli import {ENTRIES[script]}; {ENTRIES[script]}()"]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    base = os.environ if env is None else env
+    env = {**base, "PYTHONPATH": os.pathsep.join(
         [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
     return subprocess.run([*cmd, *map(str, args)], input=stdin, capture_output=True,
                           text=True, env=env, cwd=cwd, timeout=300, check=False)

@@ -35,7 +35,7 @@ def _code_literals() -> dict[str, set[str]]:
 
 # upper-case literals that are not diagnostic codes
 NOT_CODES = {"SDF_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_ORACLE",
-             "URDFSDF_TRACEBACK"}
+             "URDFSDF_TRACEBACK", "AMENT_PREFIX_PATH", "ROS_PACKAGE_PATH", "CATKIN_IGNORE"}
 
 
 def test_every_emitted_code_is_documented() -> None:

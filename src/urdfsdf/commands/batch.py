@@ -2,7 +2,9 @@
 
 Inputs are found recursively.  ``urdf2sdf`` reads ``*.urdf`` (and ``*.xacro``
 when xacro is installed) and writes each robot as a Gazebo model folder,
-``OUTDIR/<relative path>/<stem>/model.sdf`` with a ``model.config``.
+``OUTDIR/<relative path>/<stem>/model.sdf`` with a ``model.config``, and the meshes
+and textures it names that are found under ``<stem>/meshes/`` (its URIs then
+``model://<stem>/meshes/...``: :mod:`urdfsdf.translate.meshes`).
 ``sdf2urdf`` reads ``*.sdf`` and ``*.world`` files and Gazebo model folders
 (``model.config`` naming its SDF file) and writes ``OUTDIR/<relative
 path>.urdf``.  Files run in parallel over the cores; a progress bar is shown
@@ -33,9 +35,10 @@ from pathlib import Path
 from typing import TextIO
 
 from urdfsdf.api import Command, ConvertOptions, convert
-from urdfsdf.commands.files import write_atomic
+from urdfsdf.commands.files import read_resource, write_atomic
 from urdfsdf.commands.signals import Interrupted, as_worker, deferred
 from urdfsdf.core.diagnostics import Diagnostic
+from urdfsdf.translate.meshes import Copy
 from urdfsdf.xml.build import text
 
 #: seconds one file may take by default (``--timeout``); far above any real file
@@ -148,6 +151,8 @@ class Converted:
     error: str | None = None
     #: the file holds no model of the name asked for (``--model``)
     no_model: bool = False
+    #: files to copy beside the output (a model folder's meshes)
+    resources: tuple[Copy, ...] = ()
 
 
 def _lacks_model(diagnostics: Sequence[Diagnostic], model: str | None) -> bool:
@@ -163,13 +168,17 @@ def _lacks_model(diagnostics: Sequence[Diagnostic], model: str | None) -> bool:
 def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converted:
     """Convert one file (in a worker process); never raises, writes nothing."""
     try:
+        if options.meshes is not None and options.meshes.copy:  # named after its folder
+            options = replace(options, meshes=replace(options.meshes,
+                                                      model_folder=job.output.parent.name))
         result = convert(command, str(job.source), options)
         ok = (result.ok_strict if options.strict else result.ok) and result.text is not None
         if not ok and _lacks_model(result.diagnostics, options.model):
             info = [replace(d, severity="info") if d.severity == "error" else d
                     for d in result.diagnostics]
             return Converted(None, info, no_model=True)
-        return Converted(result.text if ok else None, result.diagnostics)
+        return Converted(result.text if ok else None, result.diagnostics,
+                         resources=result.resources if ok else ())
     except Exception as exc:  # a crash is a bug; report it, keep the batch going
         return Converted(None, error=f"{type(exc).__name__}: {exc}")
 
@@ -189,10 +198,30 @@ def write_job(job: Job, converted: Converted, out_dir: str) -> Outcome:
         if problem is None and job.model_folder:
             name = _model_name(converted.text) or target.parent.name
             problem = write_atomic(str(target.parent / "model.config"), model_config(name))
+        if problem is None:
+            problem = _copy_resources(converted.resources, target.parent, job.source)
     if problem is not None:
         refused = Diagnostic("OUTPUT_REFUSED", "error", problem, str(target))
         return Outcome(job, False, [*converted.diagnostics, refused])
     return Outcome(job, True, converted.diagnostics)
+
+
+def _copy_resources(copies: Sequence[Copy], folder: Path, source: Path) -> str | None:
+    """Copy each file into ``folder`` (never over the input, nor over the file copied);
+    why one cannot be, or None."""
+    for copy in copies:
+        target = folder / copy.target
+        data = read_resource(copy.source)
+        if isinstance(data, str):
+            return data
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"cannot write {str(target)!r}: {exc.strerror or exc}"
+        problem = write_atomic(str(target), data, [str(source), copy.source])
+        if problem is not None:
+            return problem
+    return None
 
 
 def output_folder_problem(out_dir: Path) -> str | None:

@@ -5,6 +5,9 @@ each with its line); then each model is classified "copy" (URDF-shaped:
 xyz/rpy copied as text) or "transform" with every reason from
 :mod:`urdfsdf.translate.urdf_shape` as an info diagnostic.  For both, a link without
 mass that a physics engine would move is a warning (:mod:`urdfsdf.translate.massless`).
+With ``--meshes``, every mesh and texture URI is looked for
+(:mod:`urdfsdf.translate.meshes`): one whose file is not found is a warning
+(``MESH_NOT_FOUND``) at its line.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ from dataclasses import dataclass, field
 
 from urdfsdf.api import gc_paused
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
-from urdfsdf.core.ir import Model
+from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.document import load_document
 from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.translate.massless import report as report_massless
 from urdfsdf.translate.massless import sdf_massless, urdf_massless
+from urdfsdf.translate.meshes import MeshOptions, resolve_meshes
 from urdfsdf.translate.urdf_shape import shape_reasons
 from urdfsdf.xml.parse import Source
 
@@ -35,8 +39,10 @@ class Report:
 
 @gc_paused
 def check_source(source: Source, file: str | None = None,
-                 includes: IncludeConfig | None = None) -> Report:
-    """Check a URDF or SDF document (sniffed from its root element)."""
+                 includes: IncludeConfig | None = None,
+                 meshes: MeshOptions | None = None) -> Report:
+    """Check a URDF or SDF document (sniffed from its root element); ``meshes``: look
+    for every mesh's file too."""
     diags = Diagnostics()
     doc = load_document(source, diags, file, includes=includes)
     report = Report()
@@ -44,6 +50,10 @@ def check_source(source: Source, file: str | None = None,
         report.diagnostics = diags.items
         return report
     label = diags.file or "<input>"
+    if meshes is not None:
+        for model in [doc.urdf] if doc.format == "urdf" else _sdf_models(doc.sdf):
+            if model is not None:
+                resolve_meshes(model, meshes, doc.path, diags)
     if doc.format == "urdf":
         model = doc.urdf
         ok = model is not None and not diags.has_errors()
@@ -62,8 +72,7 @@ def check_source(source: Source, file: str | None = None,
     valid = not diags.has_errors()
     report.summary.append(f"{label}: {'valid' if valid else 'invalid'} SDFormat "
                           f"{sdf.version}")
-    models: list[Model] = list(sdf.models) + [m for w in sdf.worlds for m in w.models]
-    for model in models:
+    for model in _sdf_models(sdf):
         scope = sem.models.get(model.name)
         if valid and scope is not None:
             report_massless(sdf_massless(scope), diags, urdf=False)
@@ -84,3 +93,10 @@ def check_source(source: Source, file: str | None = None,
             report.summary.append(f"  {where}: {r.message} [{r.code}]")
     report.diagnostics = diags.items
     return report
+
+
+def _sdf_models(sdf: SdfDocument | None) -> list[Model]:
+    """The models of an SDF document: its own and its worlds'."""
+    if sdf is None:
+        return []
+    return list(sdf.models) + [m for w in sdf.worlds for m in w.models]

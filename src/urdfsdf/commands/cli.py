@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, TextIO
 from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
 from urdfsdf.sdf.writer import WRITTEN_VERSIONS
+from urdfsdf.translate.meshes import URI_STYLES
 
 if TYPE_CHECKING:
     from urdfsdf.commands.roundtrip import RoundTrip
     from urdfsdf.sdf.includes import IncludeConfig
+    from urdfsdf.translate.meshes import MeshOptions
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -91,6 +93,28 @@ def _include_config(args: argparse.Namespace) -> IncludeConfig:
                          resource_paths=tuple(args.resource_path))
 
 
+def _meshes(p: argparse.ArgumentParser, convert: bool = True) -> None:
+    """The options of mesh and texture URIs (README, "Meshes and resource paths")."""
+    p.add_argument("--meshes", action="store_true",
+                   help="find the file of every mesh and texture URI and warn about each "
+                        "not found (MESH_NOT_FOUND), through --package-path, "
+                        "--resource-path, AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, "
+                        "GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from the file's "
+                        "folder")
+    if convert:
+        p.add_argument("--uri-style", choices=URI_STYLES, default=None,
+                       help="write each mesh URI found as package://PKG/... (ROS), "
+                            "model://MODEL/... (Gazebo) or file:///... (default: keep as "
+                            "written; a folder output copies the meshes into each model "
+                            "folder, as model)")
+
+
+def _package_paths(p: argparse.ArgumentParser, xacro: bool = False) -> None:
+    p.add_argument("--package-path", action="append", default=[], metavar="NAME=DIR",
+                   help=("where $(find NAME) points for xacro, and " if xacro else "") +
+                        "where package://NAME mesh URIs are found (repeatable)")
+
+
 def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
     p.add_argument("input", nargs="?",
                    help=f"{kind} file, a Gazebo model folder (holding model.config), or a "
@@ -110,8 +134,11 @@ def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     _conversion(p, "URDF or .xacro")
     p.add_argument("--xacro-arg", action="append", default=[], metavar="NAME:=VALUE",
                    help="a xacro argument (repeatable)")
-    p.add_argument("--package-path", action="append", default=[], metavar="NAME=DIR",
-                   help="where $(find NAME) points for xacro (repeatable)")
+    _package_paths(p, xacro=True)
+    p.add_argument("--resource-path", action="append", default=[], metavar="DIR",
+                   help="where model://NAME mesh URIs are found, before "
+                        "GZ_SIM_RESOURCE_PATH and SDF_PATH (repeatable)")
+    _meshes(p)
     p.add_argument("--sdf-version", choices=WRITTEN_VERSIONS, default="1.7",
                    help="the SDFormat version to write (default 1.7, which every current "
                         "reader takes; the parity form is the same in each)")
@@ -166,6 +193,8 @@ def _sdf2urdf_args(p: argparse.ArgumentParser) -> None:
                    help="links not connected to the joint tree: error (default) or attach "
                         "them with floating joints")
     _includes(p)
+    _package_paths(p)
+    _meshes(p)
     _common(p, "diagnostics (and, for a folder, each file's report) are printed")
 
 
@@ -173,6 +202,8 @@ def _check_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
                                             "(default: stdin)")
     _includes(p)
+    _package_paths(p)
+    _meshes(p, convert=False)
     _common(p, "the report is printed (json: the diagnostics on stdout)")
 
 
@@ -313,26 +344,50 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
     uri_map = parse_uri_map(args.uri_map)
     if isinstance(uri_map, str):
         return uri_map
+    package_paths = _pairs(args.package_path, "=", "--package-path")
+    if isinstance(package_paths, str):
+        return package_paths
+    meshes = _mesh_options(args, package_paths, _is_batch(args))
     if args.command == "sdf2urdf":
         from urdfsdf.translate.to_urdf_transform import Options
 
         sdf = Options(separator=args.separator, frames=not args.no_frames, lossy=args.lossy,
                       disconnected=args.disconnected)
         return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf,
-                              includes=_include_config(args), model=args.model)
+                              includes=_include_config(args), model=args.model,
+                              meshes=meshes)
     xacro_args = _pairs(args.xacro_arg, ":=", "--xacro-arg")
-    package_paths = _pairs(args.package_path, "=", "--package-path")
     if isinstance(xacro_args, str):
         return xacro_args
-    if isinstance(package_paths, str):
-        return package_paths
     return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
                           tuple(package_paths.items()),
                           lump_fixed_joints=args.lump_fixed_joints,
                           sdf_version=args.sdf_version, plain=args.plain,
                           open_loops=args.open_loops,
                           massless_as_frames=args.massless_as_frames,
-                          min_inertia=args.min_inertia)
+                          min_inertia=args.min_inertia, meshes=meshes)
+
+
+def _mesh_options(args: argparse.Namespace, package_paths: dict[str, str],
+                  batch: bool) -> MeshOptions | None:
+    """How mesh URIs are resolved (None: not at all, as before ``--meshes``).
+
+    ``--meshes`` and ``--uri-style`` ask for it: what is not found is a warning.  A
+    folder input to ``urdf2sdf`` makes model folders: it copies the meshes found
+    (``--uri-style keep``, ``package`` or ``file``: not), and reports the others as
+    info unless asked.  The environment is read here, at the edge.
+    """
+    from urdfsdf.translate.meshes import MeshOptions
+    from urdfsdf.translate.resources import ResourceRoots, environment_roots
+
+    style = getattr(args, "uri_style", None)
+    asked = args.meshes or style not in (None, "keep")
+    copy = batch and args.command == "urdf2sdf" and style in (None, "model")
+    if not asked and not copy:
+        return None
+    roots = ResourceRoots(tuple(package_paths.items()), tuple(args.resource_path),
+                          environment_roots(os.environ))
+    return MeshOptions(roots, style or "keep", "warning" if asked else "info", copy=copy)
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
@@ -388,7 +443,12 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
 #: conversion options that only a folder input uses: (argparse dest, flag)
 FOLDER_ONLY = (("jobs", "-j/--jobs"), ("timeout", "--timeout"))
 #: urdf2sdf options that only xacro input uses (a ``.xacro`` file, or a folder)
-XACRO_ONLY = (("xacro_arg", "--xacro-arg"), ("package_path", "--package-path"))
+XACRO_ONLY = (("xacro_arg", "--xacro-arg"),)
+#: options that name where mesh files are, for mesh resolution (``--meshes``,
+#: ``--uri-style``, folder output), and their other use: (argparse dest, flag, commands
+#: where they have another use)
+MESH_ROOTS = (("package_path", "--package-path", ("urdf2sdf",)),
+              ("resource_path", "--resource-path", ("sdf2urdf", "check")))
 
 
 def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
@@ -403,6 +463,20 @@ def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
     for dest, flag in XACRO_ONLY if args.command == "urdf2sdf" and not xacro else ():
         if getattr(args, dest):
             return f"{flag} applies to .xacro input (or a folder) only"
+    return _unusable_root(args, batch, xacro)
+
+
+def _unusable_root(args: argparse.Namespace, batch: bool, xacro: bool) -> str | None:
+    """Why a mesh root given cannot be used: mesh URIs are not resolved, and the option
+    has no other use here (``--package-path``: xacro; ``--resource-path``: includes)."""
+    resolved = getattr(args, "meshes", False) or getattr(args, "uri_style", None) \
+        not in (None, "keep") or (batch and args.command == "urdf2sdf")
+    for dest, flag, other in MESH_ROOTS:
+        other_use = args.command in other and (dest != "package_path" or xacro)
+        if getattr(args, dest, None) and not resolved and not other_use:
+            more = " (or .xacro input)" if dest == "package_path" and \
+                args.command == "urdf2sdf" else ""
+            return f"{flag} applies with --meshes or --uri-style only{more}"
     return None
 
 
@@ -457,9 +531,15 @@ def _write_output(args: argparse.Namespace, text: str, inputs: list[str], out: T
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     from urdfsdf.commands.check import check_source
 
+    problem = _unusable_root(args, False, False)
+    package_paths = _pairs(args.package_path, "=", "--package-path")
+    if isinstance(package_paths, str) or problem is not None:
+        print(f"{args.prog}: error: {problem or package_paths}", file=err)
+        return EXIT_USAGE
     data, name = _read_input(args.input, stdin)
     report = check_source(data if data is not None else name, file=name,
-                          includes=_include_config(args))
+                          includes=_include_config(args),
+                          meshes=_mesh_options(args, package_paths, False))
     diags = report.diagnostics
     failed = _failed(diags, args.strict)
     if args.format == "json":

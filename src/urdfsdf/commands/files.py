@@ -6,20 +6,33 @@ reader never sees half a file and a failure leaves nothing behind.  An output
 that is a symbolic link writes the file it points to (made if the link dangles),
 and the link stays, as ``colcon build --symlink-install`` trees need.  A stopping
 signal (SIGINT, SIGTERM) waits until the file is written or removed.
+:func:`read_resource` reads a file an output refers to (a mesh copied into a model
+folder), bounded, and only a regular file.
 """
 
 from __future__ import annotations
 
 import os
+import stat
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from urdfsdf.commands.signals import deferred
 
+#: the largest file :func:`read_resource` copies (meshes of real robots are a few MB)
+MAX_RESOURCE_BYTES = 512 * 1024 * 1024
+#: how :func:`read_resource` opens a file: no blocking on a FIFO, no symbolic link
+if sys.platform == "win32":
+    _READ_FLAGS = os.O_RDONLY | os.O_BINARY
+else:
+    _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
-def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None:
-    """Write ``text`` to ``path`` via a temporary file and a rename.
+
+def write_atomic(path: str, text: str | bytes, inputs: Sequence[str] = ()) -> str | None:
+    """Write ``text`` (or bytes, as they are) to ``path`` via a temporary file and a
+    rename.
 
     A symbolic link at ``path`` is followed: its target is written (the
     temporary file beside the target) and the link is kept.  Returns an error
@@ -42,8 +55,12 @@ def write_atomic(path: str, text: str, inputs: Sequence[str] = ()) -> str | None
         except OSError as exc:
             return f"cannot write {path!r}: {exc.strerror or exc}"
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            if isinstance(text, bytes):
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(text)
+            else:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(text)
             # mkstemp makes the file private (0600); give it the mode a plain open() would
             os.chmod(tmp, _mode_for(target))
             os.replace(tmp, target)
@@ -70,3 +87,25 @@ def _mode_for(target: Path) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+def read_resource(path: str) -> bytes | str:
+    """The bytes of the regular file ``path`` (a real path: no symbolic link is
+    followed), or why it cannot be read."""
+    from urdfsdf.sdf.includes import bounded_read
+
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except OSError as exc:
+        return f"cannot read {path!r}: {exc.strerror or exc}"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return f"cannot read {path!r}: not a regular file"
+        data = bounded_read(fd, info.st_size, MAX_RESOURCE_BYTES)
+    except OSError as exc:
+        return f"cannot read {path!r}: {exc.strerror or exc}"
+    finally:
+        os.close(fd)
+    return data if data is not None else \
+        f"cannot read {path!r}: over {MAX_RESOURCE_BYTES} bytes"

@@ -106,6 +106,11 @@ CODES: dict[str, str] = {
     "INCLUDE_OUTSIDE_ROOTS": "an <include> names a file outside the folders files may be read "
                              "from (resource paths, search path variables, the input's folder)",
     "INCLUDE_CYCLE": "an <include> names a file that is already being read",
+    "MESH_NOT_FOUND": "a mesh or texture URI names no file under the folders searched "
+                      "(--meshes, --uri-style, folder output: a warning; an info where "
+                      "folder output keeps it as written unasked); nothing is fetched",
+    "MESH_URI_KEPT": "--uri-style cannot write a URI in the asked form (its file is in no "
+                     "package or model folder): it is kept as written, a warning",
     "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",
 }
 
@@ -257,6 +262,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "package-path": ("--package-path NAME=DIR", 'package_paths={"NAME": "DIR"}'),
     "open-loops": ("--open-loops", "open_loops=True"),
     "min-inertia": ("--min-inertia MASS", "min_inertia=MASS"),
+    "uri-style": ("--uri-style package", 'uri_style="package"'),
+    "meshes": ("--meshes", "meshes=True"),
 }
 
 _WORDING: ContextVar[Wording | None] = ContextVar("urdfsdf_wording", default=None)

@@ -8,7 +8,8 @@ warning: ``model://`` in a URDF (ROS resolves ``package://`` and files).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Collision, Format, Geometry, Link, Material, Model, Visual, evolve
@@ -59,22 +60,46 @@ def map_uris(model: Model, mapping: UriMap, target: Format, diags: Diagnostics) 
     """
     if not mapping and target != "urdf":
         return model
-    return _UriMapper(mapping, target, diags).model(model)
+
+    def rewrite(uri: str, line: int | None, file: str | None, kind: UriKind) -> str:
+        mapped = _map(uri, mapping) if mapping else uri
+        if kind == "mesh" and target == "urdf" and mapped.startswith("model://"):
+            diags.warning("VALUE_APPROXIMATED", f"mesh URI {mapped!r}: ROS tools do not "
+                          f"resolve model:// URIs (use {option('uri-map')} or "
+                          f"{option('uri-style')})", line)
+        return mapped
+
+    return rewrite_uris(model, rewrite)
+
+
+#: what a URI names: a mesh (``//geometry/mesh``) or a texture (a URDF material's)
+UriKind = Literal["mesh", "texture"]
+#: ``rewrite(uri, line, file, kind)``: the URI to write instead (``file``: the file that
+#: wrote it, when it came through an ``<include>``; None: the input)
+UriRewrite = Callable[[str, int | None, str | None, UriKind], str]
+
+
+def rewrite_uris(model: Model, rewrite: UriRewrite) -> Model:
+    """``model`` with each mesh and texture URI replaced by what ``rewrite`` gives
+    (nested models too); the same object when no URI changed."""
+    return _UriMapper(rewrite).model(model)
 
 
 class _UriMapper:
     """Rewrites the URIs of a model's meshes and textures; each node unchanged (the
     same object) when none of its URIs is."""
 
-    def __init__(self, mapping: UriMap, target: Format, diags: Diagnostics) -> None:
-        self.mapping = mapping
-        self.target = target
-        self.diags = diags
+    def __init__(self, rewrite: UriRewrite) -> None:
+        self.rewrite = rewrite
+        self.file: str | None = None
 
     def model(self, model: Model) -> Model:
+        outer = self.file
+        self.file = model.file or outer
         links = [self.link(link) for link in model.links]
         models = tuple(self.model(m) for m in model.models)
         materials = tuple(self.material(m) or m for m in model.materials)
+        self.file = outer
         if _same(links, model.links) and _same(models, model.models) and \
                 _same(materials, model.materials):
             return model  # no URI rewritten: no copy
@@ -99,17 +124,13 @@ class _UriMapper:
     def geometry(self, g: Geometry | None, line: int | None) -> Geometry | None:
         if g is None or g.uri is None:
             return g
-        uri = _map(g.uri, self.mapping) if self.mapping else g.uri
-        if self.target == "urdf" and uri.startswith("model://"):
-            self.diags.warning("VALUE_APPROXIMATED", f"mesh URI {uri!r}: ROS tools do not "
-                               f"resolve model:// URIs (use {option('uri-map')})",
-                               g.line or line)
+        uri = self.rewrite(g.uri, g.line or line, self.file, "mesh")
         return g if uri == g.uri else evolve(g, uri=uri)
 
     def material(self, m: Material | None) -> Material | None:
-        if m is None or m.texture is None or not self.mapping:
+        if m is None or m.texture is None:
             return m
-        uri = _map(m.texture, self.mapping)
+        uri = self.rewrite(m.texture, m.line, self.file, "texture")
         return m if uri == m.texture else evolve(m, texture=uri)
 
 
