@@ -43,6 +43,13 @@ from urdfsdf.xml.namespaces import URDF_NS, U
 MASSLESS = U + "massless"
 #: //visual/@urdf:unnamed, //collision/@urdf:unnamed: the URDF shape had no name
 UNNAMED = U + "unnamed"
+#: //visual/@urdf:material: the name of the URDF visual's material; also the tag of the
+#: ``<urdf:material>`` element the visual's attributes are read back as
+MATERIAL = U + "material"
+#: //visual/@urdf:material_rgba: the colour of the URDF visual's material
+MATERIAL_RGBA = U + "material_rgba"
+#: //visual/@urdf:material_texture: the texture filename of the URDF visual's material
+MATERIAL_TEXTURE = U + "material_texture"
 #: the as-written carrier (urdfsdf.urdf.as_written)
 AS_WRITTEN = U + "as_written"
 #: //link/inertial/urdf:model: what the model carries
@@ -100,11 +107,7 @@ def _link(link: etree._Element) -> None:
                 if isinstance(x.tag, str) and is_carried(x.tag):
                     (model if x.tag == MODEL else moved).append(x)
         elif tag == "visual" or tag == "collision":
-            if c.get(UNNAMED) is not None:
-                del c.attrib[UNNAMED]
-                marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
-                marker.sourceline = c.sourceline
-                c.insert(0, marker)
+            _shape(c)
     if massless is not None:
         del link.attrib[MASSLESS]
         marker = etree.Element(MASSLESS, nsmap={"urdf": URDF_NS})
@@ -120,6 +123,37 @@ def _link(link: etree._Element) -> None:
             if isinstance(x.tag, str):
                 after.addnext(x)
                 after = x
+
+
+def _shape(shape: etree._Element) -> None:
+    """A visual's or collision's marker and a visual's URDF material back as elements."""
+    if shape.get(UNNAMED) is not None:
+        del shape.attrib[UNNAMED]
+        marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
+        marker.sourceline = shape.sourceline
+        shape.insert(0, marker)
+    if shape.tag == "visual":
+        _urdf_material(shape)
+
+
+def _urdf_material(visual: etree._Element) -> None:
+    """``visual``'s ``urdf:material`` attributes back as the ``<urdf:material>`` child
+    urdf2sdf wrote before: ``<urdf:material name><color rgba/><texture filename/>``."""
+    attrib = visual.attrib
+    name = attrib.pop(MATERIAL, None)
+    rgba = attrib.pop(MATERIAL_RGBA, None)
+    texture = attrib.pop(MATERIAL_TEXTURE, None)
+    if name is None and rgba is None and texture is None:
+        return
+    line = visual.sourceline
+    material = etree.SubElement(visual, MATERIAL, nsmap={"urdf": URDF_NS})
+    material.sourceline = line
+    if name is not None:
+        material.set("name", name)
+    for tag, key, value in (("color", "rgba", rgba), ("texture", "filename", texture)):
+        if value is not None:
+            child = etree.SubElement(material, tag, {key: value})
+            child.sourceline = line
 
 
 def _joint(joint: etree._Element) -> None:
