@@ -7,7 +7,9 @@ model into the spec's "Parity with URDF" form is :mod:`urdfsdf.translate.to_sdf`
 URDF content with no SDFormat element travels as custom elements in the
 ``urdf`` namespace (``xmlns:urdf="http://wiki.ros.org/urdf"``), which
 libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
-``<urdf:transmission>``, ... (see README, "Lossless round trips").  From SDFormat
+``<urdf:transmission>``, ..., and attributes (``urdf:unnamed``, a visual's
+``urdf:material``), placed where Drake does not look (:mod:`urdfsdf.xml.carried`; README,
+"Lossless round trips").  From SDFormat
 1.11 on, a mimic is written as ``//axis/mimic`` (:mod:`urdfsdf.sdf.mimic`).
 """
 

@@ -12,6 +12,15 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
 
 - a marker is an attribute of the element it marks: ``<link urdf:massless="true">``,
   ``<visual urdf:unnamed="true">``;
+- a visual's URDF material is attributes of the visual: ``urdf:material`` (its name),
+  ``urdf:material_rgba`` (its colour), ``urdf:material_texture`` (its texture filename),
+  each only when the URDF material has it, an empty one listed in ``urdf:empty``
+  (:mod:`urdfsdf.xml.custom`).  With a SceneGraph, Drake also checks the children of
+  ``<visual>``, ``<collision>``, ``<geometry>`` and ``<material>`` (seen with Drake
+  1.51): a ``<urdf:material>`` child draws a warning.  Not on the SDF ``<material>``: a
+  material with only a texture has none, and an empty one would give Gazebo SDFormat's
+  black default colours.  What else a visual, collision or material carries (an unknown
+  URDF child) still stays in it, where Drake with a SceneGraph warns of it;
 - what a link carries (``<urdf:as_written>``, an unknown URDF child as ``<urdf:TAG>``)
   goes at the end of its ``<inertial>`` (urdf2sdf always writes one: a massless link
   gets an explicit zero);
@@ -24,11 +33,13 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
   the first link's ``<inertial>`` (the canonical link's).
 
 Reading, :func:`model_children` puts them back where the SDF reader has always taken
-them from (the direct children of the model, link and joint: the form urdf2sdf wrote
-before, which is read as it is), keeping their line numbers.  Nothing moves in a file
-that has no carrier.  A carrier is one where the ``urdf`` namespace is in scope at its
-model (urdf2sdf declares it on ``<sdf>``): the links and joints of a model outside it
-are not walked (most SDF files; the walk was a tenth of reading one).
+them from (the direct children of the model, link and joint, a visual's
+``<urdf:material name><color rgba/><texture filename/></urdf:material>`` child: the
+form urdf2sdf wrote before, which is read as it is), keeping their line numbers.
+Nothing moves in a file that has no carrier.  A carrier is one where the ``urdf``
+namespace is in scope at its model (urdf2sdf declares it on ``<sdf>``): the links and
+joints of a model outside it are not walked (most SDF files; the walk was a tenth of
+reading one).
 """
 
 from __future__ import annotations
@@ -139,12 +150,12 @@ def _shape(shape: etree._Element) -> None:
 def _urdf_material(visual: etree._Element) -> None:
     """``visual``'s ``urdf:material`` attributes back as the ``<urdf:material>`` child
     urdf2sdf wrote before: ``<urdf:material name><color rgba/><texture filename/>``."""
-    attrib = visual.attrib
-    name = attrib.pop(MATERIAL, None)
-    rgba = attrib.pop(MATERIAL_RGBA, None)
-    texture = attrib.pop(MATERIAL_TEXTURE, None)
+    keys = (MATERIAL, MATERIAL_RGBA, MATERIAL_TEXTURE)
+    name, rgba, texture = (visual.get(k) for k in keys)
     if name is None and rgba is None and texture is None:
         return
+    for key in keys:
+        visual.attrib.pop(key, "")
     line = visual.sourceline
     material = etree.SubElement(visual, MATERIAL, nsmap={"urdf": URDF_NS})
     material.sourceline = line
