@@ -178,12 +178,17 @@ def test_a_split_universal_joint_loads_in_every_reader_with_the_same_inertias() 
 # -- issue 37: quiet in Drake --------------------------------------------------------
 
 
-def _drake_warnings(text: str, kind: str) -> list[str]:
-    """What Drake logs (warnings and up) while it parses ``text``, less the file and line."""
+def _drake_warnings(text: str, kind: str, scene_graph: bool = False) -> list[str]:
+    """What Drake logs (warnings and up) while it parses ``text``, less the file and line.
+
+    With a ``scene_graph``, Drake reads the visuals and collisions too (and checks the
+    children of ``<visual>`` and ``<material>``); their meshes and textures are pointed
+    at placeholder files (:func:`_placeholder_files`)."""
     import logging
 
     from pydrake.multibody.parsing import Parser
-    from pydrake.multibody.plant import MultibodyPlant
+    from pydrake.multibody.plant import AddMultibodyPlantSceneGraph, MultibodyPlant
+    from pydrake.systems.framework import DiagramBuilder
 
     found: list[str] = []
 
@@ -195,12 +200,39 @@ def _drake_warnings(text: str, kind: str) -> list[str]:
     logger = logging.getLogger("drake")
     handler = Collect()
     logger.addHandler(handler)
-    plant = MultibodyPlant(0.0)  # held: the parser does not keep it alive
+    if scene_graph:
+        builder = DiagramBuilder()  # held, with the plant: the parser keeps neither alive
+        plant, _ = AddMultibodyPlantSceneGraph(builder, 0.0)
+        text = _placeholder_files(text, kind)
+    else:
+        plant = MultibodyPlant(0.0)  # held: the parser does not keep it alive
     try:
         Parser(plant).AddModelsFromString(text, kind)
     finally:
         logger.removeHandler(handler)
     return found
+
+
+_OBJ = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n"
+#: a URDF mesh's or texture's file (its tag, then the value); an SDF mesh's <uri>
+_URDF_FILE = re.compile(r"""(<(mesh|texture)\b[^>]*?\bfilename\s*=\s*)("[^"]*"|'[^']*')""")
+_SDF_MESH = re.compile(r"(<mesh>\s*<uri>)[^<]*(</uri>)")
+
+
+def _placeholder_files(text: str, kind: str) -> str:
+    """``text`` with each mesh a placeholder tetrahedron (an OBJ: Drake takes the convex
+    hull of a collision mesh) and each URDF texture an empty PNG, as ``file://`` URIs
+    (Drake opens them; the corpus ships no mesh and names packages it lacks).  Replaced
+    in the text: some inputs use a namespace prefix they do not declare."""
+    folder = tempfile.mkdtemp()
+    for name, content in (("mesh.obj", _OBJ), ("texture.png", "")):
+        with open(os.path.join(folder, name), "w", encoding="ascii") as fh:
+            fh.write(content)
+    files = {tag: f"file://{folder}/{name}" for tag, name in (("mesh", "mesh.obj"),
+                                                             ("texture", "texture.png"))}
+    if kind == "urdf":
+        return _URDF_FILE.sub(lambda m: f'{m.group(1)}"{files[m.group(2)]}"', text)
+    return _SDF_MESH.sub(lambda m: f"{m.group(1)}{files['mesh']}{m.group(2)}", text)
 
 
 _WHERE = re.compile(r"^<literal-string>\.(?:sdf|urdf)(?::\d+)?: (?:warning|error): ")
@@ -265,6 +297,52 @@ def test_drake_warns_of_nothing_in_an_urdf_to_sdf_output_it_does_not_in_the_inpu
         compared += 1
         problems += [f"{path}: {m}" for m in _unexplained(before, after, src)]
     assert compared >= (150 if FULL else 10)
+    assert problems == []
+
+
+def _not_yet_placed(message: str) -> bool:
+    """Whether ``message`` reports a carrier still left in a shape, where Drake with a
+    SceneGraph checks the children: an unknown child of a URDF visual, collision or
+    inline material (``<urdf:specular>`` in ``<material>``, a URDF ``<material>`` in a
+    collision as ``<urdf:material>``).  Not yet placed out of the readers' checks
+    (issue 37, left to do); the visual's URDF material itself is (xml/carried.py)."""
+    m = _UNSUPPORTED.match(message)
+    return m is not None and m.group(2).startswith("urdf:") and m.group(1) in (
+        "visual", "collision", "material") and (m.group(1), m.group(2)) != (
+        "visual", "urdf:material")
+
+
+@requires_corpus
+def test_drake_with_a_scene_graph_warns_of_nothing_in_an_output_the_input_does_not_draw() -> None:
+    """Issue 37: the same with a SceneGraph, where Drake reads the visuals and checks the
+    children of ``<visual>`` and ``<material>``: a URDF material (its name, colour,
+    texture) travels in attributes of the visual (xml/carried.py).  Where Drake refuses
+    the input, the output still draws no warning about a ``urdf:`` carrier.  What a
+    shape holds beyond URDF's elements is not yet placed (:func:`_not_yet_placed`)."""
+    pytest.importorskip("pydrake")
+    paths = sample([r["path"] for r in corpus_rows() if r["format"] == "urdf"
+                    and "<material" in (CORPUS / r["path"]).read_text(errors="replace")], 16) + [
+        str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob("*.urdf"))] + [
+        str(SAMPLES / "every_element.urdf")]
+    problems, compared = [], 0
+    for path in paths:
+        src = (CORPUS / path).read_text(errors="replace")
+        result = urdf_to_sdf_result(str(CORPUS / path))
+        if result.text is None:
+            continue
+        refused, before = isolated(_drake_warnings, src, "urdf", True)
+        status, after = isolated(_drake_warnings, result.text, "sdf", True)
+        if refused != "ok":  # Drake refuses the input: no carrier is reported
+            problems += [f"{path}: {m}" for m in after if "urdf:" in m
+                         and not _not_yet_placed(m)] if status == "ok" else []
+            continue
+        if status != "ok":
+            problems.append(f"{path}: Drake refuses the output ({status}: {after})")
+            continue
+        compared += 1
+        problems += [f"{path}: {m}" for m in _unexplained(before, after, src)
+                     if not _not_yet_placed(m)]
+    assert compared >= (100 if FULL else 10)
     assert problems == []
 
 

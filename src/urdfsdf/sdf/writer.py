@@ -7,7 +7,9 @@ model into the spec's "Parity with URDF" form is :mod:`urdfsdf.translate.to_sdf`
 URDF content with no SDFormat element travels as custom elements in the
 ``urdf`` namespace (``xmlns:urdf="http://wiki.ros.org/urdf"``), which
 libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
-``<urdf:transmission>``, ... (see README, "Lossless round trips").  From SDFormat
+``<urdf:transmission>``, ..., and attributes (``urdf:unnamed``, a visual's
+``urdf:material``), placed where Drake does not look (:mod:`urdfsdf.xml.carried`; README,
+"Lossless round trips").  From SDFormat
 1.11 on, a mimic is written as ``//axis/mimic`` (:mod:`urdfsdf.sdf.mimic`).
 """
 
@@ -339,14 +341,14 @@ def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
 
 
 def _shape_open(out: XmlBuilder, tag: str, name: str | None, original: str | None,
-                pose: Pose, unnamed: bool = False) -> None:
+                pose: Pose, marks: str = "") -> None:
+    """A visual's or collision's start tag, with ``marks`` (its ``urdf:`` attributes)."""
     p = out.pad
     if original is None:
         a = f' name="{attr(name or "")}"'
     else:
         a = _attrs((("name", name or ""), ("urdf:name", original)))
-    if unnamed:
-        a += ' urdf:unnamed="true"'
+    a += marks
     out.parts.append(f"{p}<{tag}{a}>\n{_pose_line(p + '  ', pose)}")
     out.pad = p + "  "
 
@@ -361,10 +363,17 @@ def _unnamed(extras: Extras, placed: bool) -> tuple[bool, Extras]:
 def _visual(out: XmlBuilder, visual: Visual, placed: bool = True) -> None:
     pad = out.pad
     unnamed, extras = _unnamed(visual.extras, placed)
-    _shape_open(out, "visual", visual.name, visual.original_name, visual.pose, unnamed)
+    material = visual.material
+    urdf = material is not None and _has_urdf_material(material)
+    marks = ' urdf:unnamed="true"' if unnamed else ""
+    if urdf and placed:
+        marks += _urdf_material_marks(material)  # type: ignore[arg-type]
+    _shape_open(out, "visual", visual.name, visual.original_name, visual.pose, marks)
     _geometry(out, visual.geometry)
-    if visual.material is not None:
-        _material(out, visual.material)
+    if material is not None:
+        _material(out, material)
+        if urdf and not placed:
+            _urdf_material(out, material)
     if extras:
         _extras(out, extras)
     out.pad = pad
@@ -375,7 +384,7 @@ def _collision(out: XmlBuilder, collision: Collision, placed: bool = True) -> No
     pad = out.pad
     unnamed, extras = _unnamed(collision.extras, placed)
     _shape_open(out, "collision", collision.name, collision.original_name, collision.pose,
-                unnamed)
+                ' urdf:unnamed="true"' if unnamed else "")
     _geometry(out, collision.geometry)
     if extras:
         _extras(out, extras)
@@ -384,7 +393,7 @@ def _collision(out: XmlBuilder, collision: Collision, placed: bool = True) -> No
 
 
 def _material(out: XmlBuilder, material: Material) -> None:
-    """SDF //visual/material; URDF name/texture ride along as <urdf:material>."""
+    """SDF //visual/material (the URDF name, colour and texture: :func:`_has_urdf_material`)."""
     ambient = material.ambient
     diffuse = material.diffuse
     if ambient is None and diffuse is None and material.rgba is not None:
@@ -399,9 +408,25 @@ def _material(out: XmlBuilder, material: Material) -> None:
                 out.leaf(tag, " ".join(value))
         _extras(out, material.extras)
         out.close("material")
-    if material.name is not None or material.texture is not None or (
-            material.rgba is not None and (material.ambient or material.diffuse)):
-        _urdf_material(out, material)
+
+
+def _has_urdf_material(material: Material) -> bool:
+    """Whether a visual's material holds what its SDF ``<material>`` does not: a URDF
+    name, a texture, or a URDF colour beside SDF ones."""
+    return material.name is not None or material.texture is not None or (
+        material.rgba is not None and bool(material.ambient or material.diffuse))
+
+
+def _urdf_material_marks(material: Material) -> str:
+    """The URDF name, colour and texture of a visual's material as attributes of the
+    visual (xml/carried.py: Drake warns of a ``<urdf:material>`` in it); the empty ones
+    listed in ``urdf:empty`` (xml/custom.py)."""
+    rgba = None if material.rgba is None else " ".join(material.rgba)
+    pairs = (("urdf:material", material.name), ("urdf:material_rgba", rgba),
+             ("urdf:material_texture", material.texture))
+    marks = attrs((k, v) for k, v in pairs if v != "")
+    empty = [k for k, v in pairs if v == ""]
+    return f'{marks} urdf:empty="{" ".join(empty)}"' if empty else marks
 
 
 def _urdf_material(out: XmlBuilder, material: Material, with_extras: bool = False) -> None:

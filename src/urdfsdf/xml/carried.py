@@ -12,6 +12,15 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
 
 - a marker is an attribute of the element it marks: ``<link urdf:massless="true">``,
   ``<visual urdf:unnamed="true">``;
+- a visual's URDF material is attributes of the visual: ``urdf:material`` (its name),
+  ``urdf:material_rgba`` (its colour), ``urdf:material_texture`` (its texture filename),
+  each only when the URDF material has it, an empty one listed in ``urdf:empty``
+  (:mod:`urdfsdf.xml.custom`).  With a SceneGraph, Drake also checks the children of
+  ``<visual>``, ``<collision>``, ``<geometry>`` and ``<material>`` (seen with Drake
+  1.51): a ``<urdf:material>`` child draws a warning.  Not on the SDF ``<material>``: a
+  material with only a texture has none, and an empty one would give Gazebo SDFormat's
+  black default colours.  What else a visual, collision or material carries (an unknown
+  URDF child) still stays in it, where Drake with a SceneGraph warns of it;
 - what a link carries (``<urdf:as_written>``, an unknown URDF child as ``<urdf:TAG>``)
   goes at the end of its ``<inertial>`` (urdf2sdf always writes one: a massless link
   gets an explicit zero);
@@ -24,11 +33,13 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
   the first link's ``<inertial>`` (the canonical link's).
 
 Reading, :func:`model_children` puts them back where the SDF reader has always taken
-them from (the direct children of the model, link and joint: the form urdf2sdf wrote
-before, which is read as it is), keeping their line numbers.  Nothing moves in a file
-that has no carrier.  A carrier is one where the ``urdf`` namespace is in scope at its
-model (urdf2sdf declares it on ``<sdf>``): the links and joints of a model outside it
-are not walked (most SDF files; the walk was a tenth of reading one).
+them from (the direct children of the model, link and joint, a visual's
+``<urdf:material name><color rgba/><texture filename/></urdf:material>`` child: the
+form urdf2sdf wrote before, which is read as it is), keeping their line numbers.
+Nothing moves in a file that has no carrier.  A carrier is one where the ``urdf``
+namespace is in scope at its model (urdf2sdf declares it on ``<sdf>``): the links and
+joints of a model outside it are not walked (most SDF files; the walk was a tenth of
+reading one).
 """
 
 from __future__ import annotations
@@ -43,6 +54,13 @@ from urdfsdf.xml.namespaces import URDF_NS, U
 MASSLESS = U + "massless"
 #: //visual/@urdf:unnamed, //collision/@urdf:unnamed: the URDF shape had no name
 UNNAMED = U + "unnamed"
+#: //visual/@urdf:material: the name of the URDF visual's material; also the tag of the
+#: ``<urdf:material>`` element the visual's attributes are read back as
+MATERIAL = U + "material"
+#: //visual/@urdf:material_rgba: the colour of the URDF visual's material
+MATERIAL_RGBA = U + "material_rgba"
+#: //visual/@urdf:material_texture: the texture filename of the URDF visual's material
+MATERIAL_TEXTURE = U + "material_texture"
 #: the as-written carrier (urdfsdf.urdf.as_written)
 AS_WRITTEN = U + "as_written"
 #: //link/inertial/urdf:model: what the model carries
@@ -100,11 +118,7 @@ def _link(link: etree._Element) -> None:
                 if isinstance(x.tag, str) and is_carried(x.tag):
                     (model if x.tag == MODEL else moved).append(x)
         elif tag == "visual" or tag == "collision":
-            if c.get(UNNAMED) is not None:
-                del c.attrib[UNNAMED]
-                marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
-                marker.sourceline = c.sourceline
-                c.insert(0, marker)
+            _shape(c)
     if massless is not None:
         del link.attrib[MASSLESS]
         marker = etree.Element(MASSLESS, nsmap={"urdf": URDF_NS})
@@ -120,6 +134,37 @@ def _link(link: etree._Element) -> None:
             if isinstance(x.tag, str):
                 after.addnext(x)
                 after = x
+
+
+def _shape(shape: etree._Element) -> None:
+    """A visual's or collision's marker and a visual's URDF material back as elements."""
+    if shape.get(UNNAMED) is not None:
+        del shape.attrib[UNNAMED]
+        marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
+        marker.sourceline = shape.sourceline
+        shape.insert(0, marker)
+    if shape.tag == "visual":
+        _urdf_material(shape)
+
+
+def _urdf_material(visual: etree._Element) -> None:
+    """``visual``'s ``urdf:material`` attributes back as the ``<urdf:material>`` child
+    urdf2sdf wrote before: ``<urdf:material name><color rgba/><texture filename/>``."""
+    keys = (MATERIAL, MATERIAL_RGBA, MATERIAL_TEXTURE)
+    name, rgba, texture = (visual.get(k) for k in keys)
+    if name is None and rgba is None and texture is None:
+        return
+    for key in keys:
+        visual.attrib.pop(key, "")
+    line = visual.sourceline
+    material = etree.SubElement(visual, MATERIAL, nsmap={"urdf": URDF_NS})
+    material.sourceline = line
+    if name is not None:
+        material.set("name", name)
+    for tag, key, value in (("color", "rgba", rgba), ("texture", "filename", texture)):
+        if value is not None:
+            child = etree.SubElement(material, tag, {key: value})
+            child.sourceline = line
 
 
 def _joint(joint: etree._Element) -> None:
