@@ -48,6 +48,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
+from urdfsdf.xml.carried_shape import SHAPE, restore_marks, urdf_material, wrapped
 from urdfsdf.xml.namespaces import URDF_NS, U
 
 #: //link/@urdf:massless: the URDF link had no <inertial> (the SDF one is an explicit zero)
@@ -111,12 +112,14 @@ def _link(link: etree._Element) -> None:
     massless = link.get(MASSLESS)
     moved: list[etree._Element] = []
     model: list[etree._Element] = []
+    shapes: list[etree._Element] = []
     for c in link:
         tag = c.tag
         if tag == "inertial":
             for x in c:
                 if isinstance(x.tag, str) and is_carried(x.tag):
-                    (model if x.tag == MODEL else moved).append(x)
+                    (model if x.tag == MODEL else shapes if x.tag == SHAPE else moved
+                     ).append(x)
         elif tag == "visual" or tag == "collision":
             _shape(c)
     if massless is not None:
@@ -125,6 +128,8 @@ def _link(link: etree._Element) -> None:
         marker.sourceline = link.sourceline
         at = next((i for i, x in enumerate(moved) if x.tag == AS_WRITTEN), len(moved))
         moved.insert(at, marker)
+    if shapes:
+        wrapped(link, shapes)
     for x in moved:
         link.append(x)  # moved, not copied: its line stays
     after = link
@@ -137,34 +142,22 @@ def _link(link: etree._Element) -> None:
 
 
 def _shape(shape: etree._Element) -> None:
-    """A visual's or collision's marker and a visual's URDF material back as elements."""
+    """A visual's or collision's marker, a visual's URDF material and what a collision
+    or a visual's material carries in attributes, back as elements (carried_shape.py)."""
     if shape.get(UNNAMED) is not None:
         del shape.attrib[UNNAMED]
         marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
         marker.sourceline = shape.sourceline
         shape.insert(0, marker)
-    if shape.tag == "visual":
-        _urdf_material(shape)
-
-
-def _urdf_material(visual: etree._Element) -> None:
-    """``visual``'s ``urdf:material`` attributes back as the ``<urdf:material>`` child
-    urdf2sdf wrote before: ``<urdf:material name><color rgba/><texture filename/>``."""
-    keys = (MATERIAL, MATERIAL_RGBA, MATERIAL_TEXTURE)
-    name, rgba, texture = (visual.get(k) for k in keys)
-    if name is None and rgba is None and texture is None:
+    if shape.tag == "collision":
+        shape.extend(restore_marks(shape))
         return
-    for key in keys:
-        visual.attrib.pop(key, "")
-    line = visual.sourceline
-    material = etree.SubElement(visual, MATERIAL, nsmap={"urdf": URDF_NS})
-    material.sourceline = line
-    if name is not None:
-        material.set("name", name)
-    for tag, key, value in (("color", "rgba", rgba), ("texture", "filename", texture)):
-        if value is not None:
-            child = etree.SubElement(material, tag, {key: value})
-            child.sourceline = line
+    material = urdf_material(shape)
+    if material is not None:
+        shape.append(material)
+    for c in shape:
+        if c.tag == "material":
+            c.extend(restore_marks(c))
 
 
 def _joint(joint: etree._Element) -> None:
