@@ -68,23 +68,27 @@ def marks(holder: str, carriers: Sequence[str]) -> tuple[str, int]:
 
 def _attributes(holder: str, el: etree._Element) -> list[tuple[str, str]] | None:
     """``el`` as attributes of ``holder``, when they give it back as it is."""
-    tag = etree.QName(el).localname
-    if tag == "material":
-        pairs = [(k, el.get(a) if child is None else el.find(child).get(a)  # type: ignore
-                  ) for k, child, a in MATERIAL_KEYS if child is None or el.find(child)
-                 is not None]
-    elif any(str(k).startswith("{") for k in el.attrib):
-        return None  # a namespaced one (urdf:empty...)
-    else:
-        pairs = [(f"{U}{tag}_{k}", v) for k, v in el.attrib.items()]
-    pairs = [(k, v) for k, v in pairs if v is not None]
-    if any(v == "" for _, v in pairs):
-        return None  # an empty one is listed in urdf:empty: left to the wrapper
+    pairs = [(k, v) for k, v in _values(el) if v is not None]
+    if any(v == "" or "{" in k[len(U):] for k, v in pairs):
+        return None  # an empty one (listed in urdf:empty) or a namespaced one
     probe = etree.Element(holder, dict(pairs))
     back = restore_marks(probe)
     if len(back) != 1 or probe.attrib or _xml(back[0]) != _xml(el):
         return None
     return pairs
+
+
+def _values(el: etree._Element) -> list[tuple[str, str | None]]:
+    """The attributes ``el`` may become (:func:`restore_marks` checks they give it back)."""
+    tag = etree.QName(el).localname
+    if tag != "material":
+        return [(f"{U}{tag}_{k!s}", str(v)) for k, v in el.attrib.items()]
+    values = []
+    for key, child, name in MATERIAL_KEYS:
+        holder = el if child is None else el.find(child)
+        if holder is not None:
+            values.append((key, holder.get(name)))
+    return values
 
 
 def _xml(el: etree._Element) -> bytes:
@@ -114,7 +118,7 @@ def restore_marks(holder: etree._Element) -> list[etree._Element]:
 
 def _plain(holder: etree._Element, tag: str, keys: tuple[str, ...]
            ) -> etree._Element | None:
-    found = [(k, holder.attrib.pop(f"{U}{tag}_{k}")) for k in keys
+    found = [(k, str(holder.attrib.pop(f"{U}{tag}_{k}"))) for k in keys
              if f"{U}{tag}_{k}" in holder.attrib]
     if not found:
         return None
@@ -124,7 +128,7 @@ def _plain(holder: etree._Element, tag: str, keys: tuple[str, ...]
 def urdf_material(holder: etree._Element) -> etree._Element | None:
     """``holder``'s ``urdf:material`` attributes as the ``<urdf:material name><color
     rgba/><texture filename/>`` element urdf2sdf wrote before."""
-    values = [(child, a, holder.attrib.pop(k)) for k, child, a in MATERIAL_KEYS
+    values = [(child, a, str(holder.attrib.pop(k))) for k, child, a in MATERIAL_KEYS
               if k in holder.attrib]
     if not values:
         return None
