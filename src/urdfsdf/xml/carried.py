@@ -19,8 +19,16 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
   ``<visual>``, ``<collision>``, ``<geometry>`` and ``<material>`` (seen with Drake
   1.51): a ``<urdf:material>`` child draws a warning.  Not on the SDF ``<material>``: a
   material with only a texture has none, and an empty one would give Gazebo SDFormat's
-  black default colours.  What else a visual, collision or material carries (an unknown
-  URDF child) still stays in it, where Drake with a SceneGraph warns of it;
+  black default colours;
+- what else a visual, collision or a visual's material carries (an unknown URDF child,
+  as ``<urdf:TAG>``) is, when it is a few values, ``urdf:`` attributes of the element
+  that held it (a collision's URDF material as a visual's, ``urdf:material``...;
+  ``urdf:contact_coefficients_mu``...; ``<material urdf:specular_rgb>``), else in
+  ``<urdf:shape visual="NAME">`` (``collision="NAME"``, ``material="NAME"``: the
+  material of visual NAME) at the end of the link's ``<inertial>``
+  (:mod:`urdfsdf.xml.carried_shape`, which says when attributes give it back exactly).
+  A shape of a link without ``<inertial>``, or named like another of its kind, keeps
+  them as children;
 - what a link carries (``<urdf:as_written>``, an unknown URDF child as ``<urdf:TAG>``)
   goes at the end of its ``<inertial>`` (urdf2sdf always writes one: a massless link
   gets an explicit zero);
@@ -34,8 +42,9 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
 
 Reading, :func:`model_children` puts them back where the SDF reader has always taken
 them from (the direct children of the model, link and joint, a visual's
-``<urdf:material name><color rgba/><texture filename/></urdf:material>`` child: the
-form urdf2sdf wrote before, which is read as it is), keeping their line numbers.
+``<urdf:material name><color rgba/><texture filename/></urdf:material>`` child, the
+``urdf:`` children of a visual, collision and material: the form urdf2sdf wrote before,
+which is read as it is), keeping their line numbers.
 Nothing moves in a file that has no carrier.  A carrier is one where the ``urdf``
 namespace is in scope at its model (urdf2sdf declares it on ``<sdf>``): the links and
 joints of a model outside it are not walked (most SDF files; the walk was a tenth of
