@@ -390,7 +390,7 @@ def _visual(out: XmlBuilder, visual: Visual, placed: bool = True,
         _material(out, material, _held(held, "material", visual.name))
         if urdf and not placed:
             _urdf_material(out, material)
-    _extras(out, _carriers_held(extras, "", _held(held, "visual", visual.name))[1])
+    _extras(out, _carriers_held(extras, "visual", _held(held, "visual", visual.name))[1])
     out.pad = pad
     out.parts.append(f"{pad}</visual>\n")
 
