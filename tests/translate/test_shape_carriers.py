@@ -27,8 +27,8 @@ URDF = f"""<robot name="r">
       <foo x="1"><bar/></foo></material><weird a="b"/></visual>
     <collision name="c">{BOX}<material name="panda_white"/>
       <contact_coefficients mu="0.08" kd="2"/><other/></collision>
-    <collision name="textured">{BOX}<material name="t"><color rgba="0 0 0 1"/>
-      <texture filename="t.png"/></material></collision>
+    <collision name="textured">{BOX}<material name="t"><color rgba="0 0 0 1"/><texture
+      filename="t.png"/></material></collision>
     <collision>{BOX}<contact_coefficients mu="0.08" kp=""/></collision>
     <collision name="backwards">{BOX}<contact_coefficients kd="1"/><material name="w"/>
     </collision>
@@ -130,3 +130,15 @@ def test_plain_drops_them() -> None:
     assert "urdf:" not in result.text and "xmlns:urdf" not in result.text
     warning, = [d for d in result.diagnostics if d.code == "ELEMENT_DROPPED"]
     assert "<urdf:shape>" not in warning.message and "<urdf:other>" in warning.message
+
+
+def test_an_element_written_over_several_lines_comes_back_so() -> None:
+    """Attributes would give it back on one line: it goes to the wrapper instead."""
+    urdf = (f'<robot name="r"><link name="a">{INERTIAL}<collision name="c">{BOX}'
+            '<material name="y">\n        <color rgba="0 1 1 1"/>\n      </material>'
+            '</collision></link></robot>')
+    sdf = urdf_to_sdf_result(urdf).text
+    assert sdf is not None and 'urdf:material="y"' not in sdf and "<urdf:shape" in sdf
+    back = sdf_to_urdf_result(sdf).text
+    assert back is not None
+    assert '<material name="y">\n        <color rgba="0 1 1 1"/>\n      </material>' in back

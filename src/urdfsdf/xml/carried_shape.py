@@ -92,13 +92,10 @@ def _values(el: etree._Element) -> list[tuple[str, str | None]]:
 
 
 def _xml(el: etree._Element) -> bytes:
-    """``el``'s canonical form, without its blank text (indentation: not content)."""
+    """``el``'s canonical form, its blank text too: an element written over several
+    lines goes to the wrapper, which gives it back as written (attributes would give
+    it back on one line)."""
     el = etree.fromstring(etree.tostring(el))
-    for x in el.iter():
-        if x.text is not None and not x.text.strip():
-            x.text = None
-        if x.tail is not None and not x.tail.strip():
-            x.tail = None
     el.tail = None
     return etree.tostring(el, method="c14n")
 
