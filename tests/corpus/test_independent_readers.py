@@ -274,23 +274,31 @@ def _unexplained(before: list[str], after: list[str], urdf: str) -> list[str]:
     return out
 
 
+def _converted_urdfs(keep: Callable[[str], bool] | None = None
+                     ) -> Iterator[tuple[str, str, str]]:
+    """(path, URDF text, urdf2sdf output) of a sample of the corpus URDFs (those whose
+    text ``keep`` accepts), of ``tests/corpus_extra``'s and of ``every_element.urdf``;
+    those urdf2sdf refuses left out."""
+    paths = sample([r["path"] for r in corpus_rows() if r["format"] == "urdf" and (
+        keep is None or keep((CORPUS / r["path"]).read_text(errors="replace")))], 16) + [
+        str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob("*.urdf"))] + [
+        str(SAMPLES / "every_element.urdf")]
+    for path in paths:
+        result = urdf_to_sdf_result(str(CORPUS / path))
+        if result.text is not None:
+            yield path, (CORPUS / path).read_text(errors="replace"), result.text
+
+
 @requires_corpus
 def test_drake_warns_of_nothing_in_an_urdf_to_sdf_output_it_does_not_in_the_input() -> None:
     """Issue 37: no carrier is where Drake looks (xml/carried.py)."""
     pytest.importorskip("pydrake")
-    paths = sample([r["path"] for r in corpus_rows() if r["format"] == "urdf"], 16) + [
-        str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob("*.urdf"))] + [
-        str(SAMPLES / "every_element.urdf")]
     problems, compared = [], 0
-    for path in paths:
-        src = (CORPUS / path).read_text(errors="replace")
-        result = urdf_to_sdf_result(str(CORPUS / path))
-        if result.text is None:
-            continue
+    for path, src, text in _converted_urdfs():
         status, before = isolated(_drake_warnings, src, "urdf")
         if status != "ok":
             continue  # Drake refuses the input
-        status, after = isolated(_drake_warnings, result.text, "sdf")
+        status, after = isolated(_drake_warnings, text, "sdf")
         if status != "ok":
             problems.append(f"{path}: Drake refuses the output ({status}: {after})")
             continue
@@ -320,18 +328,10 @@ def test_drake_with_a_scene_graph_warns_of_nothing_in_an_output_the_input_does_n
     the input, the output still draws no warning about a ``urdf:`` carrier.  What a
     shape holds beyond URDF's elements is not yet placed (:func:`_not_yet_placed`)."""
     pytest.importorskip("pydrake")
-    paths = sample([r["path"] for r in corpus_rows() if r["format"] == "urdf"
-                    and "<material" in (CORPUS / r["path"]).read_text(errors="replace")], 16) + [
-        str(p) for p in sorted((ROOT / "tests" / "corpus_extra").glob("*.urdf"))] + [
-        str(SAMPLES / "every_element.urdf")]
     problems, compared = [], 0
-    for path in paths:
-        src = (CORPUS / path).read_text(errors="replace")
-        result = urdf_to_sdf_result(str(CORPUS / path))
-        if result.text is None:
-            continue
+    for path, src, text in _converted_urdfs(lambda corpus_text: "<material" in corpus_text):
         refused, before = isolated(_drake_warnings, src, "urdf", True)
-        status, after = isolated(_drake_warnings, result.text, "sdf", True)
+        status, after = isolated(_drake_warnings, text, "sdf", True)
         if refused != "ok":  # Drake refuses the input: no carrier is reported
             problems += [f"{path}: {m}" for m in after if "urdf:" in m
                          and not _not_yet_placed(m)] if status == "ok" else []
