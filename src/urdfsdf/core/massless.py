@@ -22,7 +22,8 @@ and ODE (Gazebo classic) rejects a zero mass.  :func:`massless_moving` finds the
   model that no joint moves, a tree of frames or a prop (PyBullet's planes and
   tables: mass 0 means fixed there), which is a single body.
 
-The walk is iterative (a union of the welded links), linear in the links and joints.
+The walk is iterative (a union of the welded links), linear in the links and joints;
+it is not taken when every link has mass.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ def massless_moving(links: Sequence[Link], joints: Iterable[Joint], *, free: boo
     ``mass(link)``: whether the link has mass of its own (default: an ``<inertial>``
     with a mass above zero).
     """
+    if all(map(mass, links)):
+        return []  # every link has mass, and so has every body: the common case
     joints = list(joints)
     body = _Bodies([link.name for link in links])
     for j in joints:
