@@ -38,7 +38,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from lxml import etree
 
@@ -63,6 +63,8 @@ from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import canonical, from_string, to_string
+
+N = TypeVar("N", Link, Joint)
 
 #: what a ``<gazebo>`` block applies to: its ``reference`` link or joint, or the model
 GazeboTarget = Literal["link", "joint", "model"]
@@ -339,6 +341,7 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
     joints = {joint.name: joint for joint in model.joints}
     static = model.static
     model_extras: list[Extra] = []
+    touched: dict[str, set[str]] = {"link": set(), "joint": set()}  # given extras
     for x in blocks:
         block = from_string(x.xml)
         ref = block.get("reference")
@@ -350,19 +353,30 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
                                                 open_loops))
         elif link_names.get(ref, ref) in links:
             name = link_names.get(ref, ref)
-            link = _apply_link(links[name], _translate(block, "link", diags, x.line))
-            links[name] = evolve(link, extras=unique_names(link.extras, diags))
+            links[name] = _apply_link(links[name], _translate(block, "link", diags, x.line))
+            touched["link"].add(name)
         elif joint_names.get(ref, ref) in joints:
             name = joint_names.get(ref, ref)
-            joint = _apply_joint(joints[name], _translate(block, "joint", diags, x.line))
-            joints[name] = evolve(joint, extras=unique_names(joint.extras, diags))
+            joints[name] = _apply_joint(joints[name], _translate(block, "joint", diags, x.line))
+            touched["joint"].add(name)
         elif ref != "world":
             known = [*links, *joints, *link_names, *joint_names]
             diags.warning("ELEMENT_DROPPED", f"<gazebo reference={ref!r}> names no link or "
                           f"joint{did_you_mean(ref, known)}; kept verbatim only", x.line)
-    return evolve(model, links=tuple(links[n.name] for n in model.links),
-                   joints=tuple(joints[j.name] for j in model.joints), static=static,
-                   extras=unique_names((*model.extras, *model_extras), diags))
+    return evolve(model, links=tuple(_named_uniquely(links[n.name], touched["link"], diags)
+                                     for n in model.links),
+                  joints=tuple(_named_uniquely(joints[j.name], touched["joint"], diags)
+                               for j in model.joints), static=static,
+                  extras=unique_names((*model.extras, *model_extras), diags))
+
+
+def _named_uniquely(node: N, touched: set[str], diags: Diagnostics) -> N:
+    """``node`` with :func:`unique_names` applied to its extras once all the blocks are
+    (``touched``: the names of the nodes of its kind they gave extras to): once a node,
+    not once a block (iCub gives one link many blocks)."""
+    if node.name not in touched:
+        return node
+    return evolve(node, extras=unique_names(node.extras, diags))
 
 
 def model_static(blocks: Iterable[Extra], static: bool = False) -> bool:

@@ -41,10 +41,11 @@ def urdf_massless(model: Model) -> list[Massless]:
     """The massless links of a URDF model a physics engine moves (module doc): none when
     a ``<gazebo>`` block makes it static; it floats free unless its root link is
     ``world``."""
-    if not model.joints or _static(model):
+    if not model.joints:
         return []
     free = not any(link.name == WORLD for link in model.links)
-    return massless_moving(model.links, model.joints, free=free)
+    found = massless_moving(model.links, model.joints, free=free)
+    return [] if found and _static(model) else found
 
 
 def _static(model: Model) -> bool:
