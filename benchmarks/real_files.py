@@ -9,7 +9,10 @@ The files are every URDF and SDF file listed in ``../shared/corpus/manifest.tsv`
   object, no scene graphs, no meshes), urdf_parser_py (``URDF.from_xml_string``; PyPI
   ``urdfdom-py``) and urchin (``URDF.load`` of a file object, ``lazy_load_meshes``);
 * SDF: the lxml floor, ``urdfsdf.read_sdf_document``, ``urdfsdf.sdf_to_urdf`` of the
-  document's first model, and python-sdformat (``pysdf.SDF.from_xml``).
+  document's first model, and python-sdformat (``pysdf.SDF.from_xml``);
+* carried (issue 37): vendor URDFs rich in ``<gazebo>`` blocks and transmissions, from
+  two pinned PyPI wheels (``vendor_files.py``: fetched only when asked): the lxml
+  floor, ``urdfsdf.urdf_to_sdf`` and yourdfpy.
 
 How: one process.  A first, untimed pass runs every reader on every file and records
 which fail (raise); the *common set* of a format is the files that every available
@@ -47,7 +50,8 @@ ROOT = HERE.parent
 SHARED = Path(os.environ.get("URDFSDF_SHARED", ROOT.parent / "shared"))
 #: (folder, manifest) pairs; the manifest's paths are relative to its folder
 SOURCES = (SHARED / "corpus", SHARED / "sdformat_tests")
-FORMATS = ("urdf", "sdf")
+#: "carried": the vendor URDFs rich in carried data (``vendor_files.py``), read as URDF
+FORMATS = ("urdf", "sdf", "carried")
 FLOOR = "lxml floor"
 
 #: issue 26: (format, operation, peer, limit): the operation's time over the common
@@ -57,9 +61,11 @@ TARGETS = (
     ("urdf", "urdfsdf urdf_to_sdf", "yourdfpy", 1.5),
     ("sdf", "urdfsdf read_sdf_document", "python-sdformat", 1.0),
     ("sdf", "urdfsdf sdf_to_urdf", "python-sdformat", 2.5),
+    # issue 37: on vendor files full of <gazebo> blocks and transmissions too
+    ("carried", "urdfsdf urdf_to_sdf", "yourdfpy", 1.5),
 )
 #: the peer each format's ratio column is taken against
-REFERENCE_PEER = {"urdf": "yourdfpy", "sdf": "python-sdformat"}
+REFERENCE_PEER = {"urdf": "yourdfpy", "sdf": "python-sdformat", "carried": "yourdfpy"}
 DEFAULT_PASSES = 7
 QUICK_PASSES = 3
 
@@ -164,6 +170,9 @@ def build_readers(floor: Callable[[bytes, Path], float]) -> list[ReaderRun]:
                   lambda item: api.read_sdf_document(item.data)),
         ReaderRun("urdfsdf sdf_to_urdf", "sdf", sdf_to_urdf),
         peer("python-sdformat", "sdf", pysdf),
+        ReaderRun(FLOOR, "carried", floor_op),
+        ReaderRun("urdfsdf urdf_to_sdf", "carried", lambda item: api.urdf_to_sdf(item.data)),
+        peer("yourdfpy", "carried", yourdfpy),
     ]
 
 
@@ -185,7 +194,8 @@ def quiet() -> Iterator[None]:
 
 
 def load_inputs() -> list[Input]:
-    """Every URDF and SDF file of the manifests, in manifest order (missing: skipped)."""
+    """Every URDF and SDF file of the manifests, in manifest order (missing: skipped),
+    then the vendor set's URDFs (``carried``: none unless fetched, ``vendor_files.py``)."""
     api = _urdfsdf()
     items: list[Input] = []
     for folder in SOURCES:
@@ -198,6 +208,10 @@ def load_inputs() -> list[Input]:
                 if fmt in FORMATS and path.is_file():
                     items.append(Input(f"{folder.name}/{row['path']}", path, fmt,
                                        path.read_bytes()))
+    vendor = importlib.import_module("vendor_files")
+    for path in vendor.files():
+        items.append(Input(f"vendor/{path.relative_to(vendor.DEFAULT_DIR)}", path, "carried",
+                           path.read_bytes()))
     for item in items:  # the model sdf_to_urdf converts: the first, in select_model's order
         if item.fmt == "sdf":
             with contextlib.suppress(Exception), quiet():
@@ -238,8 +252,8 @@ def measure(passes: int, floor: Callable[[bytes, Path], float] | None = None,
     readers = build_readers(floor)
     items = load_inputs()
     by_fmt = {fmt: [i for i in items if i.fmt == fmt] for fmt in FORMATS}
-    say(f"real files: {len(by_fmt['urdf'])} URDF, {len(by_fmt['sdf'])} SDF; "
-        "finding what each reader reads")
+    say(f"real files: {len(by_fmt['urdf'])} URDF, {len(by_fmt['sdf'])} SDF, "
+        f"{len(by_fmt['carried'])} vendor URDF; finding what each reader reads")
     for reader in readers:
         if reader.fn is None:
             continue
@@ -292,6 +306,9 @@ def report(result: SuiteResult) -> str:
     """One table per format, then each reader's failures (counts)."""
     out: list[str] = []
     for fmt in FORMATS:
+        if not result.files[fmt]:
+            out += [f"Real files, {fmt.upper()}: none (vendor_files.py fetch)", ""]
+            continue
         floor = _find(result, fmt, FLOOR)
         ref_label = REFERENCE_PEER[fmt]
         ref = _find(result, fmt, ref_label)
@@ -342,6 +359,10 @@ def evaluate(result: SuiteResult) -> list[TargetVerdict]:
             continue
         if ours is None or ours.best_s is None or peer.best_s is None:
             verdicts.append(TargetVerdict(name, "FAIL", "not measured"))
+            continue
+        if not result.files[fmt]:
+            verdicts.append(TargetVerdict(name, "SKIP", "no file: the vendor set is fetched by "
+                                          "python benchmarks/vendor_files.py fetch"))
             continue
         if not result.common[fmt]:
             verdicts.append(TargetVerdict(name, "FAIL", "no file read by every reader"))
