@@ -58,3 +58,20 @@ def test_a_made_marker_is_typed_like_a_read_one() -> None:
     made = sdf_limit_marker("-1", None)
     assert isinstance(made, SdfLimit) and (made.effort, made.velocity) == ("-1", None)
     assert made.xml == '<sdf:limit xmlns:sdf="http://sdformat.org/urdfsdf" effort="-1"/>'
+
+
+def test_a_fixed_joint_carries_its_axis_dynamics_and_limit_as_written() -> None:
+    """A fixed joint's <axis>, <dynamics> and <limit> (none SDF's: its joint has no axis)
+    travel as ``urdf:`` elements, each as the URDF writer writes it, empty ones too."""
+    from urdfsdf.api import sdf_to_urdf
+
+    joint = ('<joint name="j" type="fixed"><parent link="a"/><child link="b"/>'
+             '<axis xyz="0 0 0"/><dynamics/><limit effort="1" velocity="2"/></joint>')
+    urdf = f'<robot name="r"><link name="a"/><link name="b"/>{joint}</robot>'
+    sdf = urdf_to_sdf(urdf)
+    for carried in ('<urdf:axis xyz="0 0 0"/>', "<urdf:dynamics/>",
+                    '<urdf:limit effort="1" velocity="2"/>'):
+        assert carried in sdf
+    back = sdf_to_urdf(sdf)
+    assert '<axis xyz="0 0 0"/>' in back and "<dynamics/>" in back
+    assert '<limit effort="1" velocity="2"/>' in back

@@ -49,7 +49,7 @@ from urdfsdf.translate.carriers import (
 )
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
-from urdfsdf.urdf.writer import joint_element, link_element, sdf_frame_xml
+from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.namespaces import SDF_FRAME, U
 from urdfsdf.xml.parse import from_string, qname, to_string
@@ -762,10 +762,8 @@ def _fixed_axis(joint: Joint, axis: Axis) -> tuple[Extra, ...]:
     Unused by a fixed joint but not ours to drop; a zero axis (valid URDF) would be
     invalid SDF, so the URDF elements travel verbatim.
     """
-    el = joint_element(evolve(joint, mimic=None, safety_controller=None, calibration=None,
-                              extras=()))
-    return tuple(urdf_extra(Extra(tag=str(c.tag), xml=to_string(c), line=axis.line)) for c in el
-                 if c.tag in ("axis", "dynamics", "limit"))
+    return tuple(urdf_extra(Extra(tag=tag, xml=xml, line=axis.line))
+                 for tag, xml in axis_elements(joint))
 
 
 def _link_xml(link: Link) -> str:

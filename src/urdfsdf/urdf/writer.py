@@ -305,12 +305,37 @@ def _joint_head(p: str, q: str, joint: Joint) -> str:
             f"{_origin_line(q, joint.pose)}" \
             f'{q}<parent link="{attr(parent)}"/>\n' \
             f'{q}<child link="{attr(child)}"/>\n'
+    return head + _axis_line(q, joint)
+
+
+def _axis_line(q: str, joint: Joint) -> str:
+    """A joint's ``<axis>`` line: "" when it has none, or it is the default one unwritten."""
     axis = joint.axis
     if axis is not None and (axis.text is not None or (
-            jtype not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
+            joint.type not in ("fixed", "floating") and axis.xyz != (1.0, 0.0, 0.0))):
         xyz = " ".join(axis.tokens())
-        head += f'{q}<axis xyz="{xyz if plain(xyz) else attr(xyz)}"/>\n'
-    return head
+        return f'{q}<axis xyz="{xyz if plain(xyz) else attr(xyz)}"/>\n'
+    return ""
+
+
+def axis_elements(joint: Joint) -> list[tuple[str, str]]:
+    """The ``<axis>``, ``<dynamics>`` and ``<limit>`` ``joint`` writes, each as (tag, text),
+    in urdfdom's order: what a fixed joint carries in SDF, which has no axis of its own."""
+    axis = joint.axis
+    if axis is None:
+        return []
+    out = XmlBuilder()
+    out.parts.append(_axis_line("", joint))
+    if axis.dynamics is not None:
+        _dynamics(out, axis.dynamics)
+    if axis.limit is not None:
+        out.parts.append(_limit_line("", axis.limit))
+    return [(text[1:].split(None, 1)[0].rstrip("/>"), text.rstrip("\n"))
+            for text in out.parts[1:] if text]
+
+
+def _dynamics(out: XmlBuilder, d: Dynamics) -> None:
+    out.empty("dynamics", attrs((("damping", d.damping), ("friction", d.friction))))
 
 
 def _joint_children(out: XmlBuilder, joint: Joint, limit: Limit | None,
@@ -322,8 +347,7 @@ def _joint_children(out: XmlBuilder, joint: Joint, limit: Limit | None,
         out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
                                         ("reference_position", c.reference_position))))
     if dynamics is not None:
-        d = dynamics
-        out.empty("dynamics", attrs((("damping", d.damping), ("friction", d.friction))))
+        _dynamics(out, dynamics)
     if limit is not None:
         out.parts.append(_limit_line(out.pad, limit))
     if joint.safety_controller is not None:
