@@ -342,6 +342,7 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
     static = model.static
     model_extras: list[Extra] = []
     touched: dict[str, set[str]] = {"link": set(), "joint": set()}  # given extras
+    suggested: dict[str, str] = {}  # a name no link or joint has: what is close to it
     for x in blocks:
         block = from_string(x.xml)
         ref = block.get("reference")
@@ -360,9 +361,10 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
             joints[name] = _apply_joint(joints[name], _translate(block, "joint", diags, x.line))
             touched["joint"].add(name)
         elif ref != "world":
-            known = [*links, *joints, *link_names, *joint_names]
+            if ref not in suggested:  # once a name: xacro output repeats a wrong one
+                suggested[ref] = did_you_mean(ref, [*links, *joints, *link_names, *joint_names])
             diags.warning("ELEMENT_DROPPED", f"<gazebo reference={ref!r}> names no link or "
-                          f"joint{did_you_mean(ref, known)}; kept verbatim only", x.line)
+                          f"joint{suggested[ref]}; kept verbatim only", x.line)
     return evolve(model, links=tuple(_named_uniquely(links[n.name], touched["link"], diags)
                                      for n in model.links),
                   joints=tuple(_named_uniquely(joints[j.name], touched["joint"], diags)
