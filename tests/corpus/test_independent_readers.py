@@ -308,25 +308,14 @@ def test_drake_warns_of_nothing_in_an_urdf_to_sdf_output_it_does_not_in_the_inpu
     assert problems == []
 
 
-def _not_yet_placed(message: str) -> bool:
-    """Whether ``message`` reports a carrier still left in a shape, where Drake with a
-    SceneGraph checks the children: an unknown child of a URDF visual, collision or
-    inline material (``<urdf:specular>`` in ``<material>``, a URDF ``<material>`` in a
-    collision as ``<urdf:material>``).  Not yet placed out of the readers' checks
-    (issue 37, left to do); the visual's URDF material itself is (xml/carried.py)."""
-    m = _UNSUPPORTED.match(message)
-    return m is not None and m.group(2).startswith("urdf:") and m.group(1) in (
-        "visual", "collision", "material") and (m.group(1), m.group(2)) != (
-        "visual", "urdf:material")
-
-
 @requires_corpus
 def test_drake_with_a_scene_graph_warns_of_nothing_in_an_output_the_input_does_not_draw() -> None:
     """Issue 37: the same with a SceneGraph, where Drake reads the visuals and checks the
     children of ``<visual>`` and ``<material>``: a URDF material (its name, colour,
     texture) travels in attributes of the visual (xml/carried.py).  Where Drake refuses
     the input, the output still draws no warning about a ``urdf:`` carrier.  What a
-    shape holds beyond URDF's elements is not yet placed (:func:`_not_yet_placed`)."""
+    shape or a material holds beyond URDF's elements is in attributes of it, or in
+    ``<urdf:shape>`` in the link's ``<inertial>`` (xml/carried_shape.py)."""
     pytest.importorskip("pydrake")
     problems, compared = [], 0
     for path, src, text in _converted_urdfs(lambda corpus_text: "<material" in corpus_text):
@@ -334,14 +323,13 @@ def test_drake_with_a_scene_graph_warns_of_nothing_in_an_output_the_input_does_n
         status, after = isolated(_drake_warnings, text, "sdf", True)
         if refused != "ok":  # Drake refuses the input: no carrier is reported
             problems += [f"{path}: {m}" for m in after if "urdf:" in m
-                         and not _not_yet_placed(m)] if status == "ok" else []
+                         ] if status == "ok" else []
             continue
         if status != "ok":
             problems.append(f"{path}: Drake refuses the output ({status}: {after})")
             continue
         compared += 1
-        problems += [f"{path}: {m}" for m in _unexplained(before, after, src)
-                     if not _not_yet_placed(m)]
+        problems += [f"{path}: {m}" for m in _unexplained(before, after, src)]
     assert compared >= (100 if FULL else 10)
     assert problems == []
 

@@ -40,6 +40,7 @@ from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
 from urdfsdf.xml.carried import MASSLESS, UNNAMED, is_carried
+from urdfsdf.xml.carried_shape import marks as shape_marks
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
 from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
 from urdfsdf.xml.parse import from_string, to_string
@@ -260,6 +261,7 @@ def _link(out: XmlBuilder, link: Link, model_carried: list[str] | None = None,
         return
     out.parts.append(f"{pad}<link{a}>\n{pose_line}")
     out.pad = pad + "  "
+    held: list[str] | None = None
     if link.inertial is not None:
         _inertial(out, link.inertial)
         if carried or model_carried:
@@ -269,14 +271,26 @@ def _link(out: XmlBuilder, link: Link, model_carried: list[str] | None = None,
             out.parts.extend(model_carried or ())
             out.parts.append(last)
             out.pad = pad + "  "
+        held = [] if placed and _names_unique(link) else None
+        at = len(out.parts) - 1  # </inertial>
     for visual in link.visuals:
-        _visual(out, visual, placed)
+        _visual(out, visual, placed, held)
     for collision in link.collisions:
-        _collision(out, collision, placed)
+        _collision(out, collision, placed, held)
+    if held:
+        out.parts[at:at] = [f"{pad}    {part}" for part in held]
     if extras:
         _extras(out, extras)
     out.pad = pad
     out.parts.append(f"{pad}</link>\n")
+
+
+def _names_unique(link: Link) -> bool:
+    """Whether a ``<urdf:shape>`` names one shape of ``link`` (xml/carried_shape.py)."""
+    for shapes in (link.visuals, link.collisions):
+        if len(shapes) > 1 and len({s.name for s in shapes}) < len(shapes):
+            return False
+    return True
 
 
 def _link_carriers(extras: Extras) -> tuple[str, Extras, Extras]:
@@ -360,7 +374,9 @@ def _unnamed(extras: Extras, placed: bool) -> tuple[bool, Extras]:
     return True, tuple(x for x in extras if x.tag != UNNAMED)
 
 
-def _visual(out: XmlBuilder, visual: Visual, placed: bool = True) -> None:
+def _visual(out: XmlBuilder, visual: Visual, placed: bool = True,
+            held: list[str] | None = None) -> None:
+    """SDF //visual; ``held``: where what it carries goes (:func:`_held`)."""
     pad = out.pad
     unnamed, extras = _unnamed(visual.extras, placed)
     material = visual.material
@@ -371,28 +387,60 @@ def _visual(out: XmlBuilder, visual: Visual, placed: bool = True) -> None:
     _shape_open(out, "visual", visual.name, visual.original_name, visual.pose, marks)
     _geometry(out, visual.geometry)
     if material is not None:
-        _material(out, material)
+        _material(out, material, _held(held, "material", visual.name))
         if urdf and not placed:
             _urdf_material(out, material)
-    if extras:
-        _extras(out, extras)
+    _extras(out, _carriers_held(extras, "visual", _held(held, "visual", visual.name))[1])
     out.pad = pad
     out.parts.append(f"{pad}</visual>\n")
 
 
-def _collision(out: XmlBuilder, collision: Collision, placed: bool = True) -> None:
+def _collision(out: XmlBuilder, collision: Collision, placed: bool = True,
+               held: list[str] | None = None) -> None:
+    """SDF //collision; ``held``: where what it carries goes (:func:`_held`)."""
     pad = out.pad
     unnamed, extras = _unnamed(collision.extras, placed)
+    marks, extras = _carriers_held(extras, "collision",
+                                   _held(held, "collision", collision.name))
     _shape_open(out, "collision", collision.name, collision.original_name, collision.pose,
-                ' urdf:unnamed="true"' if unnamed else "")
+                (' urdf:unnamed="true"' if unnamed else "") + marks)
     _geometry(out, collision.geometry)
-    if extras:
-        _extras(out, extras)
+    _extras(out, extras)
     out.pad = pad
     out.parts.append(f"{pad}</collision>\n")
 
 
-def _material(out: XmlBuilder, material: Material) -> None:
+def _held(held: list[str] | None, kind: str, name: str | None
+          ) -> tuple[list[str], str] | None:
+    """Where the carriers of a shape (``kind`` ``name``, or its material) go: the parts of
+    its link's ``<inertial>`` (``held``, None when they stay in it: xml/carried_shape.py)
+    and the wrapper's start tag."""
+    if held is None or not name:
+        return None
+    return held, f'urdf:shape {kind}="{attr(name)}"'
+
+
+def _carriers_held(extras: Extras, holder: str, held: tuple[list[str], str] | None
+                   ) -> tuple[str, Extras]:
+    """The marks of ``holder`` (its tag in carried_shape.FEW) standing for the first of its
+    carriers, and the extras it still holds; the other carriers go to ``held``'s
+    ``<urdf:shape>``."""
+    if held is None or not extras or not any(is_carried(x.tag) for x in extras):
+        return "", extras
+    carried = tuple(x for x in extras if is_carried(x.tag))
+    marks, n = shape_marks(holder, [x.xml for x in carried])
+    if n < len(carried):
+        parts, start = held
+        one = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
+        one.open(start)
+        _extras(one, carried[n:])
+        one.close("urdf:shape")
+        parts.extend(one.parts[1:])
+    return marks, tuple(x for x in extras if not is_carried(x.tag))
+
+
+def _material(out: XmlBuilder, material: Material,
+              held: tuple[list[str], str] | None = None) -> None:
     """SDF //visual/material (the URDF name, colour and texture: :func:`_has_urdf_material`)."""
     ambient = material.ambient
     diffuse = material.diffuse
@@ -402,11 +450,12 @@ def _material(out: XmlBuilder, material: Material) -> None:
     channels = (("ambient", ambient), ("diffuse", diffuse), ("specular", material.specular),
                 ("emissive", material.emissive))
     if any(c is not None for _, c in channels) or material.extras:
-        out.open("material")
+        marks, extras = _carriers_held(material.extras, "material", held)
+        out.open("material", marks)
         for tag, value in channels:
             if value is not None:
                 out.leaf(tag, " ".join(value))
-        _extras(out, material.extras)
+        _extras(out, extras)
         out.close("material")
 
 

@@ -14,8 +14,13 @@ import collections
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.xml.carried import MODEL
+from urdfsdf.xml.carried_shape import SHAPE
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import local
+
+#: the carriers that only hold others (xml/carried.py): listed by what they hold
+WRAPPERS = (MODEL, SHAPE)
 
 
 def plain_sdf(text: str, diags: Diagnostics) -> str:
@@ -32,7 +37,7 @@ def plain_sdf(text: str, diags: Diagnostics) -> str:
         for key in [k for k in el.attrib if str(k).startswith(U)]:
             left[f'urdf:{str(key)[len(U):]}=".."'] += 1
             del el.attrib[key]
-        if el.tag == U + "model":  # what the model carries: its parts, by name
+        if el.tag in WRAPPERS:  # what the model, a shape carries: its parts, by name
             left.update(f"<urdf:{local(c)}>" for c in el if isinstance(c.tag, str))
             carriers.append(el)
         elif str(el.tag).startswith(U):

@@ -19,8 +19,16 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
   ``<visual>``, ``<collision>``, ``<geometry>`` and ``<material>`` (seen with Drake
   1.51): a ``<urdf:material>`` child draws a warning.  Not on the SDF ``<material>``: a
   material with only a texture has none, and an empty one would give Gazebo SDFormat's
-  black default colours.  What else a visual, collision or material carries (an unknown
-  URDF child) still stays in it, where Drake with a SceneGraph warns of it;
+  black default colours;
+- what else a visual, collision or a visual's material carries (an unknown URDF child,
+  as ``<urdf:TAG>``) is, when it is a few values, ``urdf:`` attributes of the element
+  that held it (a collision's URDF material as a visual's, ``urdf:material``...;
+  ``urdf:contact_coefficients_mu``...; ``<material urdf:specular_rgb>``), else in
+  ``<urdf:shape visual="NAME">`` (``collision="NAME"``, ``material="NAME"``: the
+  material of visual NAME) at the end of the link's ``<inertial>``
+  (:mod:`urdfsdf.xml.carried_shape`, which says when attributes give it back exactly).
+  A shape of a link without ``<inertial>``, or named like another of its kind, keeps
+  them as children;
 - what a link carries (``<urdf:as_written>``, an unknown URDF child as ``<urdf:TAG>``)
   goes at the end of its ``<inertial>`` (urdf2sdf always writes one: a massless link
   gets an explicit zero);
@@ -34,8 +42,9 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
 
 Reading, :func:`model_children` puts them back where the SDF reader has always taken
 them from (the direct children of the model, link and joint, a visual's
-``<urdf:material name><color rgba/><texture filename/></urdf:material>`` child: the
-form urdf2sdf wrote before, which is read as it is), keeping their line numbers.
+``<urdf:material name><color rgba/><texture filename/></urdf:material>`` child, the
+``urdf:`` children of a visual, collision and material: the form urdf2sdf wrote before,
+which is read as it is), keeping their line numbers.
 Nothing moves in a file that has no carrier.  A carrier is one where the ``urdf``
 namespace is in scope at its model (urdf2sdf declares it on ``<sdf>``): the links and
 joints of a model outside it are not walked (most SDF files; the walk was a tenth of
@@ -48,6 +57,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
+from urdfsdf.xml.carried_shape import SHAPE, restore_marks, urdf_material, wrapped
 from urdfsdf.xml.namespaces import URDF_NS, U
 
 #: //link/@urdf:massless: the URDF link had no <inertial> (the SDF one is an explicit zero)
@@ -111,12 +121,14 @@ def _link(link: etree._Element) -> None:
     massless = link.get(MASSLESS)
     moved: list[etree._Element] = []
     model: list[etree._Element] = []
+    shapes: list[etree._Element] = []
     for c in link:
         tag = c.tag
         if tag == "inertial":
             for x in c:
                 if isinstance(x.tag, str) and is_carried(x.tag):
-                    (model if x.tag == MODEL else moved).append(x)
+                    (model if x.tag == MODEL else shapes if x.tag == SHAPE else moved
+                     ).append(x)
         elif tag == "visual" or tag == "collision":
             _shape(c)
     if massless is not None:
@@ -125,6 +137,8 @@ def _link(link: etree._Element) -> None:
         marker.sourceline = link.sourceline
         at = next((i for i, x in enumerate(moved) if x.tag == AS_WRITTEN), len(moved))
         moved.insert(at, marker)
+    if shapes:
+        wrapped(link, shapes)
     for x in moved:
         link.append(x)  # moved, not copied: its line stays
     after = link
@@ -137,34 +151,22 @@ def _link(link: etree._Element) -> None:
 
 
 def _shape(shape: etree._Element) -> None:
-    """A visual's or collision's marker and a visual's URDF material back as elements."""
+    """A visual's or collision's marker, a visual's URDF material and what a collision
+    or a visual's material carries in attributes, back as elements (carried_shape.py)."""
     if shape.get(UNNAMED) is not None:
         del shape.attrib[UNNAMED]
         marker = etree.Element(UNNAMED, nsmap={"urdf": URDF_NS})
         marker.sourceline = shape.sourceline
         shape.insert(0, marker)
-    if shape.tag == "visual":
-        _urdf_material(shape)
-
-
-def _urdf_material(visual: etree._Element) -> None:
-    """``visual``'s ``urdf:material`` attributes back as the ``<urdf:material>`` child
-    urdf2sdf wrote before: ``<urdf:material name><color rgba/><texture filename/>``."""
-    keys = (MATERIAL, MATERIAL_RGBA, MATERIAL_TEXTURE)
-    name, rgba, texture = (visual.get(k) for k in keys)
-    if name is None and rgba is None and texture is None:
+    if shape.tag == "collision":
+        shape.extend(restore_marks(shape))
         return
-    for key in keys:
-        visual.attrib.pop(key, "")
-    line = visual.sourceline
-    material = etree.SubElement(visual, MATERIAL, nsmap={"urdf": URDF_NS})
-    material.sourceline = line
-    if name is not None:
-        material.set("name", name)
-    for tag, key, value in (("color", "rgba", rgba), ("texture", "filename", texture)):
-        if value is not None:
-            child = etree.SubElement(material, tag, {key: value})
-            child.sourceline = line
+    material = urdf_material(shape)
+    if material is not None:
+        shape.append(material)
+    for c in shape:
+        if c.tag == "material":
+            c.extend(restore_marks(c))
 
 
 def _joint(joint: etree._Element) -> None:
