@@ -142,3 +142,27 @@ def test_an_element_written_over_several_lines_comes_back_so() -> None:
     back = sdf_to_urdf_result(sdf).text
     assert back is not None
     assert '<material name="y">\n        <color rgba="0 1 1 1"/>\n      </material>' in back
+
+
+#: a link carried as written (its visual's origin ``xyz="0  0  0"``) whose collision's
+#: unknown child goes to ``<urdf:shape>``, and whose collision a <gazebo> block gives a
+#: <surface>: read back, the child comes after the surface (found by the full tier's
+#: hypothesis round trip)
+CARRIED = ('<robot name="K"><link name="A"/><link name="B">'
+           '<inertial><origin xyz="0 0 0" rpy="0 0 0"/><mass value="0"/>'
+           '<inertia ixx="0" ixy="0" ixz="0" iyy="0" iyz="0" izz="0"/></inertial>'
+           '<visual><origin xyz="0  0  0"/><geometry><box size="1 1 1"/></geometry></visual>'
+           '<collision><geometry><cylinder radius="1" length="1"/></geometry>'
+           '<ext_data key="A"/></collision></link>'
+           '<joint name="E" type="revolute"><parent link="A"/><child link="B"/>'
+           '<limit effort="0" velocity="0"/></joint>'
+           '<gazebo reference="B"><mu1>0</mu1></gazebo></robot>')
+
+
+def test_a_carried_link_keeps_its_carrier_when_a_shape_carrier_moves() -> None:
+    sdf = urdf_to_sdf_result(CARRIED).text
+    assert sdf is not None and "<urdf:shape" in sdf and "<surface>" in sdf
+    back = sdf_to_urdf_result(sdf)
+    assert [(d.code, d.line) for d in back.diagnostics if d.severity != "info"] == []
+    assert back.text is not None and 'xyz="0  0  0"' in back.text
+

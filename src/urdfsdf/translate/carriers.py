@@ -111,25 +111,46 @@ def sealed(carrier: AsWritten, fingerprint: str) -> AsWritten:
     return as_written(carrier.element, carrier.line, fingerprint)
 
 
-def fingerprint(node: Link | Joint, placed: bool = True) -> str:
-    """A fingerprint of the SDF form of ``node`` less its carrier.
+#: the orders an SDF file may give a node's extras back in, newest first: "placed" (the
+#: carriers after the other extras, in the node and in each of its shapes, as the SDF
+#: reader gives them back from where urdf2sdf places them: :mod:`urdfsdf.xml.carried`),
+#: "link" (only the node's own: written before the shapes' carriers were placed) and
+#: "written" (the order of the IR: written before any carrier was placed)
+FORMS: Final = ("placed", "link", "written")
+
+
+def _carried_last(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
+    return (*(x for x in extras if not is_carried(x.tag)),
+            *(x for x in extras if is_carried(x.tag)))
+
+
+def _in_form(node: Link | Joint, form: str) -> Link | Joint:
+    """``node`` less its carrier, its extras in the order of ``form`` (:data:`FORMS`)."""
+    extras = without_carrier(node.extras)
+    if form == "written":
+        return evolve(node, extras=extras)
+    node = evolve(node, extras=_carried_last(extras))
+    if form == "link" or not isinstance(node, Link):
+        return node
+    visuals = tuple(evolve(v, extras=_carried_last(v.extras)) if v.extras else v
+                    for v in node.visuals)
+    collisions = tuple(evolve(c, extras=_carried_last(c.extras)) if c.extras else c
+                       for c in node.collisions)
+    return evolve(node, visuals=visuals, collisions=collisions)
+
+
+def fingerprint(node: Link | Joint, form: str = "placed") -> str:
+    """A fingerprint of the SDF form of ``node`` less its carrier, its extras in the order
+    of ``form`` (:data:`FORMS`).
 
     Taken from the canonical form (:func:`urdfsdf.xml.parse.canonical`) of the SDF
-    text, so that reading and writing the SDF again keeps it.  ``placed``: the
-    carriers among the extras come after the others, as the SDF reader gives them
-    back from where urdf2sdf places them (:mod:`urdfsdf.xml.carried`); otherwise in
-    the order of the IR, as urdf2sdf sealed them before it placed them (an SDF file
-    written then has them among the direct children of the link or joint, in order).
+    text, so that reading and writing the SDF again keeps it.
     """
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    extras = without_carrier(node.extras)
-    if placed and extras:
-        extras = (*(x for x in extras if not is_carried(x.tag)),
-                  *(x for x in extras if is_carried(x.tag)))
-    text = sdf_writer.element_text(evolve(node, extras=extras))
-    form = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
-    return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
+    text = sdf_writer.element_text(_in_form(node, form))
+    form_text = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
+    return hashlib.sha256(form_text.encode("utf-8")).hexdigest()[:16]
 
 
 def seal(node: N) -> N:
@@ -151,8 +172,7 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     carrier = written_carrier(node.extras)
     if carrier is None:
         return node
-    if carrier.fingerprint == fingerprint(node) or carrier.fingerprint == fingerprint(
-            node, placed=False):  # an SDF file written before the carriers were placed
+    if any(carrier.fingerprint == fingerprint(node, form) for form in FORMS):
         return node
     diags.warning("ELEMENT_DROPPED", f"{what}: the URDF as written that urdf2sdf carried in "
                   "<urdf:as_written> no longer matches the SDF element (edited since?); written "
