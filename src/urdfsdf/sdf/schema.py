@@ -28,7 +28,8 @@ from typing import Any
 from lxml import etree
 
 #: a node of the table: ``c`` inline children by name, ``i`` included descriptions
-#: (by file stem), ``any`` for copy_data elements
+#: (by file stem), ``any`` for copy_data elements; once loaded, ``k`` the children it
+#: allows (:func:`_resolve`)
 Node = dict[str, Any]
 
 
@@ -60,27 +61,48 @@ def _node(el: etree._Element) -> Node:
     return node
 
 
-@lru_cache(maxsize=1)
-def table() -> dict[str, Any]:
-    """The shipped table (read on first use, not at import)."""
+def shipped() -> dict[str, Any]:
+    """The shipped table, as :func:`generate` made it."""
     text = resources.files("urdfsdf.sdf").joinpath("schema_1_7.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, Any]:
+    """The shipped table, its nodes' children resolved (read on first use, not at import)."""
+    data = shipped()
+    _resolve(data["files"])
+    return data
+
+
+def _resolve(files: dict[str, Node]) -> None:
+    """Give each node of the table the child elements it allows, by name, under ``k``:
+    its inline children and the roots of the descriptions it includes (by reference),
+    worked out once, as the table is loaded, not at each lookup."""
+    todo = list(files.values())
+    while todo:
+        node = todo.pop()
+        if "k" in node or node.get("any"):
+            continue
+        kids: dict[str, Node] = dict(node.get("c", {}))
+        for stem in node.get("i", ()):
+            included = files.get(stem)
+            if included is not None:
+                kids[included["name"]] = included
+        node["k"] = kids
+        todo.extend(node.get("c", {}).values())
 
 
 def node_children(node: Node) -> dict[str, Node] | None:
     """The child elements ``node`` allows (None: any content)."""
     if node.get("any"):
         return None
-    files = table()["files"]
-    out: dict[str, Node] = dict(node.get("c", {}))
-    for stem in node.get("i", ()):
-        included = files.get(stem)
-        if included is not None:
-            out[included["name"]] = included
-    return out
+    kids: dict[str, Node] = node["k"]
+    return kids
 
 
+@lru_cache(maxsize=64)
 def node_at(path: str) -> Node | None:
     """The description of the element at ``path`` (``model/link/collision``), if defined."""
     parts = path.split("/")
