@@ -538,8 +538,13 @@ def _merge(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | N
 
 
 def _apply_link(link: Link, t: _Target) -> Link:
-    return evolve(link, visuals=_applied_visuals(link.visuals, t),
-                  collisions=_applied_collisions(link.collisions, t),
+    """``link`` with what a block gives it, its visuals and its collisions (those only
+    when it gives them something: most blocks are a sensor or a plugin)."""
+    visuals = _applied_visuals(link.visuals, t) \
+        if t.visual_extras or t.all_visuals else link.visuals
+    collisions = _applied_collisions(link.collisions, t) \
+        if t.collision_extras or t.all_collisions else link.collisions
+    return evolve(link, visuals=visuals, collisions=collisions,
                   extras=(*link.extras, *t.extras))
 
 
