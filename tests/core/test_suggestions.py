@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from console_script import urdfsdf
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, did_you_mean, in_order
@@ -155,3 +157,17 @@ def test_check_prints_diagnostics_in_line_order(tmp_path: Path, name: str, text:
         assert found.index(("FRAME_ATTACHED_TO_INVALID", 3)) < \
             found.index(("POSE_RELATIVE_TO_INVALID", 3))
     assert "did you mean" in result.stdout
+
+
+_NAME = st.text(alphabet="abc_de1", min_size=1, max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=_NAME, defined=st.lists(_NAME, max_size=40))
+def test_the_suggestion_is_difflibs_closest_match(name: str, defined: list[str]) -> None:
+    """did_you_mean prunes by quick_ratio's bound: it still names what difflib does."""
+    import difflib
+
+    close = difflib.get_close_matches(name, [n for n in dict.fromkeys(defined) if n != name],
+                                      n=1)
+    assert did_you_mean(name, defined) == (f"; did you mean {close[0]!r}?" if close else "")
