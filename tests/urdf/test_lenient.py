@@ -36,6 +36,7 @@ EXPECTED = {
     "colour_of_three_values.urdf": [("VALUE_TOLERATED", 5), ("VALUE_TOLERATED", 11)],
     "axis_without_xyz.urdf": [("ATTRIBUTE_MISSING", 13)],
     "several_root_links.urdf": [("URDF_TREE_INVALID", 7), ("URDF_TREE_INVALID", 18)],
+    "spherical_joint.urdf": [("VALUE_TOLERATED", 13)],
 }
 
 #: a robot with several root links: each is a link of its own, not an element read
@@ -205,3 +206,60 @@ def test_a_world_root_with_joints_stays_the_world() -> None:
     model = urdfsdf.read_sdf(urdfsdf.urdf_to_sdf(text))
     assert ([link.name for link in model.links], [j.parent for j in model.joints],
             roundtrip_source(text).ok) == (["b", "a"], ["world"], True)
+
+
+def _pybullet_bodies(path: str) -> list[tuple[str, int, tuple[float, ...], float]]:
+    """Each link PyBullet reads from the URDF at ``path``: its name, joint type, world
+    position of its centre of mass at the zero configuration, and mass."""
+    import pybullet
+
+    client = pybullet.connect(pybullet.DIRECT)
+    try:
+        body = pybullet.loadURDF(path, physicsClientId=client)
+        return [(pybullet.getJointInfo(body, j, physicsClientId=client)[12].decode(),
+                 pybullet.getJointInfo(body, j, physicsClientId=client)[2],
+                 tuple(round(v, 9) for v in pybullet.getLinkState(
+                     body, j, physicsClientId=client)[0]),
+                 pybullet.getDynamicsInfo(body, j, physicsClientId=client)[0])
+                for j in range(pybullet.getNumJoints(body, physicsClientId=client))]
+    finally:
+        pybullet.disconnect(client)
+
+
+def _drake_bodies(sdf: str) -> list[tuple[str, str, tuple[float, ...], float]]:
+    """Each body Drake reads from ``sdf`` whose joint is not from the world: its name, the
+    joint's type, the world position of its centre of mass at the default configuration,
+    its mass."""
+    from pydrake.multibody.parsing import Parser
+    from pydrake.multibody.plant import MultibodyPlant
+
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModelsFromString(sdf, "sdf")
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    out = []
+    for index in plant.GetJointIndices():
+        joint = plant.get_joint(index)
+        if joint.parent_body().name() == "world":
+            continue  # a root body's free joint
+        body = joint.child_body()
+        com = body.EvalPoseInWorld(context).multiply(body.CalcCenterOfMassInBodyFrame(context))
+        out.append((body.name(), joint.type_name(), tuple(round(float(v), 9) for v in com),
+                    body.default_mass()))
+    return out
+
+
+def test_the_spherical_joint_is_a_ball_joint_in_pybullet_and_drake() -> None:
+    """PyBullet reads the input's spherical joint; Drake reads the output's ball joint:
+    the same body at the same place, with the same mass."""
+    pytest.importorskip("pybullet")
+    pytest.importorskip("pydrake")
+    path = LENIENT / "spherical_joint.urdf"
+    status, before = isolated(_pybullet_bodies, str(path))
+    assert status == "ok", before
+    status, after = isolated(_drake_bodies, urdfsdf.urdf_to_sdf(path))
+    assert status == "ok", after
+    spherical = 2  # pybullet.JOINT_SPHERICAL
+    assert [(name, kind, com, mass) for name, kind, com, mass in before] == [
+        ("head", spherical, com, mass) for _, _, com, mass in after]
+    assert [kind for _, kind, _, _ in after] == ["ball_rpy"]

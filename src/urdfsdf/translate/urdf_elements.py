@@ -265,6 +265,10 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     extras = joint.extras
     carrier = _carrier(extras, "joint", name, as_written, diags) if extras else ()
     if joint.type not in COMMON_JOINT_TYPES:
+        if carrier:  # a joint URDF readers other than urdfdom read (PyBullet's spherical)
+            return Joint(name=name, type=joint.type, parent=joint.parent, child=joint.child,
+                         pose=_frameless(pose), extras=carrier, line=joint.line,
+                         original_name=joint.original_name)
         diags.error("NO_URDF_EQUIVALENT", f"joint {name!r}: SDF joint type {joint.type!r} has "
                     "no URDF equivalent", joint.line)
         return None

@@ -27,7 +27,7 @@ were.
 from __future__ import annotations
 
 from urdfsdf.core.ir import INERTIA_KEYS, JointType
-from urdfsdf.urdf.lenient import one_for_three, opaque_black
+from urdfsdf.urdf.lenient import one_for_three, opaque_black, spherical_as_ball
 from urdfsdf.xml.declared import (
     KEPT,
     NOT_TAKEN,
@@ -64,6 +64,8 @@ ONE_SCALE = Tolerance("VALUE_TOLERATED", "Drake and PyBullet read one number as 
                       "(urdfdom drops the geometry)", read=one_for_three)
 RGB = Tolerance("VALUE_TOLERATED", "urdfdom reads a colour of three values as opaque black "
                 "(PyBullet reads 0 0 0 0; Drake and MuJoCo refuse the file)", read=opaque_black)
+SPHERICAL = Tolerance("VALUE_TOLERATED", "PyBullet reads a ball joint (urdfdom and Drake "
+                      "refuse the file); written as an SDF ball joint", read=spherical_as_ball)
 NO_AXIS_XYZ = Tolerance("ATTRIBUTE_MISSING", "Drake reads 1 0 0, URDF's default axis "
                         "(urdfdom reads 0 0 0; MuJoCo refuses the file); written as 1 0 0")
 
@@ -137,8 +139,10 @@ SAFETY_CONTROLLER = Element(
 CALIBRATION = Element("calibration", number("rising"), number("falling"),
                       number("reference_position", label="reference_position"))
 #: its name and type are checked first (a joint without them is not read)
+#: a joint's type: one of URDF's (checked by the reader), or PyBullet's spherical
+JOINT_TYPE = text("type", tolerated=SPHERICAL)
 JOINT = Element(
-    "joint", name("name"), text("type"),
+    "joint", name("name"), JOINT_TYPE,
     children=(one(ORIGIN), one(PARENT), one(CHILD), one(AXIS), one(LIMIT), one(DYNAMICS),
               one(MIMIC), one(SAFETY_CONTROLLER), one(CALIBRATION)),
     reports=True, reports_repeats=True, reports_children="unread")

@@ -10,8 +10,9 @@ written, so that the text comes back (:mod:`urdfsdf.urdf.as_written`).  Where th
 disagree (``0x10``: Drake 0, PyBullet 16; ``1-2-3``: Drake three numbers, PyBullet
 one), or either refuses, the text is refused as urdfdom refuses it.
 
-Two vectors written with a count URDF does not define are read as their readers read
-them (declared with a :class:`~urdfsdf.xml.declared.Tolerance` in
+A joint type PyBullet adds, ``spherical``, is read as PyBullet reads it: a ball joint
+(:func:`spherical_as_ball`).  Two vectors written with a count URDF does not define are
+read as their readers read them (declared with a :class:`~urdfsdf.xml.declared.Tolerance` in
 :mod:`urdfsdf.urdf.elements`): a mesh scale of one number (:func:`one_for_three`) and a
 colour of three components (:func:`opaque_black`).
 """
@@ -64,3 +65,11 @@ def opaque_black(text: str) -> str | None:
     if plain is None or not all(0.0 <= value <= 1.0 for value in plain[1]):
         return None
     return "0 0 0 1"
+
+
+def spherical_as_ball(text: str) -> str | None:
+    """A joint type as PyBullet reads it where urdfdom and Drake refuse it: ``spherical``,
+    a ball joint (``URDFSphericalJoint``, UrdfParser.cpp: three rotations about the joint
+    origin, its ``<axis>`` and ``<limit>`` unused), SDFormat's ``ball``.  None for any
+    other type (Drake's own ``ball`` is a ``<drake:joint>``, not a URDF type)."""
+    return "ball" if text == "spherical" else None

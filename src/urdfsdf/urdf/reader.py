@@ -74,6 +74,7 @@ from urdfsdf.urdf.elements import (
     INERTIA,
     INERTIAL,
     JOINT,
+    JOINT_TYPE,
     LIMIT,
     LIMITED,
     LINK,
@@ -433,7 +434,7 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     if name is None:
         return None
     what = f"joint {name!r}"
-    jtype = _joint_type(el, ctx, what)
+    jtype = _joint_type(el, r, what)
     if jtype is None:
         return None
     kids, kept = r.record(el, JOINT, what)[1:]
@@ -451,15 +452,21 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
                  extras=_carried(r, el, kept), line=_line(el))
 
 
-def _joint_type(el: etree._Element, ctx: ReadContext, what: str) -> JointType | None:
-    """The joint's type, one of URDF's (None, reported, when absent or another)."""
+def _joint_type(el: etree._Element, r: Reading, what: str) -> JointType | None:
+    """The joint's type, one of URDF's, or one a reference reader reads (the type's
+    tolerance, reported); None, reported, when absent or another."""
     written = el.get("type")
     if written is None:
-        ctx.error("ATTRIBUTE_MISSING", f"{what} has no 'type' attribute", el)
+        r.ctx.error("ATTRIBUTE_MISSING", f"{what} has no 'type' attribute", el)
         return None
     jtype = joint_type(written, URDF_JOINT_TYPES)
     if jtype is None:
-        ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {written!r}", el)
+        tolerance = JOINT_TYPE.tolerated
+        read = None if tolerance is None else r.tolerated(el, tolerance, written,
+                                                          f"{what} type")
+        jtype = joint_type(read)
+        if jtype is None:
+            r.ctx.error("ATTRIBUTE_INVALID", f"{what} has unknown type {written!r}", el)
     return jtype
 
 

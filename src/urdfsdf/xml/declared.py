@@ -134,9 +134,12 @@ class Attribute:
 
 
 def text(key: str, *, required: bool = False, default: str | None = None,
-         missing: str = "") -> Attribute:
-    """A text attribute (``missing``: the diagnostic of a required one that is absent)."""
-    return Attribute(key, "text", required=required, default=default, missing=missing)
+         missing: str = "", tolerated: Tolerance | None = None) -> Attribute:
+    """A text attribute (``missing``: the diagnostic of a required one that is absent;
+    ``tolerated``: a value its element's reader does not take, read as a reference
+    reader reads it, :class:`Tolerance` with ``read``)."""
+    return Attribute(key, "text", required=required, default=default, missing=missing,
+                     tolerated=tolerated)
 
 
 def name(key: str, *, label: str = "") -> Attribute:
