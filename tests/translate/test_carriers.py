@@ -33,7 +33,7 @@ def test_the_carrier_tags_are_the_namespaced_names() -> None:
     assert (DEFAULT_INERTIAL, SDF_LIMIT) == (S + "default_inertial", S + "limit")
     assert UNNAMED.tag == UNNAMED_TAG
     assert set(get_args(CarrierTag)) == {AS_WRITTEN, MASSLESS, UNNAMED_TAG, DEFAULT_INERTIAL,
-                                         SDF_LIMIT, URDF_ROOT}
+                                         SDF_LIMIT, URDF_ROOT, U + "linkless"}
 
 
 def test_readers_type_the_carriers_they_keep() -> None:

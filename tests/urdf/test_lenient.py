@@ -37,11 +37,15 @@ EXPECTED = {
     "axis_without_xyz.urdf": [("ATTRIBUTE_MISSING", 13)],
     "several_root_links.urdf": [("URDF_TREE_INVALID", 7), ("URDF_TREE_INVALID", 18)],
     "spherical_joint.urdf": [("VALUE_TOLERATED", 13)],
+    "robot_without_link.urdf": [("MODEL_WITHOUT_LINK", 3)],
 }
 
 #: a robot with several root links: each is a link of its own, not an element read
 #: leniently (its round trip: test_the_roots_come_back)
 ROOTS = "several_root_links.urdf"
+#: a robot with no link: the whole model is read leniently (its round trip:
+#: test_a_robot_without_link_is_a_static_model_without_link)
+LINKLESS = "robot_without_link.urdf"
 
 
 def test_every_file_has_its_expectation() -> None:
@@ -64,7 +68,7 @@ def test_strict_refuses_each_tolerance(name: str) -> None:
         code for code, _ in EXPECTED[name]}
 
 
-@pytest.mark.parametrize("name", sorted(set(EXPECTED) - {ROOTS}))
+@pytest.mark.parametrize("name", sorted(set(EXPECTED) - {ROOTS, LINKLESS}))
 def test_comes_back_as_written(name: str) -> None:
     assert roundtrip_source(LENIENT / name).ok
     back = urdfsdf.sdf_to_urdf(urdfsdf.urdf_to_sdf(LENIENT / name))
@@ -263,3 +267,46 @@ def test_the_spherical_joint_is_a_ball_joint_in_pybullet_and_drake() -> None:
     assert [(name, kind, com, mass) for name, kind, com, mass in before] == [
         ("head", spherical, com, mass) for _, _, com, mass in after]
     assert [kind for _, kind, _, _ in after] == ["ball_rpy"]
+
+
+def test_a_robot_without_link_is_a_static_model_without_link() -> None:
+    """What SDFormat defines without a link: a static model.  What the robot carries is
+    in the model's ``urdf:carried`` attribute (no <inertial> to hold it), where Drake
+    and libsdformat do not look; sdf2urdf gives back no link and no <static>."""
+    from lxml import etree
+
+    assert roundtrip_source(LENIENT / LINKLESS).ok
+    sdf = urdfsdf.urdf_to_sdf(LENIENT / LINKLESS)
+    model = etree.fromstring(sdf.encode()).find("model")
+    assert model is not None and [c.tag for c in model] == ["static"]
+    assert model.get("{http://wiki.ros.org/urdf}linkless") == "true"
+    assert "<urdf:deformable" in str(model.get("{http://wiki.ros.org/urdf}carried"))
+    back = urdfsdf.sdf_to_urdf(sdf)
+    assert "<link" not in back and "static" not in back and '<deformable name="cloth">' in back
+
+
+def _drake_warnings(text: str) -> list[str]:
+    """What Drake logs (warnings and up) while it loads the SDF ``text``."""
+    import logging
+
+    from pydrake.multibody.parsing import Parser
+    from pydrake.multibody.plant import MultibodyPlant
+
+    found: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.WARNING:
+                found.append(record.getMessage())
+
+    logging.getLogger("drake").addHandler(Collect())
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModelsFromString(text, "sdf")
+    plant.Finalize()
+    return found
+
+
+def test_a_robot_without_link_loads_quietly_in_drake() -> None:
+    pytest.importorskip("pydrake")
+    sdf = urdfsdf.urdf_to_sdf(LENIENT / LINKLESS)
+    assert isolated(_drake_warnings, sdf) == ("ok", [])

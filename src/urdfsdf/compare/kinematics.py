@@ -193,6 +193,8 @@ class KinematicModel:
     def poses(self, q: Configuration | None = None) -> dict[str, Matrix]:
         """``X_root_link`` of every link at joint values ``q`` (absent: 0)."""
         q = q or {}
+        if not self.zero:
+            return {}  # a robot with no link
         x_root = inv(self.zero[self.root])
         out: dict[str, Matrix] = {self.root: np.eye(4)}
         up = {j.child: j for j in self.joints.values()}

@@ -159,6 +159,11 @@ def check_urdf_names(model: Model, diags: Diagnostics) -> None:
             seen[item.name] = item.line
 
 
+#: what the readers make of a robot with no link, and what urdf2sdf writes
+LINKLESS = ("Drake reads an empty model (urdfdom and PyBullet refuse it); written as an "
+            "SDF model without a link, which SDFormat defines only for a static one")
+
+
 def check_urdf_tree(model: Model, diags: Diagnostics, *,
                     several_roots: Severity = "error") -> str | None:
     """Check the joints form a tree over the links; return the root link name.
@@ -171,8 +176,8 @@ def check_urdf_tree(model: Model, diags: Diagnostics, *,
     tree = tree_of(dict.fromkeys(link.name for link in model.links), edges, _last)
     if not ok:
         return None
-    if not model.links:
-        diags.error("MODEL_WITHOUT_LINK", "the robot has no link", model.line)
+    if not model.links:  # (and no joint: a joint would name links it lacks)
+        diags.warning("MODEL_WITHOUT_LINK", f"the robot has no link: {LINKLESS}", model.line)
         return None
     if not tree.roots:
         diags.error("URDF_TREE_INVALID", "the joints form a loop: no root link", model.line)

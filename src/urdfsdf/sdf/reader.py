@@ -112,7 +112,7 @@ from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.values import is_true
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
-from urdfsdf.xml.carried import model_children
+from urdfsdf.xml.carried import LINKLESS, model_children
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
 from urdfsdf.xml.declared_text import Record, TextReading
 from urdfsdf.xml.namespaces import URDF_NS, U
@@ -368,7 +368,7 @@ class SdfReader:
                      pose=self.reading.value(pose_el, POSE, what),
                      canonical_link=el.get("canonical_link"), static=static,
                      placement_frame=el.get("placement_frame"),
-                     materials=tuple(held.materials), extras=tuple(held.extras),
+                     materials=tuple(held.materials), extras=_marked(el, held.extras),
                      version=el.get(U + "version"), line=line_of(el),
                      urdf_joints=tuple(held.urdf_joints))
 
@@ -740,6 +740,15 @@ class _Held:
         self.frames.extend(merged.frames)
         self.models.extend(merged.models)
         self.extras.extend(merged.extras)
+
+
+def _marked(model: etree._Element, extras: list[Extra]) -> tuple[Extra, ...]:
+    """A model's extras, with ``<urdf:linkless/>`` first when its ``urdf:linkless`` marks
+    it (xml/carried.py: the URDF robot had no link)."""
+    if model.get(LINKLESS) != "true":
+        return tuple(extras)
+    return (Extra(LINKLESS, f'<urdf:linkless xmlns:urdf="{URDF_NS}"/>', line_of(model)),
+            *extras)
 
 
 def _with_urdf(base: Material, urdf: Material) -> Material:

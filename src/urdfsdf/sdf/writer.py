@@ -39,7 +39,7 @@ from urdfsdf.sdf.mimic import with_axis_mimics
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
-from urdfsdf.xml.carried import MASSLESS, UNNAMED, is_carried
+from urdfsdf.xml.carried import LINKLESS, MASSLESS, UNNAMED, is_carried
 from urdfsdf.xml.carried_shape import marks as shape_marks
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
 from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
@@ -137,8 +137,14 @@ def _world(out: XmlBuilder, world: World) -> None:
 
 
 def _model(out: XmlBuilder, model: Model) -> None:
+    linkless = any(x.tag == LINKLESS for x in model.extras)  # a marker: an attribute
+    held = None
+    if linkless:
+        model, held = _linkless(model)
     out.open("model", _attrs((("name", model.name), ("canonical_link", model.canonical_link),
-                             ("urdf:version", model.version))))
+                             ("urdf:version", model.version),
+                             ("urdf:linkless", "true" if linkless else None),
+                             ("urdf:carried", held))))
     if model.static:
         out.leaf("static", "true")
     _pose(out, model.pose)
@@ -171,6 +177,16 @@ def _model(out: XmlBuilder, model: Model) -> None:
         _model(out, nested)
     _extras(out, extras)
     out.close("model")
+
+
+def _linkless(model: Model) -> tuple[Model, str | None]:
+    """A model marked ``urdf:linkless`` (a URDF robot with no link) less its marker and
+    what it carries, and that as text, for its ``urdf:carried`` attribute: with no link,
+    no ``<inertial>`` holds ``<urdf:model>`` (xml/carried.py)."""
+    model = evolve(model, extras=tuple(x for x in model.extras if x.tag != LINKLESS))
+    held = "".join(_model_carried(model, "")[1:-1]) or None
+    return evolve(model, materials=(), urdf_joints=(), extras=tuple(
+        x for x in model.extras if not is_carried(x.tag))), held
 
 
 def _joints(out: XmlBuilder, joints: Iterable[Joint], carried: Container[int]) -> None:

@@ -39,6 +39,7 @@ from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
+    LINKLESS_MARKER,
     MASSLESS_MARKER,
     NO_LIMIT,
     UNNAMED,
@@ -222,6 +223,8 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     """
     if diags.has_errors():
         return None
+    if not model.links and not model.joints:  # a robot with no link (core/tree.LINKLESS)
+        return _linkless(model)
     roots = _roots(model, tree_checked)
     if not roots:
         return None
@@ -234,6 +237,15 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
                                   diags, open_loops)
     return _sealed(_unique_children(sdf, diags))
+
+
+def _linkless(model: Model) -> Model:
+    """A robot with no link in SDF: a static model (SDFormat defines a model without a
+    link only static) holding what the robot carries, marked ``urdf:linkless`` so that
+    sdf2urdf gives back neither a link nor ``<static>``."""
+    return Model(name=model.name, static=True, materials=model.materials,
+                 extras=(*map(urdf_extra, model.extras), LINKLESS_MARKER),
+                 version=model.version, line=model.line)
 
 
 def _roots(model: Model, tree_checked: bool) -> list[str]:

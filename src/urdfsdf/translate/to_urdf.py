@@ -16,7 +16,7 @@ from urdfsdf.core.ir import IDENTITY, Model, SdfDocument, evolve
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
 from urdfsdf.translate.gazebo import made_by_blocks, pose_made_by_block
-from urdfsdf.translate.to_urdf_copy import sdf_to_urdf_copy
+from urdfsdf.translate.to_urdf_copy import linkless, sdf_to_urdf_copy
 from urdfsdf.translate.to_urdf_transform import (
     Options,
     sdf_to_urdf_transform,
@@ -71,6 +71,9 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
     """
     if model.convention == "urdf":
         return model, "copy"
+    robot = linkless(model)
+    if robot is not None:  # a URDF robot with no link
+        return robot, "copy"
     if scope is None:
         scope = analyze_model(model, diags)
         if diags.has_errors():

@@ -18,6 +18,7 @@ from urdfsdf.translate.carriers import unsealed
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
+from urdfsdf.xml.carried import LINKLESS
 from urdfsdf.xml.namespaces import U
 
 
@@ -50,6 +51,19 @@ def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
     return restore_names(Model(model.name, tuple(links), tuple(joints),
                                materials=model.materials, extras=extras, version=model.version,
                                line=model.line, convention="urdf"))
+
+
+def linkless(model: Model) -> Model | None:
+    """The URDF robot with no link urdf2sdf wrote as this SDF model (``<model
+    urdf:linkless>``, core/tree.LINKLESS), with what it carries and neither a link nor
+    ``<static>``; None when the model is not one, or has gained a link, joint, frame or
+    model since (it is then converted as any other)."""
+    marked = any(x.tag == LINKLESS for x in model.extras)
+    if not marked or model.links or model.joints or model.frames or model.models:
+        return None
+    extras = urdf_extras(tuple(x for x in model.extras if x.tag != LINKLESS))
+    return Model(model.name, materials=model.materials, extras=extras, version=model.version,
+                 line=model.line, convention="urdf")
 
 
 def _report_roots(model: Model, diags: Diagnostics) -> None:

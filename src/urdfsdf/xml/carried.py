@@ -11,7 +11,8 @@ elements and attributes anywhere, quietly (``parser.cc``, ``readXml``: a child w
 a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
 
 - a marker is an attribute of the element it marks: ``<link urdf:massless="true">``,
-  ``<visual urdf:unnamed="true">``;
+  ``<visual urdf:unnamed="true">``, ``<model urdf:linkless="true">`` (a robot with no
+  link: a static model, core/tree.LINKLESS);
 - a visual's URDF material is attributes of the visual: ``urdf:material`` (its name),
   ``urdf:material_rgba`` (its colour), ``urdf:material_texture`` (its texture filename),
   each only when the URDF material has it, an empty one listed in ``urdf:empty``
@@ -38,7 +39,9 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
   ``<axis>`` holding only them;
 - what the model carries (top-level ``<urdf:material>``, ``<urdf:transmission>``,
   ``<urdf:gazebo>``, ``<urdf:joint>``, ``<urdf:root>``...) goes into ``<urdf:model>`` at the end of
-  the first link's ``<inertial>`` (the canonical link's).
+  the first link's ``<inertial>`` (the canonical link's); a model with no link (a URDF
+  robot without one, ``urdf:linkless``) holds the content ``<urdf:model>`` would, as
+  text, in its ``urdf:carried`` attribute.
 
 Reading, :func:`model_children` puts them back where the SDF reader has always taken
 them from (the direct children of the model, link and joint, a visual's
@@ -54,11 +57,13 @@ reading one).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from lxml import etree
 
 from urdfsdf.xml.carried_shape import SHAPE, restore_marks, urdf_material, wrapped
 from urdfsdf.xml.namespaces import URDF_NS, U
+from urdfsdf.xml.parse import from_string
 
 #: //link/@urdf:massless: the URDF link had no <inertial> (the SDF one is an explicit zero)
 MASSLESS = U + "massless"
@@ -71,6 +76,11 @@ MATERIAL = U + "material"
 MATERIAL_RGBA = U + "material_rgba"
 #: //visual/@urdf:material_texture: the texture filename of the URDF visual's material
 MATERIAL_TEXTURE = U + "material_texture"
+#: //model/@urdf:linkless: the URDF robot had no link (the SDF model is static)
+LINKLESS = U + "linkless"
+#: //model/@urdf:carried: what a model with no link carries (its ``<urdf:model>``'s
+#: content, as text: no ``<inertial>`` to hold it)
+CARRIED = U + "carried"
 #: the as-written carrier (urdfsdf.urdf.as_written)
 AS_WRITTEN = U + "as_written"
 #: //link/inertial/urdf:model: what the model carries
@@ -93,11 +103,29 @@ def model_children(el: etree._Element, children: Iterable[etree._Element]
     namespace holds no carrier: its children come as they are."""
     if URDF_NS not in el.nsmap.values():
         return children
+    held = el.get(CARRIED)
+    if held is not None:  # a model with no link: what it carries comes after its children
+        del el.attrib[CARRIED]
+        return chain(children, _unheld(el, held))
     if children is el:  # a whole tree: placed back before the walk
         for c in list(el):
             _in_place(c)
         return el
     return _placed(children)
+
+
+def _unheld(model: etree._Element, held: str) -> list[etree._Element]:
+    """The elements of a model's ``urdf:carried`` text (``held``), at the model's line;
+    none when it is not well-formed XML (it is then kept as written, in no element)."""
+    try:  # the safe parser (no entity, no network): the text is the file's
+        wrapper = from_string(f'<urdf:model xmlns:urdf="{URDF_NS}">{held}</urdf:model>')
+    except etree.XMLSyntaxError:
+        return []
+    out = [c for c in wrapper if isinstance(c.tag, str)]
+    for c in out:
+        for x in c.iter():
+            x.sourceline = model.sourceline
+    return out
 
 
 def _placed(children: Iterable[etree._Element]) -> Iterator[etree._Element]:
