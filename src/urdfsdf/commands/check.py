@@ -23,7 +23,8 @@ from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.translate.massless import report as report_massless
 from urdfsdf.translate.massless import sdf_massless, urdf_massless
 from urdfsdf.translate.meshes import MeshOptions, resolve_meshes
-from urdfsdf.translate.urdf_shape import shape_reasons
+from urdfsdf.translate.to_urdf_copy import linkless
+from urdfsdf.translate.urdf_shape import Reason, shape_reasons
 from urdfsdf.xml.parse import Source
 
 
@@ -38,6 +39,12 @@ class Report:
 
 
 @gc_paused
+def _shape_reasons(model: Model) -> list[Reason]:
+    """Why sdf2urdf takes the transform path for ``model`` (none: the copy path); a URDF
+    robot with no link (``<model urdf:linkless>``) is given back as it was."""
+    return [] if linkless(model) is not None else shape_reasons(model, model.urdf_joints)
+
+
 def check_source(source: Source, file: str | None = None,
                  includes: IncludeConfig | None = None,
                  meshes: MeshOptions | None = None) -> Report:
@@ -76,7 +83,7 @@ def check_source(source: Source, file: str | None = None,
         scope = sem.models.get(model.name)
         if valid and scope is not None:
             report_massless(sdf_massless(scope), diags, urdf=False)
-        reasons = shape_reasons(model, model.urdf_joints)
+        reasons = _shape_reasons(model)
         if not reasons:
             report.paths[model.name] = "copy"
             report.summary.append(f"model {model.name!r}: copy (URDF-shaped: xyz/rpy are "
