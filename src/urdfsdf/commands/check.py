@@ -38,13 +38,13 @@ class Report:
     paths: dict[str, str] = field(default_factory=dict)
 
 
-@gc_paused
 def _shape_reasons(model: Model) -> list[Reason]:
     """Why sdf2urdf takes the transform path for ``model`` (none: the copy path); a URDF
     robot with no link (``<model urdf:linkless>``) is given back as it was."""
     return [] if linkless(model) is not None else shape_reasons(model, model.urdf_joints)
 
 
+@gc_paused
 def check_source(source: Source, file: str | None = None,
                  includes: IncludeConfig | None = None,
                  meshes: MeshOptions | None = None) -> Report:
