@@ -135,7 +135,7 @@ def _model_name(sdf: SdfDocument, model: str | None, analyzed: Mapping[str, Scop
                 diags: Diagnostics) -> str | None:
     """``model`` if the document has it, else its first model (its own, then its
     worlds'); None, with an error, when there is none (or it was not analyzed)."""
-    names = [m.name for m in sdf.models] + [m.name for w in sdf.worlds for m in w.models]
+    names = [m.name for m in sdf.every_model()]
     name = model if model is not None else (names[0] if names else None)
     if name is None or name not in names or name not in analyzed:
         what = f"no model {model!r}" if model is not None else "no model"

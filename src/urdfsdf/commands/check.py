@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from urdfsdf.api import gc_paused
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
-from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.document import load_document
+from urdfsdf.core.ir import Model
+from urdfsdf.document import Document, load_document
 from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.includes import IncludeConfig
 from urdfsdf.translate.massless import report as report_massless
@@ -44,6 +44,15 @@ def _shape_reasons(model: Model) -> list[Reason]:
     return [] if linkless(model) is not None else shape_reasons(model, model.urdf_joints)
 
 
+def _check_meshes(doc: Document, meshes: MeshOptions, diags: Diagnostics) -> None:
+    """Look for the file of every mesh and texture of ``doc``'s models (``--meshes``)."""
+    models = [doc.urdf] if doc.format == "urdf" else (
+        doc.sdf.every_model() if doc.sdf is not None else [])
+    for model in models:
+        if model is not None:
+            resolve_meshes(model, meshes, doc.path, diags)
+
+
 @gc_paused
 def check_source(source: Source, file: str | None = None,
                  includes: IncludeConfig | None = None,
@@ -58,9 +67,7 @@ def check_source(source: Source, file: str | None = None,
         return report
     label = diags.file or "<input>"
     if meshes is not None:
-        for model in [doc.urdf] if doc.format == "urdf" else _sdf_models(doc.sdf):
-            if model is not None:
-                resolve_meshes(model, meshes, doc.path, diags)
+        _check_meshes(doc, meshes, diags)
     if doc.format == "urdf":
         model = doc.urdf
         ok = model is not None and not diags.has_errors()
@@ -79,7 +86,7 @@ def check_source(source: Source, file: str | None = None,
     valid = not diags.has_errors()
     report.summary.append(f"{label}: {'valid' if valid else 'invalid'} SDFormat "
                           f"{sdf.version}")
-    for model in _sdf_models(sdf):
+    for model in sdf.every_model():
         scope = sem.models.get(model.name)
         if valid and scope is not None:
             report_massless(sdf_massless(scope), diags, urdf=False)
@@ -100,10 +107,3 @@ def check_source(source: Source, file: str | None = None,
             report.summary.append(f"  {where}: {r.message} [{r.code}]")
     report.diagnostics = diags.items
     return report
-
-
-def _sdf_models(sdf: SdfDocument | None) -> list[Model]:
-    """The models of an SDF document: its own and its worlds'."""
-    if sdf is None:
-        return []
-    return list(sdf.models) + [m for w in sdf.worlds for m in w.models]

@@ -185,8 +185,7 @@ def _sdf_model(source: DocumentSource, model: str | None) -> Model:
         if loaded is None or diags.has_errors():
             raise TranslationError(diags.items)
         doc = loaded
-    models = [*doc.models, *(m for w in doc.worlds for m in w.models)]
-    for m in models:
+    for m in doc.every_model():
         if model is None or m.name == model:
             return m
     raise ValueError(f"no model {model!r} in the SDF document" if model else

@@ -399,7 +399,7 @@ def _named(model: str | None) -> str:
 
 def sdf_model_names(doc: SdfDocument) -> list[str]:
     """Names of the models of a document, its own then its worlds' (repeats too)."""
-    return [m.name for m in doc.models] + [m.name for w in doc.worlds for m in w.models]
+    return [m.name for m in doc.every_model()]
 
 
 def _from_sdf(doc: SdfDocument, model_name: str | None) -> KinematicModel:

@@ -629,3 +629,7 @@ class SdfDocument:
     #: namespace prefixes declared on <sdf> (custom elements), prefix -> uri
     namespaces: tuple[tuple[str, str], ...] = ()
 
+    def every_model(self) -> list[Model]:
+        """Its models, its own then its worlds' (in document order each)."""
+        return [*self.models, *(m for w in self.worlds for m in w.models)]
+

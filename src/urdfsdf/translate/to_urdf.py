@@ -40,7 +40,7 @@ def missing_model_xpath(name: str) -> str:
 
 def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Model | None:
     """The model to convert: ``name`` if given, else the only one in the document."""
-    candidates = list(doc.models) + [m for w in doc.worlds for m in w.models]
+    candidates = doc.every_model()
     if name is not None:
         for m in candidates:
             if m.name == name:
