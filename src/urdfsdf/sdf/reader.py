@@ -112,7 +112,7 @@ from urdfsdf.sdf.unflatten import unflatten
 from urdfsdf.sdf.values import is_true
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
-from urdfsdf.xml.carried import LINKLESS, model_children
+from urdfsdf.xml.carried import LINKLESS, LINKLESS_MARKER, model_children
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
 from urdfsdf.xml.declared_text import Record, TextReading
 from urdfsdf.xml.namespaces import URDF_NS, U
@@ -747,8 +747,7 @@ def _marked(model: etree._Element, extras: list[Extra]) -> tuple[Extra, ...]:
     it (xml/carried.py: the URDF robot had no link)."""
     if model.get(LINKLESS) != "true":
         return tuple(extras)
-    return (Extra(LINKLESS, f'<urdf:linkless xmlns:urdf="{URDF_NS}"/>', line_of(model)),
-            *extras)
+    return (LINKLESS_MARKER, *extras)
 
 
 def _with_urdf(base: Material, urdf: Material) -> Material:

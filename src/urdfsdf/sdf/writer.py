@@ -39,7 +39,7 @@ from urdfsdf.sdf.mimic import with_axis_mimics
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
-from urdfsdf.xml.carried import LINKLESS, MASSLESS, UNNAMED, is_carried
+from urdfsdf.xml.carried import LINKLESS, MASSLESS, UNNAMED, is_carried, is_linkless
 from urdfsdf.xml.carried_shape import marks as shape_marks
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
 from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
@@ -137,7 +137,7 @@ def _world(out: XmlBuilder, world: World) -> None:
 
 
 def _model(out: XmlBuilder, model: Model) -> None:
-    linkless = any(x.tag == LINKLESS for x in model.extras)  # a marker: an attribute
+    linkless = is_linkless(model.extras)  # a marker: an attribute
     held = None
     if linkless:
         model, held = _linkless(model)

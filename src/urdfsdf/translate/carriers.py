@@ -22,7 +22,7 @@ from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, evolve
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
-from urdfsdf.xml.carried import LINKLESS, is_carried
+from urdfsdf.xml.carried import is_carried
 from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_NS, URDF_ROOT, URDF_XMLNS
 from urdfsdf.xml.parse import canonical
 
@@ -67,11 +67,6 @@ def sdf_limit_marker(effort: str | None, velocity: str | None) -> SdfLimit:
 #: ``<urdf:massless/>``: one object (IR records are immutable), so that the ``urdf:``
 #: wrapping of extras knows it by identity as a carrier already (as :data:`UNNAMED`)
 MASSLESS_MARKER: Final = Extra(MASSLESS, f'<urdf:massless{URDF_XMLNS}/>')
-
-
-#: in an SDF model: the URDF robot had no link (core/tree.LINKLESS; the SDF writer puts
-#: it in an attribute, ``<model urdf:linkless="true">``: xml/carried.py)
-LINKLESS_MARKER: Final = Extra(LINKLESS, f'<urdf:linkless{URDF_XMLNS}/>')
 
 
 def massless_marker() -> Extra:

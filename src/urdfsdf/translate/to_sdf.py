@@ -39,7 +39,6 @@ from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
-    LINKLESS_MARKER,
     MASSLESS_MARKER,
     NO_LIMIT,
     UNNAMED,
@@ -51,6 +50,7 @@ from urdfsdf.translate.carriers import (
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
+from urdfsdf.xml.carried import LINKLESS_MARKER
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.namespaces import SDF_FRAME, U
 from urdfsdf.xml.parse import from_string, qname, to_string

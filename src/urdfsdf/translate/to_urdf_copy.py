@@ -18,7 +18,7 @@ from urdfsdf.translate.carriers import unsealed
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
-from urdfsdf.xml.carried import LINKLESS
+from urdfsdf.xml.carried import LINKLESS, is_linkless
 from urdfsdf.xml.namespaces import U
 
 
@@ -58,8 +58,7 @@ def linkless(model: Model) -> Model | None:
     urdf:linkless>``, core/tree.LINKLESS), with what it carries and neither a link nor
     ``<static>``; None when the model is not one, or has gained a link, joint, frame or
     model since (it is then converted as any other)."""
-    marked = any(x.tag == LINKLESS for x in model.extras)
-    if not marked or model.links or model.joints or model.frames or model.models:
+    if not is_linkless(model.extras) or model.links or model.joints or model.frames or model.models:
         return None
     extras = urdf_extras(tuple(x for x in model.extras if x.tag != LINKLESS))
     return Model(model.name, materials=model.materials, extras=extras, version=model.version,

@@ -58,11 +58,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import chain
+from typing import Final
 
 from lxml import etree
 
+from urdfsdf.core.ir import Extra
 from urdfsdf.xml.carried_shape import SHAPE, restore_marks, urdf_material, wrapped
-from urdfsdf.xml.namespaces import URDF_NS, U
+from urdfsdf.xml.namespaces import URDF_NS, URDF_XMLNS, U
 from urdfsdf.xml.parse import from_string
 
 #: //link/@urdf:massless: the URDF link had no <inertial> (the SDF one is an explicit zero)
@@ -78,6 +80,9 @@ MATERIAL_RGBA = U + "material_rgba"
 MATERIAL_TEXTURE = U + "material_texture"
 #: //model/@urdf:linkless: the URDF robot had no link (the SDF model is static)
 LINKLESS = U + "linkless"
+#: the marker as a model's extras hold it (the writer makes it the attribute, the reader
+#: the attribute it)
+LINKLESS_MARKER: Final = Extra(LINKLESS, f"<urdf:linkless{URDF_XMLNS}/>")
 #: //model/@urdf:carried: what a model with no link carries (its ``<urdf:model>``'s
 #: content, as text: no ``<inertial>`` to hold it)
 CARRIED = U + "carried"
@@ -85,6 +90,11 @@ CARRIED = U + "carried"
 AS_WRITTEN = U + "as_written"
 #: //link/inertial/urdf:model: what the model carries
 MODEL = U + "model"
+
+
+def is_linkless(extras: Iterable[Extra]) -> bool:
+    """Whether a model's ``extras`` hold :data:`LINKLESS_MARKER` (a URDF robot with no link)."""
+    return any(x.tag == LINKLESS for x in extras)
 
 
 def is_carried(tag: str) -> bool:
