@@ -324,18 +324,15 @@ def axis_elements(joint: Joint) -> list[tuple[str, str]]:
     axis = joint.axis
     if axis is None:
         return []
-    out = XmlBuilder()
-    out.parts.append(_axis_line("", joint))
-    if axis.dynamics is not None:
-        _dynamics(out, axis.dynamics)
-    if axis.limit is not None:
-        out.parts.append(_limit_line("", axis.limit))
-    return [(text[1:].split(None, 1)[0].rstrip("/>"), text.rstrip("\n"))
-            for text in out.parts[1:] if text]
+    lines = (("axis", _axis_line("", joint)),
+             ("dynamics", "" if axis.dynamics is None else _dynamics_line("", axis.dynamics)),
+             ("limit", "" if axis.limit is None else _limit_line("", axis.limit)))
+    return [(tag, line.rstrip("\n")) for tag, line in lines if line]
 
 
-def _dynamics(out: XmlBuilder, d: Dynamics) -> None:
-    out.empty("dynamics", attrs((("damping", d.damping), ("friction", d.friction))))
+def _dynamics_line(q: str, d: Dynamics) -> str:
+    """``<dynamics>``: the values it has."""
+    return f"{q}<dynamics{attrs((('damping', d.damping), ('friction', d.friction)))}/>\n"
 
 
 def _joint_children(out: XmlBuilder, joint: Joint, limit: Limit | None,
@@ -347,7 +344,7 @@ def _joint_children(out: XmlBuilder, joint: Joint, limit: Limit | None,
         out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
                                         ("reference_position", c.reference_position))))
     if dynamics is not None:
-        _dynamics(out, dynamics)
+        out.parts.append(_dynamics_line(out.pad, dynamics))
     if limit is not None:
         out.parts.append(_limit_line(out.pad, limit))
     if joint.safety_controller is not None:
