@@ -293,11 +293,12 @@ class _Translation:
                                                   version)
         # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
         # (not one a <gazebo> block names: what the block adds needs a link)
-        framed = [link for link in model.links if link.sdf_frame is not None]
+        framed = {link.name: link.sdf_frame for link in model.links
+                  if link.sdf_frame is not None}
         named = _gazebo_references(model) if framed else set()
-        self.markers = {link.name: link.sdf_frame for link in framed
-                        if link.sdf_frame is not None and link.name not in named
-                        and _frame_link(link, self.tree_joint.get(link.name), self.children)}
+        self.markers = {name: frame for name, frame in framed.items() if name not in named
+                        and _frame_link(self.links[name], self.tree_joint.get(name),
+                                        self.children)}
         self.out_links: list[Link] = []
         self.out_joints: list[Joint] = []
         self.urdf_joints: list[Joint] = []
