@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -48,6 +47,8 @@ def write_atomic(path: str, text: str | bytes, inputs: Sequence[str] = ()) -> st
                 return f"refusing to overwrite the input file {src!r}"
         except OSError:
             pass
+    import tempfile  # here, not at the top: a conversion to standard output needs none
+
     folder = target.parent if str(target.parent) else Path(".")
     with deferred():  # a stopping signal waits for the rename, or the removal
         try:

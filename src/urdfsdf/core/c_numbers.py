@@ -16,17 +16,20 @@ from collections.abc import Iterator, Sequence
 
 from urdfsdf.core.numbers import plain_number
 
+#: The patterns below are compiled where they are first used (``re.compile`` keeps what it
+#: compiled): most files have no number text that needs them, and compiling them is a
+#: millisecond of every start.
 #: the C locale's ``isspace``, which ``strtod`` and a stream skip before a number
 _SPACE = " \t\n\v\f\r"
 #: the longest prefix ``strtod`` reads (after leading blanks): a decimal number, a hex
 #: one, ``inf``/``infinity`` or ``nan``/``nan(chars)``, any case
-_STRTOD = re.compile(
+_STRTOD = (
     r"[+-]?(?:0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
     r"|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
     r"|(?i:infinity|inf|nan(?:\([0-9A-Za-z_]*\))?))")
 #: what a stream collects for one number (libstdc++ ``num_get``): sign, digits with one
 #: point, an exponent (with its sign) only after a mantissa digit
-_STREAM = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]*)(?:[eE][+-]?[0-9]*)?|[+-]")
+_STREAM = r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]*)(?:[eE][+-]?[0-9]*)?|[+-]"
 #: the smallest normal double (``strtod`` sets ERANGE below it)
 _MIN_NORMAL = 2.2250738585072014e-308
 
@@ -39,7 +42,7 @@ Read = tuple[tuple[str, ...], list[float]]
 def stod(text: str, *, underflow: bool = False) -> Prefix | None:
     """``std::stod(text)``: the prefix read and its value (None: refused); ``underflow``:
     a value below the smallest normal double reads (as a stream reads it), not refused."""
-    found = _STRTOD.match(text.lstrip(_SPACE))
+    found = re.compile(_STRTOD).match(text.lstrip(_SPACE))
     if found is None:
         return None
     prefix = found.group()
@@ -89,7 +92,7 @@ def _extract(text: str, most: int) -> Iterator[Prefix]:
     for _ in range(most):
         while at < len(text) and text[at] in _SPACE:
             at += 1
-        found = _STREAM.match(text, at)
+        found = re.compile(_STREAM).match(text, at)
         if found is None:
             return
         whole = stod(found.group(), underflow=True)

@@ -29,7 +29,8 @@ docs/performance.md, "Records".
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
@@ -52,5 +53,49 @@ def record(*, kw_only: bool = False) -> Callable[[_C], _C]: ...
 def record(cls: Any = None, /, *, kw_only: bool = False) -> Any:
     """Make ``cls`` a record (see the module docstring); ``kw_only``: ``__init__`` takes
     keywords only."""
-    make = dataclass(slots=True, unsafe_hash=True, kw_only=kw_only)
-    return make if cls is None else make(cls)
+    return _record if cls is None and not kw_only else (
+        _record_kw if cls is None else _record(cls))
+
+
+def _make(cls: Any, kw_only: bool) -> Any:
+    """``cls`` as a slots dataclass whose ``__init__`` dataclasses compiles, with the
+    value methods every record shares."""
+    made = dataclass(slots=True, eq=False, repr=False, kw_only=kw_only)(cls)
+    names = tuple(f.name for f in fields(made))
+    made._values = attrgetter(*names) if names else _no_values  # noqa: SLF001
+    made.__eq__ = _eq
+    made.__hash__ = _hash
+    made.__repr__ = _repr
+    return made
+
+
+def _record(cls: Any) -> Any:
+    return _make(cls, False)
+
+
+def _record_kw(cls: Any) -> Any:
+    return _make(cls, True)
+
+
+def _no_values(_: object) -> tuple[()]:
+    """The values of a record without fields."""
+    return ()
+
+
+def _eq(self: Any, other: object) -> Any:
+    """Equal: a record of the same class whose fields are equal, in order (dataclasses'
+    ``__eq__``)."""
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    return self._values(self) == self._values(other)
+
+
+def _hash(self: Any) -> int:
+    """The hash of the fields' values (dataclasses' ``unsafe_hash``)."""
+    return hash(self._values(self))
+
+
+def _repr(self: Any) -> str:
+    """``Class(field=value, ...)``, as dataclasses writes it."""
+    shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+    return f"{self.__class__.__qualname__}({shown})"

@@ -15,7 +15,6 @@ content taken once by the reader that kept them; the markers are told by their t
 
 from __future__ import annotations
 
-import hashlib
 from typing import Final, Literal, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostics
@@ -150,6 +149,8 @@ def fingerprint(node: Link | Joint, form: str = "placed") -> str:
 
     text = sdf_writer.element_text(_in_form(node, form))
     form_text = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
+    import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
+
     return hashlib.sha256(form_text.encode("utf-8")).hexdigest()[:16]
 
 

@@ -35,7 +35,6 @@ form above, which both libsdformat and :func:`apply_gazebo` read back.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar
@@ -518,6 +517,8 @@ LUMPED = U + "lumped"
 
 def _fingerprint(form: str) -> str:
     """The fingerprint of an element's applied form (:data:`LUMPED`)."""
+    import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
+
     return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
 
 

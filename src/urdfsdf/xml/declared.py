@@ -49,12 +49,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import groupby
 from typing import Literal
 
 from lxml import etree
 
 from urdfsdf.core.ir import Extra
-from urdfsdf.core.numbers import PLAIN_NUMBER
+from urdfsdf.core.numbers import PLAIN_NUMBER, repeated
 from urdfsdf.xml.parse import extra
 from urdfsdf.xml.readctx import ReadContext
 
@@ -121,7 +122,7 @@ class Attribute:
         #: the plain form of its value, a regular expression: the numbers as the writers
         #: write them (:data:`urdfsdf.core.numbers.PLAIN_NUMBER`, one blank between), a
         #: name not blank, any text
-        self.form = " ".join([PLAIN_NUMBER] * count) if kind == "number" else _TEXT
+        self.form = repeated(PLAIN_NUMBER, count) if kind == "number" else _TEXT
         #: the test of a value in its plain form, taken as written (None: any text)
         self.plain: Callable[[str], object] | None = (
             re.compile(self.form).fullmatch if kind == "number" else
@@ -234,7 +235,7 @@ class Element:
         #: all are numbers (see :meth:`Reading.read`): one match, cheaper than one each, of
         #: the values joined by a NUL character (which no attribute value holds)
         together = len(attributes) > 1 and all(attr.kind == "number" for attr in attributes)
-        self.together = re.compile(r"\x00".join(attr.form for attr in attributes)).fullmatch \
+        self.together = re.compile(_joined([attr.form for attr in attributes])).fullmatch \
             if together else None
         #: how :meth:`Reading.read` takes each attribute: its name, its plain form (None:
         #: any text, or tested ``together``), whether its absence is as written
@@ -248,8 +249,20 @@ class Element:
         #: their own)
         self.unread = frozenset(
             c.tag for c in children if reports_children == "unread" and c.decl.reports)
-        #: its common case, compiled (see :func:`_compile_as_written`)
+        #: its common case, compiled when first used (see :func:`_compile_as_written`)
+        self.as_written: Callable[[etree._Element], Values | None] = self._first_as_written
+
+    def _first_as_written(self, el: etree._Element) -> Values | None:
+        """:attr:`as_written`, the first time: compiles it (a file uses a few of a
+        format's elements, and each compile is a part of every start), keeps it, uses it."""
         self.as_written = _compile_as_written(self)
+        return self.as_written(el)
+
+
+def _joined(forms: list[str]) -> str:
+    """The regular expression of texts of ``forms`` separated by NUL characters, a run of
+    the same form as one repeat (:func:`urdfsdf.core.numbers.repeated`)."""
+    return r"\x00".join(repeated(form, len(list(run)), r"\x00") for form, run in groupby(forms))
 
 
 def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | None]:
