@@ -2,10 +2,17 @@
 
 ``@record`` is ``@dataclass(frozen=True, slots=True)`` to the type checker (PEP 681's
 ``dataclass_transform``: assigning to a field is a type error) and
-``@dataclass(slots=True, unsafe_hash=True)`` at run time: the same ``__init__``,
-``__slots__``, equality and hashing by value, ``repr``, pickling and
+``@dataclass(slots=True)`` at run time, with equality and hashing by value and a
+``repr`` as ``@dataclass(slots=True, unsafe_hash=True)`` gives them: the same
+``__init__``, ``__slots__``, ``__eq__``, ``__hash__``, ``repr``, pickling and
 ``dataclasses.replace``; ``@record(kw_only=True)`` is dataclasses' own.  Records that
 are meant to change are plain ``@dataclass(slots=True)``.
+
+``__eq__``, ``__hash__`` and ``__repr__`` are three functions every record shares (they
+take the fields' values with one :func:`operator.attrgetter` made per class), not
+compiled for each class: dataclasses compiles each method from source, about 0.15 ms
+a method, and the 38 records on ``urdf2sdf``'s path made that a tenth of its start
+(``urdf2sdf samples/parity.urdf``, whole process: 374M instructions against 422M).
 
 Why not frozen at run time too: a frozen dataclass's ``__init__`` sets each field
 through ``object.__setattr__``, and its class compiles two more functions at import.
@@ -60,7 +67,7 @@ def record(cls: Any = None, /, *, kw_only: bool = False) -> Any:
 def _make(cls: Any, kw_only: bool) -> Any:
     """``cls`` as a slots dataclass whose ``__init__`` dataclasses compiles, with the
     value methods every record shares."""
-    made = dataclass(slots=True, eq=False, repr=False, kw_only=kw_only)(cls)
+    made: Any = dataclass(slots=True, eq=False, repr=False, kw_only=kw_only)(cls)
     names = tuple(f.name for f in fields(made))
     made._values = attrgetter(*names) if names else _no_values  # noqa: SLF001
     made.__eq__ = _eq
@@ -70,10 +77,12 @@ def _make(cls: Any, kw_only: bool) -> Any:
 
 
 def _record(cls: Any) -> Any:
+    """``@record``."""
     return _make(cls, False)
 
 
 def _record_kw(cls: Any) -> Any:
+    """``@record(kw_only=True)``."""
     return _make(cls, True)
 
 
@@ -82,7 +91,7 @@ def _no_values(_: object) -> tuple[()]:
     return ()
 
 
-def _eq(self: Any, other: object) -> Any:
+def _eq(self: Any, other: Any) -> Any:
     """Equal: a record of the same class whose fields are equal, in order (dataclasses'
     ``__eq__``)."""
     if other.__class__ is not self.__class__:
