@@ -66,9 +66,12 @@ def sdf_massless(scope: Scope) -> list[Massless]:
     """
     if scope.static:
         return []
+    scopes = list(_scopes(scope))
+    if all(_sdf_mass(link) for s, _ in scopes for link in s.links.values()):
+        return []  # every link has mass: the common case, no need to name them
     links: list[Link] = []
     joints: list[Joint] = []
-    for s, prefix in _scopes(scope):
+    for s, prefix in scopes:
         links.extend(_scoped_links(s, prefix))
         joints.extend(_scoped_joints(s, prefix))
         if s.static:  # a static nested model is fixed in the world
