@@ -446,9 +446,9 @@ def mesh_options(meshes: bool | MeshOptions, uri_style: str,
     command line's, environment read there); None when neither ``meshes`` nor
     ``uri_style`` asks for it; else the roots named and those of ``os.environ`` (the
     API edge, :func:`urdfsdf.translate.resources.environment_roots`)."""
-    from urdfsdf.translate.meshes import URI_STYLES, MeshOptions
+    from urdfsdf.translate.uris import URI_STYLES
 
-    if isinstance(meshes, MeshOptions):
+    if not isinstance(meshes, bool):  # MeshOptions (not imported here unless needed)
         return meshes
     if uri_style not in URI_STYLES:
         diags.error("ARGUMENT_INVALID", f"uri_style={uri_style!r}: one of "
@@ -456,6 +456,7 @@ def mesh_options(meshes: bool | MeshOptions, uri_style: str,
         return None
     if not meshes and uri_style == "keep":
         return None
+    from urdfsdf.translate.meshes import MeshOptions
     from urdfsdf.translate.resources import ResourceRoots, environment_roots
 
     paths = [resource_paths] if isinstance(resource_paths, str | os.PathLike) \

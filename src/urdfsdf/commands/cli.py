@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
 from urdfsdf.sdf.writer import WRITTEN_VERSIONS
-from urdfsdf.translate.meshes import URI_STYLES
+from urdfsdf.translate.uris import URI_STYLES
 
 if TYPE_CHECKING:
     from urdfsdf.commands.roundtrip import RoundTrip
@@ -377,14 +377,14 @@ def _mesh_options(args: argparse.Namespace, package_paths: dict[str, str],
     (``--uri-style keep``, ``package`` or ``file``: not), and reports the others as
     info unless asked.  The environment is read here, at the edge.
     """
-    from urdfsdf.translate.meshes import MeshOptions
-    from urdfsdf.translate.resources import ResourceRoots, environment_roots
-
     style = getattr(args, "uri_style", None)
     asked = args.meshes or style not in (None, "keep")
     copy = batch and args.command == "urdf2sdf" and style in (None, "model")
     if not asked and not copy:
         return None
+    from urdfsdf.translate.meshes import MeshOptions
+    from urdfsdf.translate.resources import ResourceRoots, environment_roots
+
     roots = ResourceRoots(tuple(package_paths.items()), tuple(args.resource_path),
                           environment_roots(os.environ))
     return MeshOptions(roots, style or "keep", "warning" if asked else "info", copy=copy)

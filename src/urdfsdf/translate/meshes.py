@@ -20,17 +20,13 @@ model folder, under ``meshes/``, and points its URI at ``model://FOLDER/meshes/.
 from __future__ import annotations
 
 import os
-from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics, Severity
 from urdfsdf.core.ir import Model
 from urdfsdf.core.record import record
 from urdfsdf.translate.resources import Found, Owner, Resolver, ResourceRoots, file_uri
-from urdfsdf.translate.uris import UriKind, rewrite_uris
+from urdfsdf.translate.uris import UriKind, UriStyle, rewrite_uris
 
-UriStyle = Literal["keep", "package", "model", "file"]
-#: the values of ``--uri-style`` (``uri_style=``)
-URI_STYLES: tuple[UriStyle, ...] = ("keep", "package", "model", "file")
 #: the folder of a model folder that copied meshes and textures go in
 MESH_FOLDER = "meshes"
 

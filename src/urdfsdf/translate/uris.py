@@ -14,6 +14,11 @@ from typing import Literal
 from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Collision, Format, Geometry, Link, Material, Model, Visual, evolve
 
+UriStyle = Literal["keep", "package", "model", "file"]
+#: the values of ``--uri-style`` (``uri_style=``): how :mod:`urdfsdf.translate.meshes`
+#: writes mesh URIs (here, so that the command line names them without importing it)
+URI_STYLES: tuple[UriStyle, ...] = ("keep", "package", "model", "file")
+
 UriMap = Sequence[tuple[str, str]]
 #: what the Python API takes: ``{FROM: TO}``, or ``(FROM, TO)`` pairs, applied in order
 UriMapping = Mapping[str, str] | Sequence[tuple[str, str]]
