@@ -107,7 +107,10 @@ def _instructions(src: str, folder: str, op: str, calls: int) -> int:
     """Instructions of a process running ``op`` after a warm-up call, ``calls`` times."""
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
            sys.executable, __file__, "x", "y", "--count-child", src, folder, op, str(calls)]
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    # one hash seed for every process: the count of two calls less that of one is then
+    # one call's, not a difference of two layouts of the same sets and dicts
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
     found = _COLLECTED.search(proc.stderr)
     if proc.returncode or found is None:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr[-2000:]}")
