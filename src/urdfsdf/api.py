@@ -448,8 +448,11 @@ def mesh_options(meshes: bool | MeshOptions, uri_style: str,
     API edge, :func:`urdfsdf.translate.resources.environment_roots`)."""
     from urdfsdf.translate.uris import URI_STYLES
 
-    if not isinstance(meshes, bool):  # MeshOptions (not imported here unless needed)
-        return meshes
+    if not isinstance(meshes, bool):  # (mesh resolution is imported only when it is used)
+        from urdfsdf.translate.meshes import MeshOptions
+
+        if isinstance(meshes, MeshOptions):
+            return meshes
     if uri_style not in URI_STYLES:
         diags.error("ARGUMENT_INVALID", f"uri_style={uri_style!r}: one of "
                     f"{', '.join(map(repr, URI_STYLES))}")

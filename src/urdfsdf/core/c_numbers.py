@@ -16,9 +16,10 @@ from collections.abc import Iterator, Sequence
 
 from urdfsdf.core.numbers import plain_number
 
-#: The patterns below are compiled where they are first used (``re.compile`` keeps what it
-#: compiled): most files have no number text that needs them, and compiling them is a
-#: millisecond of every start.
+# The patterns below are compiled where they are first used (``re.compile`` keeps what it
+# compiled): most files have no number text that needs them, and compiling them is a
+# millisecond of every start.
+
 #: the C locale's ``isspace``, which ``strtod`` and a stream skip before a number
 _SPACE = " \t\n\v\f\r"
 #: the longest prefix ``strtod`` reads (after leading blanks): a decimal number, a hex

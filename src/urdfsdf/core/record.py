@@ -60,8 +60,8 @@ def record(*, kw_only: bool = False) -> Callable[[_C], _C]: ...
 def record(cls: Any = None, /, *, kw_only: bool = False) -> Any:
     """Make ``cls`` a record (see the module docstring); ``kw_only``: ``__init__`` takes
     keywords only."""
-    return _record if cls is None and not kw_only else (
-        _record_kw if cls is None else _record(cls))
+    make = _record_kw if kw_only else _record
+    return make if cls is None else make(cls)
 
 
 def _make(cls: Any, kw_only: bool) -> Any:

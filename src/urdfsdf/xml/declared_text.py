@@ -45,8 +45,7 @@ def _declare(decl: Element, tag: str, attributes: tuple[Attribute, ...],
     """Set what :class:`~urdfsdf.xml.declared.Element` declares of ``decl`` that a
     :class:`TextReading` and the tables read: its tag, attributes and children.
 
-    Not its compiled common case (:attr:`Element.as_written`, one ``compile`` an element,
-    paid at import: a command-line run pays for every import) nor the rest of
+    Not its compiled common case (:attr:`Element.as_written`) nor the rest of
     :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
     :class:`TextReading`, never by :class:`~urdfsdf.xml.declared.Reading`.
     """
