@@ -160,15 +160,10 @@ PLAIN_NUMBER = r"[-+]?(?:[0-9]{1,200}(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,
 def repeated(form: str, count: int, separator: str = " ") -> str:
     """The regular expression of ``count`` texts of ``form`` with ``separator`` between:
     ``form`` once and a repeat, which compiles in a third of the time of ``form``
-    written ``count`` times (each of the patterns below is compiled at import)."""
+    written ``count`` times (a declaration's number attributes compile theirs at import:
+    :class:`urdfsdf.xml.declared.Attribute`)."""
     return form if count == 1 else f"{form}(?:{separator}{form}){{{count - 1}}}"
 
 
 #: ``plain_number(text)``: a match when ``text`` is one plain number, else None
 plain_number = re.compile(PLAIN_NUMBER).fullmatch
-#: three plain numbers separated by single spaces (a vector as the writers write it)
-plain_vector3 = re.compile(repeated(PLAIN_NUMBER, 3)).fullmatch
-#: four (a colour)
-plain_vector4 = re.compile(repeated(PLAIN_NUMBER, 4)).fullmatch
-#: six (an inertia's moments)
-plain_vector6 = re.compile(repeated(PLAIN_NUMBER, 6)).fullmatch

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from itertools import groupby
 from typing import Literal
 
 from lxml import etree
@@ -68,10 +67,6 @@ KEPT: Fate = "kept"
 NOT_TAKEN: Fate = "not taken"
 #: the values of an element's attributes, by name (None: absent, or did not read)
 Values = dict[str, str | None]
-
-#: the plain form of a text: any text (an attribute value holds no NUL character: it
-#: separates values, see Element.plain)
-_TEXT = r"[^\x00]*"
 
 
 class Tolerance:
@@ -100,7 +95,7 @@ class Attribute:
     """One attribute of an element: see :func:`text`, :func:`name`, :func:`number`."""
 
     __slots__ = ("name", "kind", "count", "required", "default", "label", "missing",
-                 "form", "plain", "absent_taken", "tolerated")
+                 "plain", "absent_taken", "tolerated")
 
     def __init__(self, name: str, kind: Kind = "text", count: int = 0, *,
                  required: bool = False, default: str | None = None, label: str = "",
@@ -119,13 +114,11 @@ class Attribute:
         self.label = label
         #: a required text attribute's diagnostic, after the reader's ``what``
         self.missing = missing or f"has no {name!r} attribute"
-        #: the plain form of its value, a regular expression: the numbers as the writers
-        #: write them (:data:`urdfsdf.core.numbers.PLAIN_NUMBER`, one blank between), a
-        #: name not blank, any text
-        self.form = repeated(PLAIN_NUMBER, count) if kind == "number" else _TEXT
-        #: the test of a value in its plain form, taken as written (None: any text)
+        #: the test of a value in its plain form, taken as written: the numbers as the
+        #: writers write them (:data:`urdfsdf.core.numbers.PLAIN_NUMBER`, one blank
+        #: between), a name not blank; None: any text
         self.plain: Callable[[str], object] | None = (
-            re.compile(self.form).fullmatch if kind == "number" else
+            re.compile(repeated(PLAIN_NUMBER, count)).fullmatch if kind == "number" else
             str.strip if kind == "name" else None)
         #: its absence is as written: nothing to report, nothing filled in
         self.absent_taken = not required and default is None
@@ -197,7 +190,7 @@ class Element:
     """The declaration of one element (see the module docstring)."""
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
-                 "reports_children", "holds_text", "names", "keys", "name", "together", "plan",
+                 "reports_children", "holds_text", "names", "keys", "name", "plan",
                  "child", "leaf", "unread", "as_written", "absent")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
@@ -231,16 +224,9 @@ class Element:
         self.keys = tuple(attr.name for attr in attributes)
         #: the name of its name attribute (:func:`name`), if any
         self.name = next((attr.name for attr in attributes if attr.kind == "name"), "")
-        #: the test of all its values in their plain form at once, when it has several and
-        #: all are numbers (see :meth:`Reading.read`): one match, cheaper than one each, of
-        #: the values joined by a NUL character (which no attribute value holds)
-        together = len(attributes) > 1 and all(attr.kind == "number" for attr in attributes)
-        self.together = re.compile(_joined([attr.form for attr in attributes])).fullmatch \
-            if together else None
         #: how :meth:`Reading.read` takes each attribute: its name, its plain form (None:
-        #: any text, or tested ``together``), whether its absence is as written
-        self.plan = tuple((attr.name, None if together else attr.plain, attr.absent_taken)
-                          for attr in attributes)
+        #: any text), whether its absence is as written
+        self.plan = tuple((attr.name, attr.plain, attr.absent_taken) for attr in attributes)
         #: its children's declarations, by tag
         self.child: dict[str, Child] = {c.tag: c for c in children}
         #: it declares no child: a child element is not taken
@@ -259,12 +245,6 @@ class Element:
         return self.as_written(el)
 
 
-def _joined(forms: list[str]) -> str:
-    """The regular expression of texts of ``forms`` separated by NUL characters, a run of
-    the same form as one repeat (:func:`urdfsdf.core.numbers.repeated`)."""
-    return r"\x00".join(repeated(form, len(list(run)), r"\x00") for form, run in groupby(forms))
-
-
 def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | None]:
     """The common case of :meth:`Reading.read` for ``decl``, compiled into one function,
     once (as :mod:`dataclasses` compiles a record's constructor): the values of an
@@ -280,22 +260,19 @@ def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | No
             v0 = el.get('xyz')
             v1 = el.get('rpy')
             if v0 is None or v1 is None or len(el.attrib) != 2 \\
-                    or not together('\\x00'.join((v0, v1))) \\
+                    or not plain0(v0) or not plain1(v1) \\
                     or not (el.text or ' ').isspace() \\
                     or len(el):
                 return None
             return {'xyz': v0, 'rpy': v1}
     """
     values = [f"v{i}" for i in range(len(decl.keys))]
-    env: dict[str, object] = {"together": decl.together}
+    env: dict[str, object] = {}
     tests = [f"{v} is None" for v in values] + [f"len(el.attrib) != {len(values)}"]
-    if decl.together is not None:
-        tests.append("not together('\\x00'.join((" + ", ".join(values) + ")))")
-    else:
-        for i, attr in enumerate(decl.attributes):
-            if attr.plain is not None:
-                env[f"plain{i}"] = attr.plain
-                tests.append(f"not plain{i}(v{i})")
+    for i, attr in enumerate(decl.attributes):
+        if attr.plain is not None:
+            env[f"plain{i}"] = attr.plain
+            tests.append(f"not plain{i}(v{i})")
     if not decl.holds_text:
         tests.append("not (el.text or ' ').isspace()")
     if decl.leaf:
@@ -405,10 +382,6 @@ class Reading:
                 present += 1
                 if plain is None or plain(written):
                     continue
-            general = True
-        if decl.together is not None and not general and (
-                present != len(values) or
-                not decl.together("\x00".join(values.values()))):  # type: ignore[arg-type]
             general = True
         if present != len(el.attrib):
             self.exact = False
