@@ -15,13 +15,13 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import wraps
 from typing import TYPE_CHECKING, Literal, ParamSpec, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError, worded
 from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.core.record import record
+from urdfsdf.core.record import mutable_record, record
 
 if TYPE_CHECKING:
     from urdfsdf.document import Document
@@ -120,7 +120,7 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                               includes=options.includes, meshes=options.meshes or False)
 
 
-@dataclass(slots=True)
+@mutable_record
 class Result:
     """What a conversion produced: output text (None on failure) and diagnostics."""
 

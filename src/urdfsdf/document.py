@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Format, Model, SdfDocument
+from urdfsdf.core.record import mutable_record
 from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
 from urdfsdf.urdf.reader import read_urdf_root
 from urdfsdf.urdf.xacro import expand_xacro, is_xacro
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 MODEL_CONFIGS = ("model.config", "manifest.xml")
 
 
-@dataclass(slots=True)
+@mutable_record
 class Document:
     """What an input held: its format and its IR (None where its reader gave up)."""
 

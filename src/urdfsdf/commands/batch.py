@@ -29,7 +29,7 @@ import time
 import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TextIO
@@ -38,6 +38,7 @@ from urdfsdf.api import Command, ConvertOptions, convert
 from urdfsdf.commands.files import read_resource, write_atomic
 from urdfsdf.commands.signals import Interrupted, as_worker, deferred
 from urdfsdf.core.diagnostics import Diagnostic
+from urdfsdf.core.record import mutable_record
 from urdfsdf.translate.meshes import Copy
 from urdfsdf.xml.build import text
 
@@ -48,7 +49,7 @@ URDF_SUFFIXES = (".urdf", ".xacro")
 SDF_SUFFIXES = (".sdf", ".world")
 
 
-@dataclass(slots=True)
+@mutable_record
 class Job:
     """One conversion: input path, output path (relative to OUTDIR) and how to write it."""
 
@@ -57,7 +58,7 @@ class Job:
     model_folder: bool = False
 
 
-@dataclass(slots=True)
+@mutable_record
 class Outcome:
     """What one job did."""
 
@@ -142,7 +143,7 @@ def model_config(name: str) -> str:
         f"  <description>{text(name)}, converted by urdfsdf</description>\n</model>\n")
 
 
-@dataclass(slots=True)
+@mutable_record
 class Converted:
     """What a worker sends back for one job: the output text (None on failure)."""
 

@@ -12,11 +12,12 @@ With ``--meshes``, every mesh and texture URI is looked for
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from urdfsdf.api import gc_paused
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
 from urdfsdf.core.ir import Model
+from urdfsdf.core.record import mutable_record
 from urdfsdf.document import Document, load_document
 from urdfsdf.sdf.frames import analyze
 from urdfsdf.sdf.includes import IncludeConfig
@@ -28,7 +29,7 @@ from urdfsdf.translate.urdf_shape import Reason, shape_reasons
 from urdfsdf.xml.parse import Source
 
 
-@dataclass(slots=True)
+@mutable_record
 class Report:
     """Diagnostics, plus one human-readable verdict line per model."""
 

@@ -23,10 +23,11 @@ model, or needed for a file holding several).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
+from urdfsdf.core.record import mutable_record
 from urdfsdf.document import Document, load_document
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 CHECKS = ("kinematics", "inertia", "document")
 
 
-@dataclass(slots=True)
+@mutable_record
 class DiffReport:
     """What ``urdfsdf diff`` found."""
 
@@ -63,7 +64,7 @@ class DiffReport:
         return {c: sum(1 for d in self.differences if d.check == c) for c in CHECKS}
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Side:
     """One file as read: its document and the IR the comparisons take."""
 

@@ -16,11 +16,12 @@ difference or an input that does not read or convert, 2 usage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from urdfsdf.api import sdf_document_to_urdf, sdf_to_urdf_result, urdf_to_sdf_result
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
+from urdfsdf.core.record import mutable_record
 from urdfsdf.document import Document, load_document
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from urdfsdf.xml.parse import Source
 
 
-@dataclass(slots=True)
+@mutable_record
 class RoundTrip:
     """What ``urdfsdf roundtrip`` found for one file."""
 

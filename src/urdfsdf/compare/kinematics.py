@@ -34,14 +34,14 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
 from urdfsdf.core.ir import LIMITED_JOINT_TYPES, Axis, Inertial, Joint, Model, SdfDocument
-from urdfsdf.core.record import record
+from urdfsdf.core.record import mutable_record, record
 from urdfsdf.core.tree import urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIAL
 
@@ -171,7 +171,7 @@ class MassProperties:
         return out
 
 
-@dataclass(slots=True)
+@mutable_record
 class KinematicModel:
     """What the comparisons need of a model (see the module doc)."""
 
@@ -443,7 +443,7 @@ def _vec3(a: Matrix) -> tuple[float, float, float]:
     return (float(a[0]), float(a[1]), float(a[2]))
 
 
-@dataclass(slots=True)
+@mutable_record
 class _ScopeBodies:
     """What :func:`_scope_model` gathers from the scopes of an SDF model."""
 

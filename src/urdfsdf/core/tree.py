@@ -17,11 +17,12 @@ output (:mod:`urdfsdf.translate.output_check`), urdf2sdf (the root link) and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Generic, Protocol, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostics, Severity, did_you_mean
 from urdfsdf.core.ir import Joint, Model
+from urdfsdf.core.record import mutable_record
 
 
 class Edge(Protocol):
@@ -37,7 +38,7 @@ class Edge(Protocol):
 E = TypeVar("E", bound=Edge)
 
 
-@dataclass(slots=True)
+@mutable_record
 class Tree(Generic[E]):
     """What :func:`tree_of` found."""
 
@@ -89,7 +90,7 @@ def tree_of(links: Iterable[str], edges: Iterable[E],
     return tree
 
 
-@dataclass(slots=True)
+@mutable_record
 class Spanning(Generic[E]):
     """What :func:`spanning_forest` kept and cut."""
 

@@ -33,13 +33,13 @@ not reported again.  A cycle is reported once, at its member written last.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDocument, World
-from urdfsdf.core.record import record
+from urdfsdf.core.record import mutable_record, record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.names import MODEL_FRAME, SCOPE_SEP, WORLD, is_reserved, version_of
 from urdfsdf.xml.parse import from_string, qname
@@ -50,7 +50,7 @@ VertexKind = Literal["root", "link", "joint", "frame", "model"]
 ScopeKind = Literal["model", "world"]
 
 
-@dataclass(slots=True)
+@mutable_record
 class Vertex:
     """A frame of a scope: an implicit (link, joint, model) or explicit one."""
 
@@ -305,7 +305,7 @@ class Scope:
                          for name, child in scope.children.items())
 
 
-@dataclass(slots=True)
+@mutable_record
 class Semantics:
     """Every scope of a document, by scoped name."""
 

@@ -21,16 +21,17 @@ as in libsdformat.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from urdfsdf.core.diagnostics import Diagnostics, did_you_mean
 from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, evolve
+from urdfsdf.core.record import mutable_record
 from urdfsdf.core.transforms import computed_pose
 from urdfsdf.sdf.frames import analyze_model, placed_model_pose
 from urdfsdf.sdf.names import MODEL_FRAME
 
 
-@dataclass(slots=True)
+@mutable_record
 class Merged:
     """What a merge-include adds to its parent: the proxy frame first, then M's children."""
 

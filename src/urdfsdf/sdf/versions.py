@@ -41,7 +41,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -49,7 +49,7 @@ from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import INERTIA_KEYS
-from urdfsdf.core.record import record
+from urdfsdf.core.record import mutable_record, record
 from urdfsdf.xml.parse import source_line, xpath_of
 
 #: every SDFormat version urdfsdf reads (there is no 1.1)
@@ -567,7 +567,7 @@ def _plan(recipe: Convert) -> _Plan:
     return _Plan(recipe, subs, tuple(alt[::-1] for alt in needs), _self_attributes(recipe))
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Run:
     """One conversion: where its diagnostics go, and the elements it created.
 

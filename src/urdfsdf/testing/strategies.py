@@ -57,14 +57,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from lxml import etree
 
 from urdfsdf.core.ir import INERTIA_KEYS, URDF_JOINT_TYPES
-from urdfsdf.core.record import record
+from urdfsdf.core.record import mutable_record, record
 
 # -- names and numbers -------------------------------------------------------
 #
@@ -323,7 +323,7 @@ def urdf_documents(options: UrdfOptions | None = None, *,
     return _urdf_documents(opt)
 
 
-@dataclass(slots=True)
+@mutable_record
 class _UrdfPart:
     """One link of :func:`_urdf_documents` with the joint that leads to it (unused for
     the first link), drawn together so that a shrink can drop a link whole; names
@@ -862,7 +862,7 @@ def _pose(draw: st.DrawFn, parent: etree._Element, relative_to: str | None,
         p.text = _pose_text(draw)
 
 
-@dataclass(slots=True)
+@mutable_record
 class _SdfDraft:
     """A model of :func:`sdf_models` being drawn: its names, tree and elements."""
 

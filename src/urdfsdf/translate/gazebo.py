@@ -36,7 +36,7 @@ form above, which both libsdformat and :func:`apply_gazebo` read back.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, TypeVar
 
 from lxml import etree
@@ -56,6 +56,7 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
+from urdfsdf.core.record import mutable_record
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
 from urdfsdf.translate.names import repeat_name
@@ -146,7 +147,7 @@ def _extra(el: etree._Element, line: int | None) -> Extra:
 
 # -- URDF -> SDF -------------------------------------------------------------
 
-@dataclass(slots=True)
+@mutable_record
 class _Target:
     """What the blocks add to one link or joint (or the model)."""
 
@@ -161,7 +162,7 @@ class _Target:
     static: bool | None = None
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Reading:
     """One ``<gazebo>`` block being read into a :class:`_Target` (see :func:`_translate`)."""
 

@@ -35,13 +35,12 @@ frame, ...); computed ones are written with :func:`urdfsdf.core.numbers.fmt`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Axis, Extra, Frame, FrameLink, Joint, Link, Model, Pose, evolve
-from urdfsdf.core.record import record
+from urdfsdf.core.record import mutable_record, record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.core.tree import spanning_forest, tree_of
 from urdfsdf.sdf.frames import Scope
@@ -68,7 +67,7 @@ class Options:
     disconnected: Literal["error", "floating"] = "error"
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Body:
     """A flattened link: its scoped name, the IR link, and its SDF frame X_ML."""
 
@@ -81,7 +80,7 @@ class _Body:
     same_frame: bool | None = None
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Edge:
     """A flattened joint (or a frame's fixed joint) between two flattened links."""
 
