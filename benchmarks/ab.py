@@ -24,6 +24,7 @@ memory stalls, so a change that allocates differently is still to be timed.
 from __future__ import annotations
 
 import argparse
+import compileall
 import concurrent.futures
 import gc
 import importlib
@@ -121,6 +122,10 @@ def count(trees: dict[str, str], folder: str, only: str | None) -> dict[str, dic
     """Instructions of one call of each operation, per side (two processes at a time)."""
     ops = [f"{name} {kind}" for name, kind, _ in operations(trees["before"])]
     ops = [op for op in ops if not only or only in op]
+    for src in trees.values():
+        # bytecode written before the counts: else the first process of a tree compiles
+        # what the others load (and a one-call process may pay for it, not a two-call one)
+        compileall.compile_dir(src, quiet=1)
     jobs = [(side, op, calls) for side in trees for op in ops for calls in (1, 2)]
     workers = max(1, min(len(jobs), os.cpu_count() or 1))
     with concurrent.futures.ThreadPoolExecutor(workers) as pool:

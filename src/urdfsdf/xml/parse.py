@@ -233,7 +233,7 @@ _NO_EXTERNAL = "a DOCTYPE naming an external DTD is not allowed (SYSTEM or PUBLI
 _NO_UNDECLARED = "references to undeclared entities are not allowed"
 #: the name stops at "<" too, so that a run of "<!DOCTYPE a<!DOCTYPE a..." is
 #: scanned once, not once per start (quadratic)
-_EXTERNAL_ID = re.compile(r"<!DOCTYPE\s+[^\s\[<>]+\s+(?:SYSTEM|PUBLIC)\b", re.ASCII)
+_EXTERNAL_ID = r"(?a)<!DOCTYPE\s+[^\s\[<>]+\s+(?:SYSTEM|PUBLIC)\b"
 
 
 def _refusal(root: etree._Element, data: bytes) -> tuple[str, int, bool] | None:
@@ -273,7 +273,7 @@ def _refused_text(text: str | None) -> tuple[str, int] | None:
     pos = text.find("<!ENTITY")
     if pos >= 0:
         return _NO_ENTITIES, text.count("\n", 0, pos) + 1
-    m = _EXTERNAL_ID.search(text)
+    m = re.compile(_EXTERNAL_ID).search(text)
     if m is not None:
         return _NO_EXTERNAL, text.count("\n", 0, m.start()) + 1
     return None
@@ -564,8 +564,11 @@ def _tolerate_declaration(data: bytes, diags: Diagnostics) -> bytes:
     return body
 
 
-_UNDECLARED = re.compile(r"Namespace prefix (\S+) (?:for \S+ )?on \S+ is not defined")
-_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+# The patterns of the repairs below are compiled where they are used (``re.compile``
+# keeps what it compiled): a document that parses needs none of them, and compiling
+# them is a part of every start.
+_UNDECLARED = r"Namespace prefix (\S+) (?:for \S+ )?on \S+ is not defined"
+_ROOT_TAG = rb"<([A-Za-z_][\w.:-]*)"
 
 
 def _declare_prefixes(data: bytes, exc: etree.XMLSyntaxError,
@@ -587,8 +590,9 @@ def _declare_prefixes(data: bytes, exc: etree.XMLSyntaxError,
     except etree.XMLSyntaxError:
         pass
     first: dict[str, int] = {}
+    undeclared = re.compile(_UNDECLARED).search
     for entry in parser.error_log:
-        used = _UNDECLARED.search(entry.message)
+        used = undeclared(entry.message)
         if used is not None and used.group(1) not in first and used.group(1) != "xmlns":
             first[used.group(1)] = entry.line
     found = find_declaration(data)
@@ -623,7 +627,7 @@ def _root_start(data: bytes, pos: int) -> re.Match[bytes] | None:
             end = data.find(b"]>", bracket) + 1 if bracket >= 0 else gt
             pos = end + 1 if end > 0 else len(data)
         else:
-            return _ROOT_TAG.match(data, lt)
+            return re.compile(_ROOT_TAG).match(data, lt)
 
 
 def _cut_at(data: bytes, line: int, column: int) -> bytes:
@@ -671,12 +675,12 @@ _REPAIRS: dict[RepairKind, str] = {
 }
 
 #: a character or predefined entity reference, at an "&"
-_REFERENCE = re.compile(rb"&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);")
+_REFERENCE = rb"&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);"
 #: what text may hold that libxml2 refuses and TinyXML reads ("]" for "]]>")
-_ODD_TEXT = re.compile(rb"[&\]\x01-\x08\x0b\x0c\x0e-\x1f]")
-_ODD_VALUE = re.compile(rb"[&<\x01-\x08\x0b\x0c\x0e-\x1f]")
+_ODD_TEXT = rb"[&\]\x01-\x08\x0b\x0c\x0e-\x1f]"
+_ODD_VALUE = rb"[&<\x01-\x08\x0b\x0c\x0e-\x1f]"
 #: a tag or attribute name, as far as TinyXML reads one
-_NAME = re.compile(rb"[^\s/>=<\"'&]+")
+_NAME = rb"[^\s/>=<\"'&]+"
 
 
 def _read_latin1(exc: UnicodeError) -> tuple[str, int]:
@@ -825,8 +829,9 @@ def _scan(fix: _Repairs, hyphen: bytes) -> bool:
 def _scan_text(fix: _Repairs, pos: int, end: int) -> None:
     """Mend ``fix.data[pos:end]``, text inside the root element."""
     data = fix.data
+    odd = re.compile(_ODD_TEXT).search
     while True:
-        m = _ODD_TEXT.search(data, pos, end)
+        m = odd(data, pos, end)
         if m is None:
             return
         pos = m.start()
@@ -848,7 +853,8 @@ def _scan_ampersand(fix: _Repairs, pos: int, end: int) -> int:
     """Mend the ``&`` at ``pos`` (in text or an attribute value ending at ``end``) that
     starts no reference (XML 1.0 section 4.1, which libxml2 requires and TinyXML does
     not); the position after it, or after the reference."""
-    ref = _REFERENCE.match(fix.data, pos, end)  # text ends at a "<", which no reference holds
+    # (text ends at a "<", which no reference holds)
+    ref = re.compile(_REFERENCE).match(fix.data, pos, end)
     if ref is None:
         fix.replace("ampersand", pos, pos + 1, b"&amp;")
         return pos + 1
@@ -860,7 +866,8 @@ def _scan_start_tag(fix: _Repairs, pos: int) -> tuple[int, int] | None:
     0 if empty), or None when it is not one TinyXML reads.  Mends its attribute values
     and a missing blank between attributes."""
     data = fix.data
-    m = _NAME.match(data, pos + 1)
+    name_at = re.compile(_NAME).match
+    m = name_at(data, pos + 1)
     if m is None:
         return None
     pos = m.end()
@@ -870,7 +877,7 @@ def _scan_start_tag(fix: _Repairs, pos: int) -> tuple[int, int] | None:
             return blank + 1, 1
         if data.startswith(b"/>", blank):
             return blank + 2, 0
-        name = _NAME.match(data, blank)
+        name = name_at(data, blank)
         if name is None:
             return None
         if blank == pos:
@@ -892,8 +899,9 @@ def _scan_start_tag(fix: _Repairs, pos: int) -> tuple[int, int] | None:
 def _scan_value(fix: _Repairs, pos: int, end: int) -> None:
     """Mend the attribute value ``fix.data[pos:end]``."""
     data = fix.data
+    odd = re.compile(_ODD_VALUE).search
     while True:
-        m = _ODD_VALUE.search(data, pos, end)
+        m = odd(data, pos, end)
         if m is None:
             return
         pos = m.start()
