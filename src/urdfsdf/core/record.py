@@ -14,7 +14,7 @@ take the fields' values with one :func:`operator.attrgetter` made per class), no
 compiled for each class: dataclasses compiles each method from source, about 0.15 ms
 a method, and the 38 records on ``urdf2sdf``'s path made that a tenth of its start
 (``urdf2sdf samples/parity.urdf``, whole process: 374M instructions against 422M; the
-six mutable records on it: 320M against 314M).
+six mutable records on it: 320M against 313M).
 
 Why not frozen at run time too: a frozen dataclass's ``__init__`` sets each field
 through ``object.__setattr__``, and its class compiles two more functions at import.
