@@ -232,7 +232,8 @@ _NO_ENTITIES = "entity declarations are not allowed (external or expanding entit
 _NO_EXTERNAL = "a DOCTYPE naming an external DTD is not allowed (SYSTEM or PUBLIC)"
 _NO_UNDECLARED = "references to undeclared entities are not allowed"
 #: the name stops at "<" too, so that a run of "<!DOCTYPE a<!DOCTYPE a..." is
-#: scanned once, not once per start (quadratic)
+#: scanned once, not once per start (quadratic); compiled where it is used, as the
+#: repair patterns below (most documents have no DOCTYPE)
 _EXTERNAL_ID = r"(?a)<!DOCTYPE\s+[^\s\[<>]+\s+(?:SYSTEM|PUBLIC)\b"
 
 
