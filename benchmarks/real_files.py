@@ -16,16 +16,11 @@ The files are every URDF and SDF file listed in ``../shared/corpus/manifest.tsv`
 
 How: one process.  A first, untimed pass runs every reader on every file and records
 which fail (raise); the *common set* of a format is the files that every available
-reader of that format reads without error.  Then ``passes`` timed passes over the common
-sets, interleaved file by file: each file is read by every reader of its format in turn
-(the reader order rotates from pass to pass; ``gc.collect()`` before each format's
-sweep, outside the timing), each call timed alone.  A reader's figure is the sum, over
-the files, of its best time on each file.  A burst of load on a shared machine then
-costs a reader only the files it hits, in the passes it lasts, and it hits every reader
-of those files alike; a whole pass's time (kept: ``passes_ms`` in the JSON) moved by up
-to 2x from one pass to the next on the 2-core machine.  Ratios are to the lxml floor and
-to the peer a target names, all over the same files.  Peers' logging, warnings and
-prints are silenced while they run.
+reader of that format reads without error.  Then ``passes`` interleaved passes each run
+every reader over the whole common set (the reader order rotates from pass to pass;
+``gc.collect()`` before each reader's sweep, outside the timing); a reader's figure is
+its best pass.  Ratios are to the lxml floor and to the peer a target names, all over
+the same files.  Peers' logging, warnings and prints are silenced while they run.
 
 Run alone: ``python benchmarks/real_files.py [--quick] [--passes 7] [--json OUT]``;
 ``run.py`` runs it as one of its sections and checks its targets.
@@ -98,13 +93,11 @@ class ReaderRun:
     fn: Reader | None  # None: not importable
     unavailable: str = ""
     failures: dict[str, str] = field(default_factory=dict)  # rel -> first line of the error
-    passes_s: list[float] = field(default_factory=list)  # each pass's total
-    best_by_file: dict[str, float] = field(default_factory=dict)  # rel -> best time
+    passes_s: list[float] = field(default_factory=list)
 
     @property
     def best_s(self) -> float | None:
-        """The sum over the files of the reader's best time on each (None: not run)."""
-        return sum(self.best_by_file.values()) if self.best_by_file else None
+        return min(self.passes_s) if self.passes_s else None
 
 
 # --------------------------------------------------------------------------- readers
@@ -275,39 +268,23 @@ def measure(passes: int, floor: Callable[[bytes, Path], float] | None = None,
                                if r.fmt == fmt and r.fn is not None)]
               for fmt in FORMATS}
     sets = {fmt: [i for i in by_fmt[fmt] if i.rel in set(common[fmt])] for fmt in FORMATS}
+    active = [r for r in readers if r.fn is not None]
     for p in range(passes):
         t_pass = time.perf_counter()
-        for fmt in FORMATS:
-            active = [r for r in readers if r.fmt == fmt and r.fn is not None]
-            if active:
-                shift = p % len(active)
-                _timed_pass(active[shift:] + active[:shift], sets[fmt])
+        shift = p % len(active)
+        for reader in active[shift:] + active[:shift]:
+            fn, files = reader.fn, sets[reader.fmt]
+            assert fn is not None
+            gc.collect()
+            with quiet():
+                t0 = time.perf_counter()
+                for item in files:
+                    fn(item)
+                reader.passes_s.append(time.perf_counter() - t0)
         say(f"real files: pass {p + 1}/{passes}: {time.perf_counter() - t_pass:.1f} s")
     return SuiteResult(readers, {fmt: len(v) for fmt, v in by_fmt.items()}, common,
                        {fmt: sum(len(i.data) for i in sets[fmt]) for fmt in FORMATS},
                        passes, time.perf_counter() - started)
-
-
-def _timed_pass(readers: Sequence[ReaderRun], files: Sequence[Input]) -> None:
-    """One pass over ``files``, each read by every one of ``readers`` in turn, each call
-    timed alone: its time kept when it is the reader's best on that file."""
-    clock = time.perf_counter
-    totals = [0.0] * len(readers)
-    gc.collect()
-    with quiet():
-        for item in files:
-            for k, reader in enumerate(readers):
-                fn = reader.fn
-                assert fn is not None
-                t0 = clock()
-                fn(item)
-                took = clock() - t0
-                totals[k] += took
-                best = reader.best_by_file.get(item.rel)
-                if best is None or took < best:
-                    reader.best_by_file[item.rel] = took
-    for reader, total in zip(readers, totals, strict=True):
-        reader.passes_s.append(total)
 
 
 # --------------------------------------------------------------------------- report
@@ -338,7 +315,7 @@ def report(result: SuiteResult) -> str:
         n_common = len(result.common[fmt])
         out.append(f"Real files, {fmt.upper()}: {n_common} of {result.files[fmt]} files "
                    f"read by every reader ({result.common_bytes[fmt] / 1e6:.2f} MB); "
-                   f"each file's best of {result.passes} interleaved passes, summed")
+                   f"best of {result.passes} interleaved passes")
         rows = [["reader", "ms", "x floor", f"x {ref_label}", "failed on"]]
         for r in result.readers:
             if r.fmt != fmt:

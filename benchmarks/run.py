@@ -21,9 +21,8 @@ operations, in rotating order; the figure is the median over repeats):
   summary of ``python -X importtime -c "import urdfsdf.api"``;
 * the real-file suite (``real_files.py``): urdfsdf, yourdfpy, urdf_parser_py, urchin
   and python-sdformat on every URDF and SDF file of ``../shared/corpus`` and
-  ``../shared/sdformat_tests``, over the files every reader of a format reads (each
-  file's best of passes interleaved file by file, summed), as ratios to the lxml floor
-  and to the peer of each target.
+  ``../shared/sdformat_tests``, over the files every reader of a format reads, best of
+  interleaved passes, as ratios to the lxml floor and to the peer of each target.
 
 It prints the tables, then each target as PASS, FAIL or SKIP (and the targets issue
 26 retired, as information only), and exits 1 when a target fails.  Usage::
