@@ -69,12 +69,21 @@ _HOMES = {
 
 
 def __getattr__(name: str) -> Any:
-    """The public names (and subpackages), imported on first use (PEP 562)."""
+    """The public names (and subpackages), imported on first use (PEP 562), then kept
+    as the package's own attributes: later uses do not come here."""
     if name == "ir":
-        return importlib.import_module("urdfsdf.core.ir")
-    home = _HOMES.get(name)
-    if home is not None:
-        return getattr(importlib.import_module(home), name)
+        value: Any = importlib.import_module("urdfsdf.core.ir")
+    else:
+        home = _HOMES.get(name)
+        if home is None:
+            return _subpackage(name)
+        value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def _subpackage(name: str) -> Any:
+    """The subpackage or module ``urdfsdf.NAME`` (importing it makes it an attribute)."""
     try:
         return importlib.import_module(f"urdfsdf.{name}")
     except ModuleNotFoundError:
