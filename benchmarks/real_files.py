@@ -316,16 +316,17 @@ def report(result: SuiteResult) -> str:
         out.append(f"Real files, {fmt.upper()}: {n_common} of {result.files[fmt]} files "
                    f"read by every reader ({result.common_bytes[fmt] / 1e6:.2f} MB); "
                    f"best of {result.passes} interleaved passes")
-        rows = [["reader", "ms", "x floor", f"x {ref_label}", "failed on"]]
+        rows = [["reader", "ms", "x floor", f"x {ref_label}", "worst/best", "failed on"]]
         for r in result.readers:
             if r.fmt != fmt:
                 continue
             if r.fn is None:
-                rows.append([r.label, "n/a", "-", "-", "-"])
+                rows.append([r.label, "n/a", "-", "-", "-", "-"])
                 continue
             t = r.best_s
             rows.append([r.label, _ms(t), _ratio(t, floor.best_s if floor else None),
-                         _ratio(t, ref.best_s if ref else None), str(len(r.failures))])
+                         _ratio(t, ref.best_s if ref else None),
+                         _ratio(max(r.passes_s, default=None), t), str(len(r.failures))])
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for k, row in enumerate(rows):
             out.append("  ".join(v.ljust(w) if i == 0 else v.rjust(w)
