@@ -42,7 +42,7 @@ from urdfsdf.core.ir import Axis, Extra, Frame, Joint, Link, Model, Pose, SdfDoc
 from urdfsdf.core.record import mutable_record, record
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.names import MODEL_FRAME, SCOPE_SEP, WORLD, is_reserved, version_of
-from urdfsdf.xml.parse import from_string, qname
+from urdfsdf.xml.parse import tag_and_name
 
 #: what a vertex of a frame graph stands for: a scope's root (``__model__`` or ``world``),
 #: an implicit frame (link, joint, nested model) or an explicit one
@@ -377,10 +377,9 @@ class _Builder:
         for x in model.extras:
             head = x.xml[: x.xml.find(">") + 1]
             if " name=" in head:
-                el = from_string(x.xml)
-                name = el.get("name")
+                tag, name = tag_and_name(x.xml)
                 if name is not None:
-                    named.append((qname(el), name, x.line))
+                    named.append((tag, name, x.line))
         for tag, name, line in named:
             if name in seen:
                 self.diags.add("DUPLICATE_NAME", f"<{tag}> {name!r} in {where} has the same "
@@ -954,7 +953,7 @@ def _extra_poses(extras: tuple[Extra, ...]) -> Iterator[tuple[str, str | None, P
     for x in extras:
         pose = x.pose
         if pose is not None and pose.relative_to:
-            yield x.tag, from_string(x.xml).get("name"), pose
+            yield x.tag, tag_and_name(x.xml)[1], pose
 
 
 def placed_model_pose(scope: Scope, model: Model) -> Transform | None:

@@ -62,7 +62,7 @@ from urdfsdf.sdf.schema import undefined
 from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
 from urdfsdf.xml.namespaces import URDF_NS, U
-from urdfsdf.xml.parse import canonical, from_string, to_string
+from urdfsdf.xml.parse import canonical, first_child, from_string, tag_and_name, to_string
 
 N = TypeVar("N", Link, Joint)
 
@@ -136,7 +136,7 @@ def _path(root: etree._Element, path: str) -> etree._Element:
     """``root/a/b/c``, creating the missing elements."""
     node = root
     for part in path.split("/") if path else ():
-        found = node.find(part)
+        found = first_child(node, part)
         node = found if found is not None else etree.SubElement(node, part)
     return node
 
@@ -476,7 +476,7 @@ def unique_names(extras: tuple[Extra, ...], diags: Diagnostics) -> tuple[Extra, 
     seen: dict[str, set[str]] = {}
     for x in extras:
         if x.tag in NAMED:
-            seen.setdefault(x.tag, set()).add(from_string(x.xml).get("name") or "")
+            seen.setdefault(x.tag, set()).add(tag_and_name(x.xml)[1] or "")
     if not seen:
         return extras
     taken: dict[str, set[str]] = {tag: set() for tag in seen}
@@ -486,13 +486,13 @@ def unique_names(extras: tuple[Extra, ...], diags: Diagnostics) -> tuple[Extra, 
 
 def _uniquely_named(x: Extra, seen: set[str], taken: set[str], diags: Diagnostics) -> Extra:
     """``x``, renamed if ``taken`` has its name (see :func:`unique_names`)."""
-    el = from_string(x.xml)
-    name = el.get("name") or ""
+    name = tag_and_name(x.xml)[1] or ""
     if name not in taken:
         taken.add(name)
         return x
     new = repeat_name(name, seen, taken)
     taken.add(new)
+    el = from_string(x.xml)
     mark_renamed(el, new)
     diags.warning("DUPLICATE_NAME", f"a second <{x.tag}> named {name!r} here; written as "
                   f"{new!r} with urdf:name={name!r}", x.line)
@@ -608,7 +608,7 @@ def _deep_merge(into: etree._Element, other: etree._Element) -> None:
     for child in other:
         if not isinstance(child.tag, str):
             continue
-        found = into.find(child.tag)
+        found = first_child(into, child.tag)
         if found is None:
             into.append(_copy(child))
         elif len(child) and len(found):

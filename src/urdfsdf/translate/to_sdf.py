@@ -53,7 +53,7 @@ from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_
 from urdfsdf.xml.carried import LINKLESS_MARKER
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
 from urdfsdf.xml.namespaces import SDF_FRAME, U
-from urdfsdf.xml.parse import from_string, qname, to_string
+from urdfsdf.xml.parse import from_string, tag_and_name, to_string
 
 if TYPE_CHECKING:
     from urdfsdf.sdf.frames import Scope
@@ -534,11 +534,11 @@ def _unique_extra(x: Extra, used: set[str], diags: Diagnostics) -> Extra:
     as serialised holds `` name=`` when it has one)."""
     if " name=" not in x.xml[: x.xml.find(">") + 1]:
         return x
-    el = from_string(x.xml)
-    name = el.get("name")
-    new = _repeat_renamed(name, qname(el), x.line, used, diags) if name is not None else None
+    tag, name = tag_and_name(x.xml)
+    new = _repeat_renamed(name, tag, x.line, used, diags) if name is not None else None
     if new is None:
         return x
+    el = from_string(x.xml)
     mark_renamed(el, new)
     return Extra(tag=x.tag, xml=to_string(el), line=x.line)
 
