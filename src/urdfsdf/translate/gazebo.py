@@ -378,7 +378,8 @@ def _named_uniquely(node: N, touched: set[str], diags: Diagnostics) -> N:
     not once a block (iCub gives one link many blocks)."""
     if node.name not in touched:
         return node
-    return evolve(node, extras=unique_names(node.extras, diags))
+    extras = unique_names(node.extras, diags)
+    return node if extras is node.extras else evolve(node, extras=extras)
 
 
 def model_static(blocks: Iterable[Extra], static: bool = False) -> bool:

@@ -714,12 +714,15 @@ def _sdf_shapes(shapes: tuple[_Shape, ...], named: dict[str, Material]) -> tuple
 def _sdf_shape(shape: _Shape, named: dict[str, Material]) -> _Shape:
     """A URDF visual or collision with URDF elements as ``urdf:`` ones (in its material
     too), a visual's material resolved (:func:`_resolve_material`)."""
+    changes: dict[str, object] = {}
     if isinstance(shape, Visual) and shape.material is not None:
-        return evolve(shape, material=_wrap_material(_resolve_material(shape.material, named)),
-                      extras=_wrapped(shape.extras))
-    if shape.extras:
-        return evolve(shape, extras=_wrapped(shape.extras))
-    return shape
+        material = _wrap_material(_resolve_material(shape.material, named))
+        if material is not shape.material:
+            changes["material"] = material
+    extras = _wrapped(shape.extras)
+    if extras != shape.extras:  # (the unnamed marker stays as it is)
+        changes["extras"] = extras
+    return evolve(shape, **changes) if changes else shape
 
 
 def _unnamed_colour(visuals: tuple[Visual, ...]) -> bool:
