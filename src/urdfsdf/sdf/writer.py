@@ -38,7 +38,7 @@ from urdfsdf.core.ir import (
 from urdfsdf.sdf.mimic import with_axis_mimics
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
-from urdfsdf.xml.build import TEXT_SPECIAL, XmlBuilder, attr, attrs, plain, text
+from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain, plain_text, text
 from urdfsdf.xml.carried import LINKLESS, MASSLESS, UNNAMED, is_carried, is_linkless
 from urdfsdf.xml.carried_shape import marks as shape_marks
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
@@ -106,7 +106,7 @@ def _pose_text(pose: Pose) -> str | None:
         return None
     else:
         body = " ".join(pose.tokens())
-    return body if TEXT_SPECIAL.search(body) is None else text(body)
+    return text(body)
 
 
 def _extras(out: XmlBuilder, extras: Extras) -> None:
@@ -327,7 +327,7 @@ def _inertial(out: XmlBuilder, inertial: Inertial) -> None:
     pose_line = "" if pose is None else f"{p}  <pose>{pose}</pose>\n"
     ixx, ixy, ixz, iyy, iyz, izz = inertial.inertia
     mass = inertial.mass
-    if TEXT_SPECIAL.search(f"{mass}{ixx}{ixy}{ixz}{iyy}{iyz}{izz}") is not None:
+    if not plain_text(f"{mass}{ixx}{ixy}{ixz}{iyy}{iyz}{izz}"):
         mass, ixx, ixy, ixz, iyy, iyz, izz = (text(v) for v in (mass, *inertial.inertia))
     q = p + "    "
     out.parts.append(

@@ -172,9 +172,10 @@ class _Reading:
     line: int
     first: int
     target: _Target = field(default_factory=_Target)
-    #: the keys' //joint/physics values, and their collision surface values
-    physics: etree._Element = field(default_factory=lambda: etree.Element("physics"))
-    surface: etree._Element = field(default_factory=lambda: etree.Element("collision"))
+    #: the keys' //joint/physics values, and their collision surface values (made by
+    #: the first key that gives one: most blocks give none)
+    physics: etree._Element | None = None
+    surface: etree._Element | None = None
 
     def line_of(self, el: etree._Element) -> int:
         """The line of ``el`` (an element of the block) in its file."""
@@ -212,6 +213,8 @@ def _ignored(r: _Reading, child: etree._Element) -> None:
 def _surface_value(r: _Reading, child: etree._Element) -> None:
     """``mu1``, ``kp``...: a value of every collision (:data:`COLLISION_VALUES`)."""
     path, leaf = COLLISION_VALUES[child.tag]
+    if r.surface is None:
+        r.surface = etree.Element("collision")
     _path(r.surface, path).append(_el(leaf, key_value(child)))
 
 
@@ -263,6 +266,8 @@ def _shape_content(r: _Reading, child: etree._Element) -> None:
 def _joint_physics(r: _Reading, child: etree._Element) -> None:
     """``provideFeedback``, ``stopCfm``...: //joint/physics (:data:`JOINT_PHYSICS`)."""
     value = key_value(child)
+    if r.physics is None:
+        r.physics = etree.Element("physics")
     for path in JOINT_PHYSICS[child.tag]:
         _path(r.physics, path).text = value
 
@@ -322,9 +327,9 @@ def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | N
         if isinstance(child.tag, str):
             handlers.get(child.tag, _copied)(r, child)
     t = r.target
-    if len(r.surface):
+    if r.surface is not None:
         t.all_collisions.extend(r.surface)
-    if len(r.physics):
+    if r.physics is not None:
         t.extras.append(_extra(r.physics, r.line))
     return t
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 _ATTR_SPECIAL = re.compile(r'[&<>"\n\r\t]')
-TEXT_SPECIAL = re.compile(r"[&<>\r]")
+_TEXT_SPECIAL = re.compile(r"[&<>\r]")
 _ATTR_MAP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;",
              "\r": "&#13;", "\t": "&#9;"}
 _TEXT_MAP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
@@ -22,25 +22,35 @@ HEADER = '<?xml version="1.0" ?>\n'
 
 def attr(value: str) -> str:
     """``value`` escaped for a double-quoted attribute."""
-    if _ATTR_SPECIAL.search(value) is None:
+    if plain(value):
         return value
     return _ATTR_SPECIAL.sub(lambda m: _ATTR_MAP[m.group()], value)
 
 
 def text(value: str) -> str:
     """``value`` escaped for element content."""
-    if TEXT_SPECIAL.search(value) is None:
+    if plain_text(value):
         return value
-    return TEXT_SPECIAL.sub(lambda m: _TEXT_MAP[m.group()], value)
+    return _TEXT_SPECIAL.sub(lambda m: _TEXT_MAP[m.group()], value)
+
+
+# The tests below look for each character that is escaped (the keys of the maps
+# above) on its own: a search for one character is a fast scan, where a pattern's
+# character class costs a step, ~40 instructions, for each character of the text.
+
+def plain_text(value: str) -> bool:
+    """Whether :func:`text` leaves ``value`` as it is (no ``&<>`` or carriage return)."""
+    return not ("&" in value or "<" in value or ">" in value or "\r" in value)
 
 
 def plain(values: str) -> bool:
     """Whether ``values`` (an element's values run together) need no escaping at all.
 
     True when neither :func:`text` nor :func:`attr` would change any of them: one
-    search over all of an element's values, where escaping each would search each.
+    test over all of an element's values, where escaping each would test each.
     """
-    return _ATTR_SPECIAL.search(values) is None
+    return not ("&" in values or "<" in values or ">" in values or '"' in values
+                or "\n" in values or "\r" in values or "\t" in values)
 
 
 def attrs(pairs: Iterable[tuple[str, str | None]]) -> str:
