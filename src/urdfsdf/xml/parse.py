@@ -1117,7 +1117,8 @@ def tag_and_name(text: str) -> tuple[str, str | None]:
 
     Several checks ask this of the same kept elements (the unique names of what
     ``<gazebo>`` blocks add, of a model's carried children, the self-check of the
-    output): each element is parsed once for them all.
+    output): each element is parsed once for them all.  The cache holds the last
+    1024 texts asked about (strings of the IR), and their tag and name.
     """
     el = from_string(text)
     return qname(el), el.get("name")
