@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_ATTR_SPECIAL = re.compile(r'[&<>"\n\r\t]')
-_TEXT_SPECIAL = re.compile(r"[&<>\r]")
+#: what is escaped in a double-quoted attribute value, and in element content
 _ATTR_MAP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;",
              "\r": "&#13;", "\t": "&#9;"}
 _TEXT_MAP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
+_ATTR_SPECIAL = re.compile(f"[{re.escape(''.join(_ATTR_MAP))}]")
+_TEXT_SPECIAL = re.compile(f"[{re.escape(''.join(_TEXT_MAP))}]")
 HEADER = '<?xml version="1.0" ?>\n'
 
 
