@@ -6,7 +6,9 @@ file, find its workers in ``/proc`` and send the signal: SIGTERM and SIGINT stop
 batch with its summary so far (exit 143, 130) and no traceback; after any signal,
 SIGKILL included, every worker is gone within 2 s of the parent's death.  The
 single-file tests stop one long conversion; the in-process tests check ``main()``
-leaves the handlers as it found them and that a signal waits for a file being written.
+leaves the handlers as it found them, that a signal waits for a file being written,
+and that a stop Python dropped (a signal handled inside a ``__del__`` or a weak-reference
+callback, as importlib's are) still stops the command before it writes.
 """
 
 from __future__ import annotations
@@ -21,14 +23,16 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lxml import etree
 
 import urdfsdf
+from urdfsdf.api import convert
 from urdfsdf.commands import cli
 from urdfsdf.commands.files import write_atomic
-from urdfsdf.commands.signals import Interrupted, stop_on_signals
+from urdfsdf.commands.signals import Interrupted, deferred, stop_on_signals
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(),
                                 reason="needs /proc (Linux) to find the workers")
@@ -325,6 +329,55 @@ def test_a_signal_waits_for_the_file_being_written(monkeypatch: pytest.MonkeyPat
     assert stopped.value.status == 143
     assert [p.name for p in tmp_path.iterdir()] == ["out.sdf"]
     assert target.read_text() == "<sdf/>\n"
+
+
+class _SignalledOnDeletion:
+    """Sends ``signum`` to this process from its ``__del__``: the handler runs there, and
+    Python drops what it raises ("Exception ignored in ...")."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+
+    def __del__(self) -> None:
+        signal.raise_signal(self.signum)  # the handler runs before this returns
+
+
+def drop_a_stop(signum: int) -> None:
+    """Have ``signum``'s handler run where Python drops the exception it raises."""
+    assert signal.getsignal(signum) not in (signal.SIG_DFL, signal.SIG_IGN, None)
+    _SignalledOnDeletion(signum)  # deleted at once (reference count 0)
+
+
+@in_main_thread
+def test_a_dropped_stop_is_raised_before_a_write(capsys: pytest.CaptureFixture[str]) -> None:
+    written = []
+    with stop_on_signals(), pytest.raises(Interrupted) as stopped:
+        drop_a_stop(signal.SIGTERM)
+        with deferred():
+            written.append("a file")
+    assert (stopped.value.status, written) == (143, [])
+    assert "Exception ignored" not in capsys.readouterr().err
+    with stop_on_signals():  # the next run starts afresh
+        with deferred():
+            written.append("a file")
+    assert written == ["a file"]
+
+
+@in_main_thread
+@pytest.mark.parametrize("to_stdout", [False, True], ids=["file", "stdout"])
+def test_main_stopped_by_a_dropped_signal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str],
+                                          to_stdout: bool) -> None:
+    def convert_while_signalled(*args: Any, **kwargs: Any) -> object:
+        drop_a_stop(signal.SIGINT)
+        return convert(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "convert", convert_while_signalled)
+    sample = Path(__file__).resolve().parents[2] / "samples" / "parity.urdf"
+    output = [] if to_stdout else ["-o", str(tmp_path / "a.sdf")]
+    assert cli.main([str(sample), *output], prog="urdf2sdf") == 130
+    assert capsys.readouterr() == ("", "urdf2sdf: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
 
 
 WATCHED_ONLY = """

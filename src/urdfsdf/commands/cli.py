@@ -517,6 +517,9 @@ def _write_output(args: argparse.Namespace, text: str, inputs: list[str], out: T
                   err: TextIO) -> int:
     """``text`` to -o (never over an input) or to ``out``."""
     if not args.output:
+        from urdfsdf.commands.signals import raise_dropped
+
+        raise_dropped()
         out.write(text)
         return EXIT_OK
     from urdfsdf.commands.files import write_atomic
@@ -749,11 +752,13 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO, prog: str) -> int:
     """Run the command; SIGINT or SIGTERM stops it with one line (a batch: its summary
     so far) and the exit status 128 + the signal (130, 143), never a traceback."""
-    from urdfsdf.commands.signals import Interrupted, stop_on_signals
+    from urdfsdf.commands.signals import Interrupted, raise_dropped, stop_on_signals
 
     with stop_on_signals():
         try:
-            return COMMANDS[args.command](args, out, err, stdin)
+            status = COMMANDS[args.command](args, out, err, stdin)
+            raise_dropped()
+            return status
         except Interrupted as exc:  # later signals are ignored until the handlers go
             _report_stop(exc, err, prog)
             return exc.status

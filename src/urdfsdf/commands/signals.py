@@ -8,6 +8,13 @@ ruff do.  A signal that arrives while a file is written (:func:`deferred`)
 waits until the file is whole; signals that arrive while the program stops
 are ignored.
 
+Python drops an exception raised in a weak-reference callback or a ``__del__``
+(it prints "Exception ignored in ..." and goes on), so a signal handled there
+would be lost.  While the handlers are in force, :func:`stop_on_signals` keeps
+such an :class:`Interrupted` (through ``sys.unraisablehook``), and
+:func:`raise_dropped` raises it again: :func:`deferred` does before a file is
+written, ``main()`` before it writes to standard output and when the command ends.
+
 A batch's worker processes (``commands.batch``) call :func:`as_worker`: they
 ignore SIGINT (Ctrl-C reaches the whole process group; the parent stops
 them), and they end on their own within a second of their parent's death,
@@ -22,9 +29,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 #: the signals that stop a command
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -64,6 +72,7 @@ class _State:
         self.depth = 0  # nested deferred() blocks
         self.pending: int | None = None  # a signal that arrived in a deferred() block
         self.stopping = False  # Interrupted was raised: later signals are ignored
+        self.dropped: int | None = None  # the signal of an Interrupted Python dropped
 
 
 _state = _State()
@@ -99,23 +108,51 @@ def stop_on_signals() -> Iterator[None]:
     previous = {signum: handler for signum in STOP_SIGNALS
                 if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)}
     saved, _state = _state, _State()
+    hook = sys.unraisablehook
     try:
+        sys.unraisablehook = _keep_dropped(hook)
         for signum in previous:
             signal.signal(signum, _handle)
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        sys.unraisablehook = hook
         _state = saved
+
+
+def _keep_dropped(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """An unraisable-exception hook that keeps a dropped :class:`Interrupted` for
+    :func:`raise_dropped` (without printing it), and gives ``hook`` the others."""
+
+    def keep(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, Interrupted):
+            _state.dropped = unraisable.exc_value.signum
+            return None
+        return hook(unraisable)
+
+    return keep
+
+
+def raise_dropped() -> None:
+    """Raise again the :class:`Interrupted` that Python dropped, if it did (a signal
+    handled in a weak-reference callback or a ``__del__``)."""
+    state = _state
+    if state.dropped is not None:
+        signum, state.dropped = state.dropped, None
+        raise Interrupted(signum)
 
 
 @contextmanager
 def deferred() -> Iterator[None]:
     """Inside the block a stopping signal waits: it is raised when the block ends.
 
-    For writes that must finish (an output file and its rename); nests.
+    For writes that must finish (an output file and its rename); nests.  A stop
+    that Python dropped is raised before the block starts.
     """
     state = _state
+    if not state.depth:
+        raise_dropped()
     state.depth += 1
     try:
         yield
