@@ -47,14 +47,13 @@ says what is accepted, and a branch of :class:`Reading` that reads it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
 
 from lxml import etree
 
 from urdfsdf.core.ir import Extra
-from urdfsdf.core.numbers import PLAIN_NUMBER, repeated
+from urdfsdf.core.numbers import plain_numbers
 from urdfsdf.xml.parse import extra
 from urdfsdf.xml.readctx import ReadContext
 
@@ -118,7 +117,7 @@ class Attribute:
         #: writers write them (:data:`urdfsdf.core.numbers.PLAIN_NUMBER`, one blank
         #: between), a name not blank; None: any text
         self.plain: Callable[[str], object] | None = (
-            re.compile(repeated(PLAIN_NUMBER, count)).fullmatch if kind == "number" else
+            plain_numbers(count) if kind == "number" else
             str.strip if kind == "name" else None)
         #: its absence is as written: nothing to report, nothing filled in
         self.absent_taken = not required and default is None

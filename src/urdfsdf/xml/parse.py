@@ -986,7 +986,7 @@ def qualified_attribute(el: etree._Element, key: str) -> str:
 
 #: namespaces in scope up to which lxml serialises a sub-element directly
 _FEW_NAMESPACES = 16
-_XMLNS = re.compile(r' xmlns:([A-Za-z_][\w.-]*)="[^"]*"')
+_XMLNS = re.compile(r'( xmlns:([A-Za-z_][\w.-]*)="[^"]*")')
 #: a character of an XML name: one before ``prefix:`` makes it part of a longer name
 _NAME_CHAR = re.compile(r"[\w.-]")
 #: a prefix in use: a name followed by ":" (the look-behind makes each run of
@@ -1009,8 +1009,18 @@ def to_string(el: etree._Element) -> str:
     xml = etree.tostring(el, encoding="unicode", with_tail=False)
     if " xmlns:" not in xml:
         return xml
-    used = _used_prefixes(_XMLNS.sub("", xml), _XMLNS.findall(xml))
-    return _XMLNS.sub(lambda m: m.group(0) if m.group(1) in used else "", xml)
+    # [text, declaration, its prefix, text, declaration, its prefix, ..., text]
+    parts = _XMLNS.split(xml)
+    declared = parts[2::3]
+    used = _used_prefixes("".join(parts[::3]), declared)
+    if used.issuperset(declared):
+        return xml
+    kept = [parts[0]]
+    for at in range(1, len(parts), 3):
+        if parts[at + 1] in used:
+            kept.append(parts[at])
+        kept.append(parts[at + 2])
+    return "".join(kept)
 
 
 def _used_prefixes(text: str, declared: list[str]) -> set[str]:
