@@ -11,6 +11,7 @@ either way.  Number text is kept as written (stripped), short texts shared
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from lxml import etree
 
@@ -43,23 +44,24 @@ def plain_pose(el: etree._Element) -> Pose | None:
     if not keys or (len(keys) == 1 and keys[0] == "relative_to"):
         rel = el.get("relative_to") if keys else None
         text = el.text
-        if text is None:
+        if not text or text.isspace():
             return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
-        tokens = text.split()
-        if not tokens:
-            return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
-        if len(tokens) == 6 and "_" not in text:  # float() takes "1_0"
-            a, b, c, d, e, f = tokens
-            try:
-                total = float(a) + float(b) + float(c) + float(d) + float(e) + float(f)
-            except ValueError:
-                return None
-            # inf or nan make the sum so, as would finite values whose sum
-            # overflows: all_finite decides then
-            if total - total == 0.0 or (total == total and
-                                        all_finite([float(t) for t in tokens])):
-                return Pose.parsed(text, rel, el.sourceline)  # type: ignore[arg-type]
+        if _six_plain_numbers(text):
+            return Pose.parsed(text, rel, el.sourceline)  # type: ignore[arg-type]
     return None
+
+
+@lru_cache(maxsize=4096)
+def _six_plain_numbers(text: str) -> bool:
+    """``text`` is six finite numbers, in the plain form (no ``_``, which ``float()``
+    takes in "1_0").  Memoised as :func:`plain` is."""
+    tokens = text.split()
+    if len(tokens) != 6 or "_" in text:
+        return False
+    try:
+        return all_finite([float(t) for t in tokens])
+    except ValueError:
+        return False
 
 
 def pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
@@ -141,8 +143,12 @@ def _pose_1_9(ctx: ReadContext, el: etree._Element, what: str, fmt_: str, degree
     return Pose((v[0], v[1], v[2]), rpy, rel, None, line_of(el))
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str | None) -> str | None:
-    """``text`` stripped when it is one plain finite number (short ones shared), else None."""
+    """``text`` stripped when it is one plain finite number (short ones shared), else None.
+
+    Memoised over the last 4096 texts (strings of the documents read, kept until 4096
+    newer ones push them out): a few values ("0", "1", "0.1") make most of a file's."""
     if text is None:
         return None
     t = text.strip()
