@@ -17,7 +17,7 @@ from lxml import etree
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.ir import IDENTITY, Pose
-from urdfsdf.core.numbers import all_finite, shared
+from urdfsdf.core.numbers import all_finite, plain_tokens, shared
 from urdfsdf.xml.parse import first_child
 from urdfsdf.xml.readctx import ReadContext, line_of
 
@@ -53,15 +53,9 @@ def plain_pose(el: etree._Element) -> Pose | None:
 
 @lru_cache(maxsize=4096)
 def _six_plain_numbers(text: str) -> bool:
-    """``text`` is six finite numbers, in the plain form (no ``_``, which ``float()``
-    takes in "1_0").  Memoised as :func:`plain` is."""
-    tokens = text.split()
-    if len(tokens) != 6 or "_" in text:
-        return False
-    try:
-        return all_finite([float(t) for t in tokens])
-    except ValueError:
-        return False
+    """``text`` is six finite numbers in the plain form (:func:`plain_tokens`); memoised
+    as :func:`plain` is."""
+    return plain_tokens(text, 6) is not None
 
 
 def pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
