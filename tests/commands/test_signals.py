@@ -8,7 +8,8 @@ SIGKILL included, every worker is gone within 2 s of the parent's death.  The
 single-file tests stop one long conversion; the in-process tests check ``main()``
 leaves the handlers as it found them, that a signal waits for a file being written,
 and that a stop Python dropped (a signal handled inside a ``__del__`` or a weak-reference
-callback, as importlib's are) still stops the command before it writes.
+callback, as importlib's are) or wrapped (in a descriptor's ``__set_name__``) still stops
+the command before it writes.
 """
 
 from __future__ import annotations
@@ -377,6 +378,32 @@ def test_main_stopped_by_a_dropped_signal(monkeypatch: pytest.MonkeyPatch, tmp_p
     output = [] if to_stdout else ["-o", str(tmp_path / "a.sdf")]
     assert cli.main([str(sample), *output], prog="urdf2sdf") == 130
     assert capsys.readouterr() == ("", "urdf2sdf: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+class _SignalledOnSetName:
+    """A descriptor that sends ``signum`` to this process when a class takes it: the
+    handler runs in ``__set_name__``, which Python 3.11 wraps in a RuntimeError."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        signal.raise_signal(self.signum)
+
+
+@in_main_thread
+def test_main_stopped_while_a_class_is_made(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    def convert_importing(*args: Any, **kwargs: Any) -> object:
+        # as an import does that defines a class (a dataclass's fields) when SIGINT comes
+        type("Spanning", (), {"above": _SignalledOnSetName(signal.SIGINT)})
+        return convert(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "convert", convert_importing)
+    sample = Path(__file__).resolve().parents[2] / "samples" / "parity.urdf"
+    assert cli.main([str(sample), "-o", str(tmp_path / "a.sdf")], prog="urdf2sdf") == 130
+    assert capsys.readouterr().err == "urdf2sdf: interrupted\n"
     assert list(tmp_path.iterdir()) == []
 
 

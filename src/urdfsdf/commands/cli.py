@@ -752,16 +752,19 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO, prog: str) -> int:
     """Run the command; SIGINT or SIGTERM stops it with one line (a batch: its summary
     so far) and the exit status 128 + the signal (130, 143), never a traceback."""
-    from urdfsdf.commands.signals import Interrupted, raise_dropped, stop_on_signals
+    from urdfsdf.commands.signals import raise_dropped, stop_on_signals, stop_within
 
     with stop_on_signals():
         try:
             status = COMMANDS[args.command](args, out, err, stdin)
             raise_dropped()
             return status
-        except Interrupted as exc:  # later signals are ignored until the handlers go
-            _report_stop(exc, err, prog)
-            return exc.status
+        except BaseException as exc:  # later signals are ignored until the handlers go
+            stop = stop_within(exc)
+            if stop is None:
+                raise
+            _report_stop(stop, err, prog)
+            return stop.status
 
 
 def _report_stop(exc: BaseException, err: TextIO, prog: str) -> None:

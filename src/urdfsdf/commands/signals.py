@@ -14,6 +14,8 @@ would be lost.  While the handlers are in force, :func:`stop_on_signals` keeps
 such an :class:`Interrupted` (through ``sys.unraisablehook``), and
 :func:`raise_dropped` raises it again: :func:`deferred` does before a file is
 written, ``main()`` before it writes to standard output and when the command ends.
+Python 3.11 also wraps one raised while a class is made (a descriptor's
+``__set_name__``, during an import) in a RuntimeError: :func:`stop_within` finds it.
 
 A batch's worker processes (``commands.batch``) call :func:`as_worker`: they
 ignore SIGINT (Ctrl-C reaches the whole process group; the parent stops
@@ -141,6 +143,20 @@ def raise_dropped() -> None:
     if state.dropped is not None:
         signum, state.dropped = state.dropped, None
         raise Interrupted(signum)
+
+
+def stop_within(exc: BaseException) -> Interrupted | None:
+    """The :class:`Interrupted` ``exc`` is, or was raised from or while handling (Python
+    3.11 wraps one raised in a descriptor's ``__set_name__`` in a RuntimeError); None
+    when there is none."""
+    seen: set[int] = set()
+    found: BaseException | None = exc
+    while found is not None and id(found) not in seen:
+        if isinstance(found, Interrupted):
+            return found
+        seen.add(id(found))
+        found = found.__cause__ or found.__context__
+    return None
 
 
 @contextmanager
