@@ -433,12 +433,15 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
                     or (args.verbose and not args.quiet)]
 
     outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
-                         on_done=on_done, timeout=timeout or None, details=details)
-    print_summary(outcomes, err, time.monotonic() - start)
+                         on_done=on_done, timeout=timeout or None, details=details,
+                         quiet=args.quiet)
+    done = all(o.ok or o.no_model for o in outcomes)
+    if not (args.quiet and done):  # -q: the summary of a batch where something failed
+        print_summary(outcomes, err, time.monotonic() - start)
     if outcomes and all(o.no_model for o in outcomes):
         print(f"{args.prog}: error: no file holds a model named {args.model!r}", file=err)
         return EXIT_INVALID
-    return EXIT_OK if all(o.ok or o.no_model for o in outcomes) else EXIT_INVALID
+    return EXIT_OK if done else EXIT_INVALID
 
 
 #: conversion options that only a folder input uses: (argparse dest, flag)
@@ -491,7 +494,7 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
         return EXIT_USAGE
     if batch:
         return _batch(args, options, out, err)
-    if inputs and Path(args.input).is_dir():
+    if inputs and _is_dir(Path(args.input)):
         folder = Path(args.input)
         # a Gazebo model folder is one model: its SDF files are inputs too (-o never
         # writes over them)
@@ -514,8 +517,24 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
 
 def _is_batch(args: argparse.Namespace) -> bool:
     """Whether the input is a folder of robot files (a model folder is one model)."""
-    return bool(args.input) and args.input != "-" and Path(args.input).is_dir() and \
-        not (Path(args.input) / "model.config").is_file()
+    return bool(args.input) and args.input != "-" and _is_dir(Path(args.input)) and \
+        not _is_file(Path(args.input) / "model.config")
+
+
+def _is_dir(path: Path) -> bool:
+    """A folder; not when it cannot be looked at (its reading names why: FILE_READ)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    """A file; not when it cannot be looked at."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _write_output(args: argparse.Namespace, text: str, inputs: list[str], out: TextIO,
