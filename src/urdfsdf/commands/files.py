@@ -31,11 +31,16 @@ from urdfsdf.commands.signals import deferred
 
 #: the largest file :func:`read_resource` copies (meshes of real robots are a few MB)
 MAX_RESOURCE_BYTES = 512 * 1024 * 1024
-#: how :func:`read_resource` opens a file: no blocking on a FIFO, no symbolic link
+#: how :func:`read_resource` opens a file: no blocking on a FIFO, no symbolic link; how
+#: :func:`_write_into` opens a device or FIFO: never as the controlling terminal; how
+#: :func:`release` opens a FIFO: no waiting for a reader
 if sys.platform == "win32":
     _READ_FLAGS = os.O_RDONLY | os.O_BINARY
+    _WRITE_FLAGS = _RELEASE_FLAGS = os.O_WRONLY | os.O_BINARY
 else:
     _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    _WRITE_FLAGS = os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC
+    _RELEASE_FLAGS = os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 def write_output(path: str, text: str | bytes, inputs: Sequence[str] = ()) -> str | None:
@@ -73,15 +78,11 @@ def release(path: str) -> None:
     try:
         if not stat.S_ISFIFO(os.stat(path).st_mode):
             return
-        os.close(os.open(path, os.O_WRONLY | _NONBLOCK | _CLOEXEC))
+        os.close(os.open(path, _RELEASE_FLAGS))
     except OSError:  # no reader (ENXIO), or gone: nothing waits
         pass
 
 
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-#: how :func:`_write_into` opens a device or FIFO: never as the controlling terminal
-_WRITE_FLAGS = os.O_WRONLY | _CLOEXEC | getattr(os, "O_NOCTTY", 0)
 #: the folders of this process's descriptors: /proc/PID/fd (Linux), /dev/fd (BSD, macOS)
 _DESCRIPTORS = re.compile(r"/proc/(\d+)(?:/task/\d+)?/fd|/dev/fd")
 
