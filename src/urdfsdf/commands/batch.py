@@ -7,8 +7,12 @@ and textures it names that are found under ``<stem>/meshes/`` (its URIs then
 ``model://<stem>/meshes/...``: :mod:`urdfsdf.translate.meshes`).
 ``sdf2urdf`` reads ``*.sdf`` and ``*.world`` files and Gazebo model folders
 (``model.config`` naming its SDF file) and writes ``OUTDIR/<relative
-path>.urdf``.  Files run in parallel over the cores; a progress bar is shown
-on a terminal (plain lines otherwise) and a summary at the end.
+path>.urdf``.  Two inputs that would share an output each take one named after
+their whole file name instead (``panda.urdf/`` and ``panda.urdf.xacro/``; ``a.sdf.urdf``
+and ``a.world.urdf``), and no output is written over one written for another input.
+A folder the batch cannot read is a failure of its own (``FILE_READ``).  Files run in
+parallel over the cores; a progress bar is shown on a terminal (plain lines otherwise)
+and a summary at the end.
 
 Each file is converted in a worker process with a deadline (``--timeout``):
 a worker past it is killed, the file is reported as ``CONVERSION_TIMEOUT``
@@ -175,6 +179,7 @@ def _walk(src: Path) -> tuple[list[Path], list[Job]]:
 
 
 def _cannot_read(path: Path, exc: OSError, kind: str = "the folder ") -> str:
+    """The message of a ``FILE_READ`` of ``path``."""
     return f"cannot read {kind}{str(path)!r}: {exc.strerror or exc}"
 
 

@@ -14,6 +14,7 @@ one of this process's descriptors (``/dev/stdout``, ``/dev/fd/N``) writes that
 descriptor.  A socket or a block device is refused (``OUTPUT_REFUSED``), and
 nothing is ever renamed over any of them.  The text is whole before the
 destination is opened: a conversion that fails writes nothing.
+
 :func:`read_resource` reads a file an output refers to (a mesh copied into a model
 folder), bounded, and only a regular file.
 """
