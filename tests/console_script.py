@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -13,12 +14,13 @@ import pytest
 from conftest import ROOT
 
 
-def urdfsdf(*argv: str, cwd: Path = ROOT, stdin: str | None = None
-            ) -> subprocess.CompletedProcess[str]:
-    """``urdfsdf ARGV`` run from ``cwd`` (with ``stdin``): its exit status, stdout, stderr."""
+def urdfsdf(*argv: str, cwd: Path = ROOT, stdin: str | None = None,
+            prefix: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+    """``urdfsdf ARGV`` run from ``cwd`` (with ``stdin``; ``prefix``: the command that
+    runs it, e.g. ``setpriv ...``): its exit status, stdout, stderr."""
     exe = Path(sys.executable).parent / "urdfsdf"
     if not exe.exists():
         pytest.skip("console scripts not installed")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    return subprocess.run([str(exe), *argv], capture_output=True, text=True, env=env,
-                          cwd=cwd, input=stdin, check=False, timeout=120)
+    return subprocess.run([*prefix, str(exe), *argv], capture_output=True, text=True,
+                          env=env, cwd=cwd, input=stdin, check=False, timeout=120)

@@ -7,8 +7,12 @@ and textures it names that are found under ``<stem>/meshes/`` (its URIs then
 ``model://<stem>/meshes/...``: :mod:`urdfsdf.translate.meshes`).
 ``sdf2urdf`` reads ``*.sdf`` and ``*.world`` files and Gazebo model folders
 (``model.config`` naming its SDF file) and writes ``OUTDIR/<relative
-path>.urdf``.  Files run in parallel over the cores; a progress bar is shown
-on a terminal (plain lines otherwise) and a summary at the end.
+path>.urdf``.  Two inputs that would share an output each take one named after
+their whole file name instead (``panda.urdf/`` and ``panda.urdf.xacro/``; ``a.sdf.urdf``
+and ``a.world.urdf``), and no output is written over one written for another input.
+A folder the batch cannot read is a failure of its own (``FILE_READ``).  Files run in
+parallel over the cores; a progress bar is shown on a terminal (plain lines otherwise)
+and a summary at the end.
 
 Each file is converted in a worker process with a deadline (``--timeout``):
 a worker past it is killed, the file is reported as ``CONVERSION_TIMEOUT``
@@ -51,11 +55,16 @@ SDF_SUFFIXES = (".sdf", ".world")
 
 @mutable_record
 class Job:
-    """One conversion: input path, output path (relative to OUTDIR) and how to write it."""
+    """One conversion: input path, output path (relative to OUTDIR) and how to write it.
+
+    ``unreadable``: why the input (a folder, a ``model.config``) cannot be read; such a
+    job is a failure (``FILE_READ``) without a conversion.
+    """
 
     source: Path
     output: Path
     model_folder: bool = False
+    unreadable: str | None = None
 
 
 @mutable_record
@@ -89,13 +98,18 @@ def model_config_sdf(folder: Path) -> Path | None:
     The config is read as every input is (:func:`urdfsdf.xml.parse.parse`): a DTD that
     declares entities or names an external file is refused, and nothing else is opened.
     """
-    from urdfsdf.core.diagnostics import Diagnostics
-    from urdfsdf.xml.parse import parse
-
     try:
         data = (folder / "model.config").read_bytes()
     except OSError:
         return None
+    return _config_sdf(data, folder)
+
+
+def _config_sdf(data: bytes, folder: Path) -> Path | None:
+    """The SDF file the ``model.config`` text ``data`` of ``folder`` names, if any."""
+    from urdfsdf.core.diagnostics import Diagnostics
+    from urdfsdf.xml.parse import parse
+
     root = parse(data, Diagnostics())
     if root is None:
         return None
@@ -111,27 +125,87 @@ def model_config_sdf(folder: Path) -> Path | None:
 
 
 def find_jobs(command: Command, src: Path) -> list[Job]:
-    """Every input below ``src`` for ``command`` ("urdf2sdf" or "sdf2urdf")."""
-    jobs: list[Job] = []
+    """Every input below ``src`` for ``command`` ("urdf2sdf" or "sdf2urdf"), and a job
+    with ``unreadable`` set for each folder (or ``model.config``) that cannot be read.
+
+    Two inputs whose outputs would be the same each take an output named after their
+    whole file name (:func:`_distinct_outputs`).
+    """
+    files, jobs = _walk(src)
+    found: list[tuple[Job, Path]] = []  # each job, and its output by its input's whole name
     if command == "urdf2sdf":
-        for path in sorted(src.rglob("*")):
-            if path.is_file() and path.name.endswith(URDF_SUFFIXES):
-                stem = path.name.split(".")[0]
-                rel = path.relative_to(src).parent / stem
-                jobs.append(Job(path, rel / "model.sdf", model_folder=True))
-        return jobs
+        for path in files:
+            if path.name.endswith(URDF_SUFFIXES) and _is_file(path):
+                rel = path.relative_to(src).parent
+                found.append((Job(path, rel / path.name.split(".")[0] / "model.sdf",
+                                  model_folder=True), rel / path.name / "model.sdf"))
+        return jobs + _distinct_outputs(found)
     in_model_folder: set[Path] = set()
-    for config in sorted(src.rglob("model.config")):
-        sdf = model_config_sdf(config.parent)
+    for config in (path for path in files if path.name == "model.config"):
+        try:
+            sdf = _config_sdf(config.read_bytes(), config.parent)
+        except OSError as exc:
+            in_model_folder.update(config.parent.glob("*.sdf"))
+            jobs.append(Job(config, Path(), unreadable=_cannot_read(config, exc, "")))
+            continue
         if sdf is not None and sdf.exists():
             in_model_folder.update(config.parent.glob("*.sdf"))
             rel = config.parent.relative_to(src)
-            jobs.append(Job(sdf, rel.with_suffix(".urdf") if str(rel) != "." else
-                            Path(config.parent.name + ".urdf")))
-    for path in sorted(src.rglob("*")):
-        if path.is_file() and path.suffix in SDF_SUFFIXES and path not in in_model_folder:
-            jobs.append(Job(path, path.relative_to(src).with_suffix(".urdf")))
-    return jobs
+            whole = rel.parent / (config.parent.name + ".urdf")
+            found.append((Job(sdf, rel.with_suffix(".urdf") if str(rel) != "." else whole),
+                          whole))
+    for path in files:
+        if path.suffix in SDF_SUFFIXES and path not in in_model_folder and _is_file(path):
+            rel = path.relative_to(src)
+            found.append((Job(path, rel.with_suffix(".urdf")),
+                          rel.parent / (path.name + ".urdf")))
+    return jobs + _distinct_outputs(found)
+
+
+def _walk(src: Path) -> tuple[list[Path], list[Job]]:
+    """Every path below ``src`` that is not a folder, sorted (a symbolic link to a
+    folder is not followed, as ``Path.rglob`` does not), and a job for each folder
+    that cannot be read."""
+    names: list[Path] = []
+    unreadable: list[Job] = []
+
+    def failed(exc: OSError) -> None:
+        folder = Path(exc.filename if exc.filename is not None else src)
+        unreadable.append(Job(folder, Path(), unreadable=_cannot_read(folder, exc)))
+
+    for folder, _, files in os.walk(src, onerror=failed):
+        names += [Path(folder, name) for name in files]
+    return sorted(names), unreadable
+
+
+def _cannot_read(path: Path, exc: OSError, kind: str = "the folder ") -> str:
+    """The message of a ``FILE_READ`` of ``path``."""
+    return f"cannot read {kind}{str(path)!r}: {exc.strerror or exc}"
+
+
+def _is_file(path: Path) -> bool:
+    """A file (or a link to one); a path that cannot be looked at is one too, for its
+    conversion to report (``FILE_READ``)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return True
+
+
+def _distinct_outputs(found: Sequence[tuple[Job, Path]]) -> list[Job]:
+    """The jobs of ``found``, no two writing the same output: while some would, each of
+    them takes its other output, named after the whole file name of its input
+    (``panda.urdf`` and ``panda.urdf.xacro``: ``panda.urdf/`` and ``panda.urdf.xacro/``,
+    not both ``panda/``; ``a.sdf`` and ``a.world``: ``a.sdf.urdf``, ``a.world.urdf``).
+    Outputs without a collision keep their names."""
+    while True:
+        users = Counter(job.output for job, _ in found)
+        moved = [(job, whole) for job, whole in found
+                 if users[job.output] > 1 and job.output != whole]
+        if not moved:
+            return [job for job, _ in found]
+        for job, whole in moved:
+            job.output = whole
 
 
 def model_config(name: str) -> str:
@@ -184,30 +258,65 @@ def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converte
         return Converted(None, error=f"{type(exc).__name__}: {exc}")
 
 
-def write_job(job: Job, converted: Converted, out_dir: str) -> Outcome:
-    """Write a converted job's output (and ``model.config``) atomically."""
+class Written:
+    """The files a batch wrote, by identity (device, inode), and the input each was
+    written for: an output is never written over the one of another input (two names
+    of one file: a case-insensitive file system, a symbolic link)."""
+
+    def __init__(self) -> None:
+        self.sources: dict[tuple[int, int], Path] = {}
+
+    def write(self, target: Path, data: str | bytes, source: Path,
+              inputs: Sequence[str] = ()) -> str | None:
+        """Write ``data`` to ``target`` atomically for ``source``; why not, or None."""
+        other = self.sources.get(_identity(target))
+        if other is not None and other != source:
+            return f"refusing to overwrite {str(target)!r}, written for {str(other)!r}"
+        problem = write_atomic(str(target), data, [str(source), *inputs])
+        if problem is None:
+            self.sources[_identity(target)] = source
+        return problem
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    """(device, inode) of the file at ``path``; (-1, -1) when there is none."""
+    try:
+        info = path.stat()
+    except OSError:
+        return -1, -1
+    return info.st_dev, info.st_ino
+
+
+def write_job(job: Job, converted: Converted, out_dir: str,
+              written: Written | None = None) -> Outcome:
+    """Write a converted job's output (and ``model.config``) atomically, never over a
+    file ``written`` for another input."""
     if converted.text is None:
         return Outcome(job, False, converted.diagnostics, converted.error,
                        no_model=converted.no_model)
+    written = written or Written()
     target = Path(out_dir) / job.output
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         problem: str | None = f"cannot write {str(target)!r}: {exc.strerror or exc}"
     else:
-        problem = write_atomic(str(target), converted.text, [str(job.source)])
+        problem = written.write(target, converted.text, job.source)
         if problem is None and job.model_folder:
             name = _model_name(converted.text) or target.parent.name
-            problem = write_atomic(str(target.parent / "model.config"), model_config(name))
+            problem = written.write(target.parent / "model.config", model_config(name),
+                                    job.source)
         if problem is None:
-            problem = _copy_resources(converted.resources, target.parent, job.source)
+            problem = _copy_resources(converted.resources, target.parent, job.source,
+                                      written)
     if problem is not None:
         refused = Diagnostic("OUTPUT_REFUSED", "error", problem, str(target))
         return Outcome(job, False, [*converted.diagnostics, refused])
     return Outcome(job, True, converted.diagnostics)
 
 
-def _copy_resources(copies: Sequence[Copy], folder: Path, source: Path) -> str | None:
+def _copy_resources(copies: Sequence[Copy], folder: Path, source: Path,
+                    written: Written) -> str | None:
     """Copy each file into ``folder`` (never over the input, nor over the file copied);
     why one cannot be, or None."""
     for copy in copies:
@@ -219,7 +328,7 @@ def _copy_resources(copies: Sequence[Copy], folder: Path, source: Path) -> str |
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return f"cannot write {str(target)!r}: {exc.strerror or exc}"
-        problem = write_atomic(str(target), data, [str(source), copy.source])
+        problem = written.write(target, data, source, [copy.source])
         if problem is not None:
             return problem
     return None
@@ -437,16 +546,20 @@ def file_line(outcome: Outcome) -> str:
 class Progress:
     """One line per finished file (and its details); on a terminal, a bar below them."""
 
-    def __init__(self, total: int, stream: TextIO) -> None:
+    def __init__(self, total: int, stream: TextIO, quiet: bool = False) -> None:
         self.total = total
         self.done = 0
         self.stream = stream
-        self.tty = stream.isatty()
+        #: ``-q``: the lines of failed files only, and no bar
+        self.quiet = quiet
+        self.tty = stream.isatty() and not quiet
         self.start = time.monotonic()
 
     def update(self, outcome: Outcome, details: Sequence[str] = ()) -> None:
         """One more job finished: its line, then ``details`` (its diagnostics)."""
         self.done += 1
+        if self.quiet and (outcome.ok or outcome.no_model):
+            return
         lines = [f"[{self.done}/{self.total}] {file_line(outcome)}", *details]
         if self.tty:
             width = 30
@@ -482,11 +595,13 @@ class _Record:
     ``details``, ``on_done``)."""
 
     def __init__(self, total: int, err: TextIO, on_done: Callable[[Outcome], None] | None,
-                 details: Callable[[Outcome], Sequence[str]] | None) -> None:
+                 details: Callable[[Outcome], Sequence[str]] | None,
+                 quiet: bool = False) -> None:
         self.outcomes: list[Outcome] = []
-        self.progress = Progress(total, err)
+        self.progress = Progress(total, err, quiet)
         self.on_done = on_done
         self.details = details
+        self.files = Written()
 
     def written(self, job: Job, converted: Converted, out_dir: str) -> bool:
         """Write a converted job and record it; True: the batch stops (OUTPUT_REFUSED).
@@ -494,7 +609,7 @@ class _Record:
         A stopping signal waits for both: a file written is whole, and counted.
         """
         with deferred():
-            outcome = write_job(job, converted, out_dir)
+            outcome = write_job(job, converted, out_dir, self.files)
             self.outcomes.append(outcome)
         self._report(outcome)
         return outcome.refused
@@ -527,20 +642,23 @@ def run_batch(command: Command, src: Path, out_dir: Path, options: ConvertOption
               err: TextIO, jobs_n: int | None = None,
               on_done: Callable[[Outcome], None] | None = None,
               timeout: float | None = DEFAULT_TIMEOUT,
-              details: Callable[[Outcome], Sequence[str]] | None = None) -> list[Outcome]:
+              details: Callable[[Outcome], Sequence[str]] | None = None,
+              quiet: bool = False) -> list[Outcome]:
     """Convert every input below ``src`` into ``out_dir``, in parallel.
 
     Each file gets ``timeout`` seconds (None or 0: no limit; then one worker
-    converts in this process).  ``err`` gets one line per file as it finishes,
-    followed by ``details(outcome)``.  An output that cannot be written
+    converts in this process).  ``err`` gets one line per file as it finishes
+    (``quiet``: per file that failed), followed by ``details(outcome)``.  A folder
+    or ``model.config`` that cannot be read is a failure (``FILE_READ``), reported
+    first.  An output that cannot be written
     (``OUTPUT_REFUSED``) stops the batch: the files not converted come back as
     ``skipped`` outcomes (also given to ``on_done``, not to ``err``).  So does a
     stopping signal (under :func:`~urdfsdf.commands.signals.stop_on_signals`): it
     raises :class:`BatchInterrupted` with the outcomes, once every worker is stopped.
     """
     start = time.monotonic()
-    jobs = find_jobs(command, src)
-    record = _Record(len(jobs), err, on_done, details)
+    found = find_jobs(command, src)
+    record = _Record(len(found), err, on_done, details, quiet)
 
     def write(job: Job, converted: Converted) -> bool:
         return record.written(job, converted, str(out_dir))
@@ -548,6 +666,11 @@ def run_batch(command: Command, src: Path, out_dir: Path, options: ConvertOption
     workers = max(1, jobs_n or os.cpu_count() or 1)
     left: Sequence[Job] = ()
     try:
+        for job in found:
+            if job.unreadable is not None:
+                record.done(Outcome(job, False, [Diagnostic("FILE_READ", "error",
+                                                            job.unreadable, str(job.source))]))
+        jobs = [job for job in found if job.unreadable is None]
         if not timeout and (workers == 1 or len(jobs) <= 1):
             for i, job in enumerate(jobs):
                 if write(job, convert_job(command, job, options)):
@@ -558,7 +681,7 @@ def run_batch(command: Command, src: Path, out_dir: Path, options: ConvertOption
                                    record.done)
         return record.close(left)
     except Interrupted as exc:
-        raise BatchInterrupted(exc.signum, record.close(jobs),
+        raise BatchInterrupted(exc.signum, record.close(found),
                                time.monotonic() - start) from None
 
 

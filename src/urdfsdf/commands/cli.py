@@ -120,7 +120,8 @@ def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
                    help=f"{kind} file, a Gazebo model folder (holding model.config), or a "
                         "folder to convert recursively (default: stdin)")
     p.add_argument("-o", "--output",
-                   help="output file (default: stdout); an output folder for a folder input")
+                   help="output file (default and -: stdout; a device or FIFO is written "
+                        "into); an output folder for a folder input")
     p.add_argument("--uri-map", action="append", default=[], metavar="FROM=TO",
                    help="rewrite mesh URIs starting with FROM (repeatable)")
     p.add_argument("-j", "--jobs", type=int, default=None,
@@ -405,7 +406,7 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
         run_batch,
     )
 
-    if not args.output:
+    if not args.output or args.output == "-":
         print(f"{args.prog}: error: a folder input needs -o OUTDIR", file=err)
         return EXIT_USAGE
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
@@ -432,12 +433,15 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
                     or (args.verbose and not args.quiet)]
 
     outcomes = run_batch(args.command, Path(args.input), out_dir, options, err, args.jobs,
-                         on_done=on_done, timeout=timeout or None, details=details)
-    print_summary(outcomes, err, time.monotonic() - start)
+                         on_done=on_done, timeout=timeout or None, details=details,
+                         quiet=args.quiet)
+    done = all(o.ok or o.no_model for o in outcomes)
+    if not (args.quiet and done):  # -q: the summary of a batch where something failed
+        print_summary(outcomes, err, time.monotonic() - start)
     if outcomes and all(o.no_model for o in outcomes):
         print(f"{args.prog}: error: no file holds a model named {args.model!r}", file=err)
         return EXIT_INVALID
-    return EXIT_OK if all(o.ok or o.no_model for o in outcomes) else EXIT_INVALID
+    return EXIT_OK if done else EXIT_INVALID
 
 
 #: conversion options that only a folder input uses: (argparse dest, flag)
@@ -490,7 +494,7 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
         return EXIT_USAGE
     if batch:
         return _batch(args, options, out, err)
-    if inputs and Path(args.input).is_dir():
+    if inputs and _is_dir(Path(args.input)):
         folder = Path(args.input)
         # a Gazebo model folder is one model: its SDF files are inputs too (-o never
         # writes over them)
@@ -503,28 +507,49 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) 
         if args.strict and result.text is not None and args.format == "text":
             print(f"{name}: error: warnings are errors with --strict; nothing written",
                   file=err)
+        if args.output:  # a FIFO's reader sees the end, with nothing written
+            from urdfsdf.commands.files import release
+
+            release(args.output)
         return EXIT_INVALID
     return _write_output(args, result.text, inputs, out, err)
 
 
 def _is_batch(args: argparse.Namespace) -> bool:
     """Whether the input is a folder of robot files (a model folder is one model)."""
-    return bool(args.input) and args.input != "-" and Path(args.input).is_dir() and \
-        not (Path(args.input) / "model.config").is_file()
+    return bool(args.input) and args.input != "-" and _is_dir(Path(args.input)) and \
+        not _is_file(Path(args.input) / "model.config")
+
+
+def _is_dir(path: Path) -> bool:
+    """A folder; not when it cannot be looked at (its reading names why: FILE_READ)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    """A file; not when it cannot be looked at."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _write_output(args: argparse.Namespace, text: str, inputs: list[str], out: TextIO,
                   err: TextIO) -> int:
-    """``text`` to -o (never over an input) or to ``out``."""
-    if not args.output:
+    """``text`` to -o (never over an input; a device or FIFO written into) or to ``out``
+    (no -o, or ``-o -``)."""
+    if not args.output or args.output == "-":
         from urdfsdf.commands.signals import raise_dropped
 
         raise_dropped()
         out.write(text)
         return EXIT_OK
-    from urdfsdf.commands.files import write_atomic
+    from urdfsdf.commands.files import write_output
 
-    problem = write_atomic(args.output, text, inputs)
+    problem = write_output(args.output, text, inputs)
     if problem is not None:
         _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args, err)
         return EXIT_INVALID
@@ -664,16 +689,16 @@ def _graph(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
         text, diags = graphml_source(data if data is not None else name, file=name,
                                      model=args.model, includes=_include_config(args))
         _print_diags(diags.items, args, err)
-        from urdfsdf.commands.files import write_atomic
+        from urdfsdf.commands.files import write_output
 
-        problem = None if text is None else write_atomic(args.output, text)
+        problem = None if text is None else write_output(args.output, text)
         if problem is not None:
             _print_diags([Diagnostic("OUTPUT_REFUSED", "error", problem, args.output)], args,
                          err)
         if text is None or problem is not None:
             return EXIT_INVALID
-        if not args.quiet:
-            print(f"wrote {args.output}", file=out)
+        if not args.quiet:  # a status line (stdout may be the output: -o /dev/stdout)
+            print(f"wrote {args.output}", file=err)
         return EXIT_INVALID if _failed(diags.items, args.strict) else EXIT_OK
     dot_text, diags = graph_source(data if data is not None else name, file=name,
                                    includes=_include_config(args), model=args.model)

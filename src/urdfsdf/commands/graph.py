@@ -232,11 +232,11 @@ def render(dot_text: str, output: str) -> Diagnostic | None:
     """Write ``output`` (.dot as is; other suffixes through Graphviz); None, or the error:
     ``OUTPUT_REFUSED`` (a .dot file that cannot be written), ``GRAPHVIZ_UNAVAILABLE``
     (no ``dot`` program) or ``GRAPHVIZ_FAILED``."""
-    from urdfsdf.commands.files import write_atomic
+    from urdfsdf.commands.files import write_output
 
     fmt = output.rsplit(".", 1)[-1].lower() if "." in output else "dot"
     if fmt in ("dot", "gv"):
-        problem = write_atomic(output, dot_text)
+        problem = write_output(output, dot_text)
         return None if problem is None else Diagnostic("OUTPUT_REFUSED", "error", problem,
                                                        output)
     exe = shutil.which("dot")
