@@ -107,8 +107,8 @@ CODES: dict[str, str] = {
                              "from (resource paths, search path variables, the input's folder)",
     "INCLUDE_CYCLE": "an <include> names a file that is already being read",
     "MESH_NOT_FOUND": "a mesh or texture URI names no file under the folders searched "
-                      "(--meshes, --uri-style, folder output: a warning; an info where "
-                      "folder output keeps it as written unasked); nothing is fetched",
+                      "(check, --meshes, --uri-style, folder output: a warning; the message "
+                      "names the folders); nothing is fetched",
     "MESH_URI_KEPT": "--uri-style cannot write a URI in the asked form (its file is in no "
                      "package or model folder): it is kept as written, a warning",
     "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",

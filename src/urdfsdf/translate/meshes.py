@@ -38,8 +38,9 @@ class MeshOptions:
     roots: ResourceRoots = ResourceRoots()
     #: the form each URI found is written in (``--uri-style``)
     style: UriStyle = "keep"
-    #: how a URI not found (or not writable in ``style``) is reported: "warning" when
-    #: asked for (``--meshes``, ``--uri-style``), "info" for folder output's own copying
+    #: how a URI not found is reported: a warning (the command line's, folder output's
+    #: too: a model folder without its mesh is broken for Gazebo); "info" for a caller
+    #: that looks on its own initiative
     severity: Severity = "warning"
     #: folder output: copy each file found into the model folder ``model_folder``
     copy: bool = False
