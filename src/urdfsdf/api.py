@@ -104,10 +104,17 @@ Command = Literal["urdf2sdf", "sdf2urdf"]
 def convert(command: Command, source: Source, options: ConvertOptions,
             file: str | None = None, model: str | None = None) -> Result:
     """Run ``urdf2sdf`` or ``sdf2urdf`` on one input with the command line's options
-    (its messages name the flags)."""
+    (its messages name the flags).  ``--xacro-arg`` applies to the xacro inputs of a
+    folder, and a plain URDF of it takes none (a single input's were checked)."""
     if command == "urdf2sdf":
+        xacro_args = dict(options.xacro_args)
+        if xacro_args and isinstance(source, str | os.PathLike):
+            import urdfsdf.document as documents
+
+            if not documents.xacro_input(os.fspath(source)):
+                xacro_args = {}
         return urdf_to_sdf_result(source, file, uri_map=options.uri_map,
-                                  xacro_args=dict(options.xacro_args),
+                                  xacro_args=xacro_args,
                                   package_paths=dict(options.package_paths),
                                   lump_fixed_joints=options.lump_fixed_joints,
                                   sdf_version=options.sdf_version, plain=options.plain,

@@ -469,11 +469,20 @@ def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
         for dest, flag in FOLDER_ONLY:
             if getattr(args, dest) is not None:
                 return f"{flag} applies to a folder input only"
-    xacro = batch or str(args.input or "").endswith(".xacro")
+    xacro = batch or (args.command == "urdf2sdf" and bool(args.xacro_arg or args.package_path)
+                      and _xacro_input(args.input))
     for dest, flag in XACRO_ONLY if args.command == "urdf2sdf" and not xacro else ():
         if getattr(args, dest):
-            return f"{flag} applies to .xacro input (or a folder) only"
+            return f"{flag} applies to xacro input (a .xacro file, a URDF using xacro, or " \
+                "a folder) only"
     return _unusable_root(args, batch, xacro)
+
+
+def _xacro_input(path: str | None) -> bool:
+    """Whether ``path`` is a ``.xacro`` file or a URDF that uses xacro (sniffed)."""
+    from urdfsdf.document import xacro_input
+
+    return xacro_input(path)
 
 
 def _unusable_root(args: argparse.Namespace, batch: bool, xacro: bool) -> str | None:

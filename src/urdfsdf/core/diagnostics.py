@@ -97,7 +97,8 @@ CODES: dict[str, str] = {
                     "urdf2sdf); the message names the command to use",
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (--lossy, lossy=True in Python, "
                           "drops it)",
-    "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
+    "XACRO_UNAVAILABLE": "a .xacro input, or a URDF that uses xacro, needs the xacro package "
+                         "(urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",
     "NETWORKX_UNAVAILABLE": "GraphML output needs the networkx package (urdfsdf[networkx])",
     "GRAPHVIZ_UNAVAILABLE": "a picture (.svg, .png, .pdf) needs Graphviz's dot program "
@@ -112,6 +113,9 @@ CODES: dict[str, str] = {
     "MESH_URI_KEPT": "--uri-style cannot write a URI in the asked form (its file is in no "
                      "package or model folder): it is kept as written, a warning",
     "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",
+    "XACRO_EXPANDED": "a URDF not named .xacro uses xacro (an <xacro:...> element, ${...}, "
+                      "$(arg ...)): expanded by xacro first, as its build does (a warning; "
+                      "without the xacro package, XACRO_UNAVAILABLE)",
 }
 
 
@@ -290,6 +294,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "min-inertia": ("--min-inertia MASS", "min_inertia=MASS"),
     "uri-style": ("--uri-style package", 'uri_style="package"'),
     "meshes": ("--meshes", "meshes=True"),
+    "xacro-arg": ("--xacro-arg NAME:=VALUE", 'xacro_args={"NAME": "VALUE"}'),
 }
 
 _WORDING: ContextVar[Wording | None] = ContextVar("urdfsdf_wording", default=None)
