@@ -220,6 +220,15 @@ class TranslationError(Exception):
         return [d.code for d in self.diagnostics if d.severity == "error"]
 
 
+class UrdfsdfWarning(UserWarning):
+    """A warning diagnostic passed on by the Python API's functions that return text
+    (``warnings.warn``; ``python -W error`` makes it raise): ``.diagnostic`` holds it."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.format())
+        self.diagnostic = diagnostic
+
+
 def in_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Diagnostics in file and line order, as they are shown (stable: diagnostics of one
     line keep the order they were found in; one without a line comes first in its file)."""

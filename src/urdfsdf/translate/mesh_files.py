@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from urllib.parse import unquote
 
 from lxml import etree
@@ -27,7 +28,11 @@ _MTL_MAPS = frozenset((b"map_ka", b"map_kd", b"map_ks", b"map_ke", b"map_ns", b"
                        b"map_bump", b"bump", b"disp", b"decal", b"refl", b"norm", b"map_pr",
                        b"map_pm", b"map_ps"))
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
-_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+#: how a file is opened: no symbolic link followed, no blocking on a FIFO
+if sys.platform == "win32":
+    _FLAGS = os.O_RDONLY | os.O_BINARY
+else:
+    _FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 def named_files(real: str) -> list[str]:
