@@ -224,9 +224,14 @@ class UrdfsdfWarning(UserWarning):
     """A warning diagnostic passed on by the Python API's functions that return text
     (``warnings.warn``; ``python -W error`` makes it raise): ``.diagnostic`` holds it."""
 
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.format())
-        self.diagnostic = diagnostic
+    def __init__(self, diagnostic: Diagnostic | str) -> None:
+        # (a str: rebuilt from its message, as pickling and pytest-xdist rebuild it)
+        super().__init__(diagnostic.format() if isinstance(diagnostic, Diagnostic)
+                         else diagnostic)
+        self.diagnostic = diagnostic if isinstance(diagnostic, Diagnostic) else None
+
+    def __reduce__(self) -> tuple[type[UrdfsdfWarning], tuple[Diagnostic | str]]:
+        return type(self), (self.diagnostic or str(self),)
 
 
 def in_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
