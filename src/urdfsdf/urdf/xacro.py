@@ -113,7 +113,8 @@ def expand_xacro(path: str | None, args: Mapping[str, str], package_paths: Mappi
     except Exception as exc:  # xacro raises many types; each is a bad input here
         message = str(exc) or type(exc).__name__
         if any(w in message.lower() for w in ("package", "find", "ament", "no module named")):
-            message += f" (pass {option('package-path')} for each $(find NAME))"
+            message += f" (pass {option('package-path')} for each $(find NAME), or set " \
+                "AMENT_PREFIX_PATH)"
         diags.error("XACRO_FAILED", f"xacro could not expand {path or 'the input'!r}: "
                     f"{message}")
         return None
