@@ -1,9 +1,10 @@
 """The one load step of every entry point: bytes, text or a path in, the IR out.
 
 :func:`load_document` reads ``source`` (XML text, bytes, or a path; a
-``.xacro`` path, and a URDF that uses xacro, is expanded first, once), detects the format from the root
-element (``<robot>``: URDF; anything else is read as SDFormat, whose reader
-says what is wrong with it) unless the caller expects one, and reads it with
+``.xacro`` path, and a URDF that uses xacro, is expanded first, once), detects
+the format from the root element (``<robot>``: URDF; anything else is read as
+SDFormat, whose reader says what is wrong with it) unless the caller expects one,
+and reads it with
 that format's reader, as the document is parsed.  The commands, the API and
 the ROS helper all start here.
 """

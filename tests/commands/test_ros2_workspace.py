@@ -60,7 +60,8 @@ XACRO_URDF = """<?xml version="1.0"?>
   <xacro:property name="ns" value="$(arg namespace)"/>
   <link name="${ns}base_link"/>
   <link name="${ns}wheel"/>
-  <joint name="${ns}j" type="fixed"><parent link="${ns}base_link"/><child link="${ns}wheel"/></joint>
+  <joint name="${ns}j" type="fixed">
+    <parent link="${ns}base_link"/><child link="${ns}wheel"/></joint>
 </robot>
 """
 XACRO_LINE = 3  # the first use of xacro in XACRO_URDF

@@ -47,7 +47,7 @@ def uses_xacro(data: bytes) -> int | None:
         if not isinstance(el.tag, str):
             continue
         if _xacro_tag(el.tag) or _EXPRESSION.search(el.text or "") or \
-                any(_EXPRESSION.search(v) for v in el.attrib.values()):
+                any(_EXPRESSION.search(str(v)) for v in el.attrib.values()):
             return el.sourceline if isinstance(el.sourceline, int) else 1
     return None
 
