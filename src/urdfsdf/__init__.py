@@ -10,8 +10,10 @@ and the IR for those who want objects (:func:`read_urdf`, :func:`read_sdf`,
 :func:`write_urdf`, :func:`write_sdf`).  Failures raise
 :class:`TranslationError`, which carries every :class:`Diagnostic`;
 :func:`urdf_to_sdf_result` and :func:`sdf_to_urdf_result` return a :class:`Result`
-instead (the text, or None, and every diagnostic: ``if result.ok:``).  Each option
-of the command line is a keyword (``sdf_to_urdf(text, lossy=True)``).
+instead (the text, or None, and every diagnostic: ``if result.ok:``).  The functions that
+return text or the IR pass each warning on as a :class:`UrdfsdfWarning` (Python's
+``warnings``: ``python -W error`` makes it raise).  Each option of the command line is a
+keyword (``sdf_to_urdf(text, lossy=True)``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ if TYPE_CHECKING:  # the names below, imported when first used (a command import
         write_urdf,
     )
     from urdfsdf.core import ir
-    from urdfsdf.core.diagnostics import Diagnostic, TranslationError
+    from urdfsdf.core.diagnostics import Diagnostic, TranslationError, UrdfsdfWarning
     from urdfsdf.core.ir import Model, SdfDocument
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "Result",
     "SdfDocument",
     "TranslationError",
+    "UrdfsdfWarning",
     "ir",
     "read_sdf",
     "read_sdf_document",
@@ -59,7 +62,7 @@ __version__ = "0.1.0"
 #: where each public name lives
 _HOMES = {
     "Diagnostic": "urdfsdf.core.diagnostics", "Diagnostics": "urdfsdf.core.diagnostics",
-    "TranslationError": "urdfsdf.core.diagnostics",
+    "TranslationError": "urdfsdf.core.diagnostics", "UrdfsdfWarning": "urdfsdf.core.diagnostics",
     "Model": "urdfsdf.core.ir", "SdfDocument": "urdfsdf.core.ir", "Result": "urdfsdf.api",
     "read_sdf": "urdfsdf.api", "read_sdf_document": "urdfsdf.api", "read_urdf": "urdfsdf.api",
     "sdf_to_urdf": "urdfsdf.api", "urdf_to_sdf": "urdfsdf.api", "write_sdf": "urdfsdf.api",

@@ -2,7 +2,8 @@
 
 Every ``*_result`` function here collects diagnostics and returns them with its
 result; the string functions (:func:`urdf_to_sdf`, :func:`sdf_to_urdf`, ``read_*``,
-``write_*``) raise :class:`TranslationError` at the edge.  Each command-line option
+``write_*``) raise :class:`TranslationError` at the edge, and pass each warning on as a
+:class:`~urdfsdf.core.diagnostics.UrdfsdfWarning` (:func:`pass_on`).  Each command-line option
 of ``urdf2sdf`` and ``sdf2urdf`` is a keyword here (README, "Python API"), and a
 message that names an option names the keyword (``lossy=True``, not ``--lossy``:
 :func:`urdfsdf.core.diagnostics.option`).
@@ -104,10 +105,17 @@ Command = Literal["urdf2sdf", "sdf2urdf"]
 def convert(command: Command, source: Source, options: ConvertOptions,
             file: str | None = None, model: str | None = None) -> Result:
     """Run ``urdf2sdf`` or ``sdf2urdf`` on one input with the command line's options
-    (its messages name the flags)."""
+    (its messages name the flags).  ``--xacro-arg`` applies to the xacro inputs of a
+    folder, and a plain URDF of it takes none (a single input's were checked)."""
     if command == "urdf2sdf":
+        xacro_args = dict(options.xacro_args)
+        if xacro_args and isinstance(source, str | os.PathLike):
+            import urdfsdf.document as documents
+
+            if not documents.xacro_input(os.fspath(source)):
+                xacro_args = {}
         return urdf_to_sdf_result(source, file, uri_map=options.uri_map,
-                                  xacro_args=dict(options.xacro_args),
+                                  xacro_args=xacro_args,
                                   package_paths=dict(options.package_paths),
                                   lump_fixed_joints=options.lump_fixed_joints,
                                   sdf_version=options.sdf_version, plain=options.plain,
@@ -474,7 +482,22 @@ def mesh_options(meshes: bool | MeshOptions, uri_style: str,
 def _raise_or(result: Result, strict: bool) -> str:
     if not (result.ok_strict if strict else result.ok) or result.text is None:
         raise TranslationError(result.diagnostics)
+    pass_on(result.diagnostics)
     return result.text
+
+
+def pass_on(diagnostics: Sequence[Diagnostic]) -> None:
+    """Each warning of ``diagnostics`` (in line order) as a Python warning of category
+    :class:`~urdfsdf.core.diagnostics.UrdfsdfWarning`, located at the caller's line
+    (``python -W error``: the first raises).  Infos are not passed on."""
+    from urdfsdf.core.diagnostics import UrdfsdfWarning, in_order
+
+    found = [d for d in diagnostics if d.severity == "warning"]
+    if not found:
+        return
+    level = _caller_level()
+    for d in in_order(found):
+        warnings.warn(UrdfsdfWarning(d), stacklevel=level)
 
 
 @worded("keywords")
@@ -483,18 +506,22 @@ def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | Non
                 xacro_args: Mapping[str, str] | None = None,
                 package_paths: Mapping[str, str] | None = None, plain: bool = False,
                 open_loops: bool = False, massless_as_frames: bool = False,
-                min_inertia: str | float | None = None) -> str:
+                min_inertia: str | float | None = None,
+                meshes: bool | MeshOptions = False, uri_style: str = "keep",
+                resource_paths: Sequence[str | os.PathLike[str]] = ()) -> str:
     """URDF (text or path, or a ``.xacro`` file) -> SDFormat text (1.7 by default).
 
-    ``strict``: warnings are errors too; the other keywords are urdf2sdf's options
-    (:func:`urdf_to_sdf_result`).
+    ``strict``: warnings are errors too (else each is passed on as a
+    :class:`~urdfsdf.core.diagnostics.UrdfsdfWarning`); the other keywords are urdf2sdf's
+    options (:func:`urdf_to_sdf_result`).
     """
     return _raise_or(urdf_to_sdf_result(text, uri_map=uri_map, sdf_version=sdf_version,
                                         lump_fixed_joints=lump_fixed_joints,
                                         xacro_args=xacro_args, package_paths=package_paths,
                                         plain=plain, open_loops=open_loops,
                                         massless_as_frames=massless_as_frames,
-                                        min_inertia=min_inertia),
+                                        min_inertia=min_inertia, meshes=meshes,
+                                        uri_style=uri_style, resource_paths=resource_paths),
                      strict)
 
 
@@ -503,15 +530,20 @@ def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False,
                 lossy: bool = False, disconnected: Disconnected = "error", frames: bool = True,
                 separator: str = "::", uri_map: UriMapping | None = None,
                 resource_paths: Sequence[str | os.PathLike[str]] = (),
-                includes: IncludeConfig | bool | None = None) -> str:
+                includes: IncludeConfig | bool | None = None,
+                meshes: bool | MeshOptions = False, uri_style: str = "keep",
+                package_paths: Mapping[str, str] | None = None) -> str:
     """SDFormat (text or path) -> URDF text; ``model`` picks one of several.
 
-    ``strict``: warnings are errors too; the other keywords are sdf2urdf's options
-    (:func:`sdf_to_urdf_result`).
+    ``strict``: warnings are errors too (else each is passed on as a
+    :class:`~urdfsdf.core.diagnostics.UrdfsdfWarning`); the other keywords are sdf2urdf's
+    options (:func:`sdf_to_urdf_result`).
     """
     return _raise_or(sdf_to_urdf_result(text, model, lossy=lossy, disconnected=disconnected,
                                         frames=frames, separator=separator, uri_map=uri_map,
-                                        resource_paths=resource_paths, includes=includes),
+                                        resource_paths=resource_paths, includes=includes,
+                                        meshes=meshes, uri_style=uri_style,
+                                        package_paths=package_paths),
                      strict)
 
 
@@ -523,6 +555,7 @@ def read_urdf(source: Source, *, xacro_args: Mapping[str, str] | None = None,
     model, diags = load_urdf(source, xacro_args=xacro_args, package_paths=package_paths)
     if model is None or diags.has_errors():
         raise TranslationError(diags.items)
+    pass_on(diags.items)
     return model
 
 
@@ -539,6 +572,7 @@ def read_sdf_document(source: Source, *,
     doc, diags = load_sdf(source, includes=config)
     if doc is None or diags.has_errors():
         raise TranslationError(diags.items)
+    pass_on(diags.items)
     return doc
 
 
@@ -582,6 +616,7 @@ def write_sdf(model: Model, *, sdf_version: str = "1.7") -> str:
         if shaped is None or diags.has_errors():
             raise TranslationError(diags.items)
         model = shaped
+    pass_on(diags.items)
     return write_sdf_model(model, sdf_version)
 
 
@@ -602,4 +637,5 @@ def write_urdf(model: Model, *, lossy: bool = False, disconnected: Disconnected 
     shaped, _path = sdf_model_to_urdf(model, diags, options)
     if shaped is None or diags.has_errors():
         raise TranslationError(diags.items)
+    pass_on(diags.items)
     return write_urdf_model(shaped)

@@ -1,9 +1,10 @@
 """The one load step of every entry point: bytes, text or a path in, the IR out.
 
 :func:`load_document` reads ``source`` (XML text, bytes, or a path; a
-``.xacro`` path is expanded first, once), detects the format from the root
-element (``<robot>``: URDF; anything else is read as SDFormat, whose reader
-says what is wrong with it) unless the caller expects one, and reads it with
+``.xacro`` path, and a URDF that uses xacro, is expanded first, once), detects
+the format from the root element (``<robot>``: URDF; anything else is read as
+SDFormat, whose reader says what is wrong with it) unless the caller expects one,
+and reads it with
 that format's reader, as the document is parsed.  The commands, the API and
 the ROS helper all start here.
 """
@@ -11,17 +12,18 @@ the ROS helper all start here.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from urdfsdf.core.diagnostics import Diagnostics
+from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Format, Model, SdfDocument
 from urdfsdf.core.record import mutable_record
 from urdfsdf.urdf.reader import STREAM_TAGS as URDF_TAGS
 from urdfsdf.urdf.reader import read_urdf_root
-from urdfsdf.urdf.xacro import expand_xacro, is_xacro
+from urdfsdf.urdf.xacro import expand_xacro, is_xacro, uses_xacro
 from urdfsdf.xml.custom import restore_empty_values
 from urdfsdf.xml.parse import (
     Source,
@@ -52,6 +54,8 @@ class Document:
     #: the file read (a model folder's SDF file), None for text: relative mesh URIs
     #: resolve from its folder
     path: str | None = None
+    #: ``data`` is what xacro expanded the input to
+    xacro: bool = False
 
 
 def detect_format(root: etree._Element) -> Format:
@@ -69,7 +73,9 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
     ``expect``: read with that format's reader whatever the root element (its
     reader reports a wrong root).  ``file`` names the input in diagnostics
     (default: the path read).  ``xacro_args`` and ``package_paths`` are for a
-    ``.xacro`` path (``--xacro-arg``, ``--package-path``).  ``includes``: how SDF
+    ``.xacro`` path or a URDF that uses xacro (``--xacro-arg``, ``--package-path``;
+    ``xacro_args`` given for other input are an ``ARGUMENT_INVALID`` error, never
+    ignored).  ``includes``: how SDF
     ``<include>`` is followed (default: through SDF_PATH, GZ_SIM_RESOURCE_PATH and
     IGN_GAZEBO_RESOURCE_PATH, and next to the input file).
     """
@@ -91,8 +97,15 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
                 return None
             source = path = chosen
             file = None
-    data = _load_bytes(source, path, diags, file, xacro_args, package_paths)
-    if data is None:
+    loaded = _load_bytes(source, path, diags, file, xacro_args, package_paths,
+                         expect != "sdf")
+    if loaded is None:
+        return None
+    data, expanded = loaded
+    if xacro_args and not expanded:
+        diags.error("ARGUMENT_INVALID", f"{option('xacro-arg')}: the input uses no xacro "
+                    "(a .xacro file, or a URDF with <xacro:...> elements, ${...} or "
+                    "$(arg ...)); its arguments apply to nothing")
         return None
     # an SDF urdf2sdf wrote lists its empty attributes in urdf:empty (xml/custom.py)
     data = restore_empty_values(data)
@@ -102,10 +115,10 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
         fmt = expect or detect_format(root)
         if fmt == "urdf":
             return Document("urdf", urdf=read_urdf_root(root, diags, stream), data=data,
-                            path=path)
+                            path=path, xacro=expanded)
         return Document("sdf", sdf=sdf_reader.read_sdf_root(
             root, diags, stream, includes=resolver, read_urdf=_included_urdf), data=data,
-            path=path)
+            path=path, xacro=expanded)
 
     return read_document(data, diags, tags, read)
 
@@ -132,13 +145,46 @@ def _include_resolver(includes: IncludeConfig | None, path: str | None
 
 def _load_bytes(source: Source, path: str | None, diags: Diagnostics, file: str | None,
                 xacro_args: Mapping[str, str] | None,
-                package_paths: Mapping[str, str] | None) -> bytes | None:
+                package_paths: Mapping[str, str] | None,
+                urdf: bool) -> tuple[bytes, bool] | None:
     """The bytes of ``source`` (``path``: the file it names, see :func:`_path_of`), a
-    ``.xacro`` file's expansion."""
+    ``.xacro`` file's expansion, or (``urdf``: it may be URDF) the expansion of a URDF
+    that uses xacro, with a warning; and whether xacro expanded them."""
+    prefixes = [p for p in os.environ.get("AMENT_PREFIX_PATH", "").split(os.pathsep) if p]
     if path is not None and is_xacro(path):
         diags.file = file or path
-        return expand_xacro(path, xacro_args or {}, package_paths or {}, diags)
-    return load_input(source, diags, file)
+        data = expand_xacro(path, xacro_args or {}, package_paths or {}, diags, prefixes)
+        return None if data is None else (data, True)
+    data = load_input(source, diags, file)
+    if data is None:
+        return None
+    line = uses_xacro(data) if urdf else None
+    if line is None:
+        return data, False
+    why = f"the URDF uses xacro (line {line}: an <xacro:...> element, ${{...}} or $(arg ...))"
+    expanded = expand_xacro(path, xacro_args or {}, package_paths or {}, diags, prefixes,
+                            data=None if path is not None else data, why=why)
+    if expanded is None:
+        return None
+    diags.warning("XACRO_EXPANDED", f"{why}: expanded by xacro first, as its build does "
+                  "(name it .xacro to say so)", line)
+    return expanded, True
+
+
+def xacro_input(path: str | None) -> bool:
+    """Whether the input at ``path`` is expanded by xacro: a ``.xacro`` file, or a regular
+    file (not a pipe: it is not read twice) holding a URDF that uses xacro."""
+    if not path or path == "-":
+        return False
+    if is_xacro(path):
+        return True
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as fh:
+            return uses_xacro(fh.read()) is not None
+    except OSError:
+        return False
 
 
 def _model_folder(path: str) -> bool:

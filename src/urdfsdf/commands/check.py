@@ -5,9 +5,9 @@ each with its line); then each model is classified "copy" (URDF-shaped:
 xyz/rpy copied as text) or "transform" with every reason from
 :mod:`urdfsdf.translate.urdf_shape` as an info diagnostic.  For both, a link without
 mass that a physics engine would move is a warning (:mod:`urdfsdf.translate.massless`).
-With ``--meshes``, every mesh and texture URI is looked for
-(:mod:`urdfsdf.translate.meshes`): one whose file is not found is a warning
-(``MESH_NOT_FOUND``) at its line.
+Every mesh and texture URI is looked for (``meshes``: the command line's
+default, ``--no-meshes`` not; :mod:`urdfsdf.translate.meshes`): one whose file is not
+found is a warning (``MESH_NOT_FOUND``) at its line.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _shape_reasons(model: Model) -> list[Reason]:
 
 
 def _check_meshes(doc: Document, meshes: MeshOptions, diags: Diagnostics) -> None:
-    """Look for the file of every mesh and texture of ``doc``'s models (``--meshes``)."""
+    """Look for the file of every mesh and texture of ``doc``'s models."""
     models = [doc.urdf] if doc.format == "urdf" else (
         doc.sdf.every_model() if doc.sdf is not None else [])
     for model in models:

@@ -94,19 +94,24 @@ def _include_config(args: argparse.Namespace) -> IncludeConfig:
 
 
 def _meshes(p: argparse.ArgumentParser, convert: bool = True) -> None:
-    """The options of mesh and texture URIs (README, "Meshes and resource paths")."""
+    """The options of mesh and texture URIs (README, "Meshes and resource paths"):
+    the converters look for files when asked; ``check`` always, unless ``--no-meshes``."""
+    where = ("through --package-path, --resource-path, AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, "
+             "GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from the file's folder")
+    if not convert:
+        p.add_argument("--meshes", action="store_true", help=argparse.SUPPRESS)
+        p.add_argument("--no-meshes", action="store_true",
+                       help="do not look for the file of each mesh and texture URI (by "
+                            f"default each not found is a MESH_NOT_FOUND warning; {where})")
+        return
     p.add_argument("--meshes", action="store_true",
                    help="find the file of every mesh and texture URI and warn about each "
-                        "not found (MESH_NOT_FOUND), through --package-path, "
-                        "--resource-path, AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, "
-                        "GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from the file's "
-                        "folder")
-    if convert:
-        p.add_argument("--uri-style", choices=URI_STYLES, default=None,
-                       help="write each mesh URI found as package://PKG/... (ROS), "
-                            "model://MODEL/... (Gazebo) or file:///... (default: keep as "
-                            "written; a folder output copies the meshes into each model "
-                            "folder, as model)")
+                        f"not found (MESH_NOT_FOUND), {where}")
+    p.add_argument("--uri-style", choices=URI_STYLES, default=None,
+                   help="write each mesh URI found as package://PKG/... (ROS), "
+                        "model://MODEL/... (Gazebo) or file:///... (default: keep as "
+                        "written; a folder output copies the meshes into each model "
+                        "folder, as model)")
 
 
 def _package_paths(p: argparse.ArgumentParser, xacro: bool = False) -> None:
@@ -371,15 +376,15 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
 
 def _mesh_options(args: argparse.Namespace, package_paths: dict[str, str],
                   batch: bool) -> MeshOptions | None:
-    """How mesh URIs are resolved (None: not at all, as before ``--meshes``).
+    """How mesh URIs are resolved (None: not at all).
 
-    ``--meshes`` and ``--uri-style`` ask for it: what is not found is a warning.  A
-    folder input to ``urdf2sdf`` makes model folders: it copies the meshes found
-    (``--uri-style keep``, ``package`` or ``file``: not), and reports the others as
-    info unless asked.  The environment is read here, at the edge.
+    ``check`` looks for every file unless ``--no-meshes``; the converters when asked
+    (``--meshes``, ``--uri-style``) or when a folder input to ``urdf2sdf`` makes model
+    folders, which copy the meshes found (``--uri-style keep``, ``package`` or ``file``:
+    not).  Each file not found is a warning.  The environment is read here, at the edge.
     """
     style = getattr(args, "uri_style", None)
-    asked = args.meshes or style not in (None, "keep")
+    asked = args.meshes or style not in (None, "keep") or _check_looks(args)
     copy = batch and args.command == "urdf2sdf" and style in (None, "model")
     if not asked and not copy:
         return None
@@ -388,7 +393,12 @@ def _mesh_options(args: argparse.Namespace, package_paths: dict[str, str],
 
     roots = ResourceRoots(tuple(package_paths.items()), tuple(args.resource_path),
                           environment_roots(os.environ))
-    return MeshOptions(roots, style or "keep", "warning" if asked else "info", copy=copy)
+    return MeshOptions(roots, style or "keep", copy=copy)
+
+
+def _check_looks(args: argparse.Namespace) -> bool:
+    """Whether ``urdfsdf check`` looks for mesh files (the default; ``--no-meshes``)."""
+    return args.command == "check" and not args.no_meshes
 
 
 def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
@@ -463,18 +473,27 @@ def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
         for dest, flag in FOLDER_ONLY:
             if getattr(args, dest) is not None:
                 return f"{flag} applies to a folder input only"
-    xacro = batch or str(args.input or "").endswith(".xacro")
+    xacro = batch or (args.command == "urdf2sdf" and bool(args.xacro_arg or args.package_path)
+                      and _xacro_input(args.input))
     for dest, flag in XACRO_ONLY if args.command == "urdf2sdf" and not xacro else ():
         if getattr(args, dest):
-            return f"{flag} applies to .xacro input (or a folder) only"
+            return f"{flag} applies to xacro input (a .xacro file, a URDF using xacro, or " \
+                "a folder) only"
     return _unusable_root(args, batch, xacro)
+
+
+def _xacro_input(path: str | None) -> bool:
+    """Whether ``path`` is a ``.xacro`` file or a URDF that uses xacro (sniffed)."""
+    from urdfsdf.document import xacro_input
+
+    return xacro_input(path)
 
 
 def _unusable_root(args: argparse.Namespace, batch: bool, xacro: bool) -> str | None:
     """Why a mesh root given cannot be used: mesh URIs are not resolved, and the option
     has no other use here (``--package-path``: xacro; ``--resource-path``: includes)."""
     resolved = getattr(args, "meshes", False) or getattr(args, "uri_style", None) \
-        not in (None, "keep") or (batch and args.command == "urdf2sdf")
+        not in (None, "keep") or (batch and args.command == "urdf2sdf") or _check_looks(args)
     for dest, flag, other in MESH_ROOTS:
         other_use = args.command in other and (dest != "package_path" or xacro)
         if getattr(args, dest, None) and not resolved and not other_use:

@@ -9,7 +9,8 @@ with its resolved pose; that needs a valid file.
 Legend: links are boxes, joints ellipses, explicit frames notes, nested
 models folders, ``__model__``/``world`` double circles.  Edges:
 
-- bold black: the kinematic tree (parent link -> joint -> child link);
+- bold black: the kinematic tree (parent link -> joint -> child link); a URDF's
+  ``<gazebo>`` joints dashed, labelled (``closes a loop`` when they do);
 - solid blue: ``attached_to`` (frame -> what it is attached to);
 - dashed green: ``relative_to`` (where a pose is measured from);
 - red: an invalid edge (a name that does not exist, or part of a cycle);
@@ -167,7 +168,10 @@ def dot_of_semantics(sem: Semantics, model: str | None = None) -> str:
 
 
 def dot_of_urdf(model: Model) -> str:
-    """DOT text of a URDF's kinematic tree (URDF has no separate frame graphs)."""
+    """DOT text of a URDF's kinematic tree (URDF has no separate frame graphs), and the
+    SDF joints of its ``<gazebo>`` blocks, which urdf2sdf applies as libsdformat does:
+    dashed, labelled ``<gazebo>`` (and "closes a loop" where their child link already
+    has a joint)."""
     dot = _Dot()
     dot.add(f"label={_q('robot ' + model.name)};")
     for link in model.links:
@@ -177,7 +181,34 @@ def dot_of_urdf(model: Model) -> str:
                 "shape=ellipse];")
         dot.add(f"{_q(joint.parent)} -> {_q('j:' + joint.name)} [style=bold];")
         dot.add(f"{_q('j:' + joint.name)} -> {_q(joint.child)} [style=bold];")
+    has_joint = {j.child for j in model.joints}
+    for name, kind, parent, child in _gazebo_joints(model):
+        loop = child in has_joint
+        has_joint.add(child)
+        label = f"{name} ({kind}, <gazebo>{', closes a loop' if loop else ''})"
+        node = _q("g:" + name)
+        dot.add(f"{node} [label={_q(label)}, shape=ellipse, style=dashed];")
+        dot.add(f"{_q(parent)} -> {node} [style=dashed];")
+        dot.add(f"{node} -> {_q(child)} [style=dashed];")
     return dot.text()
+
+
+def _gazebo_joints(model: Model) -> Iterator[tuple[str, str, str, str]]:
+    """(name, type, parent, child) of each SDF ``<joint>`` of the URDF's ``<gazebo>``
+    blocks without reference, in order."""
+    from urdfsdf.xml.parse import from_string
+
+    for x in model.extras:
+        if x.tag != "gazebo" or "<joint" not in x.xml:
+            continue
+        block = from_string(x.xml)
+        if block.get("reference"):
+            continue
+        for el in block.iter("joint"):
+            if el.getparent() is block:
+                yield (el.get("name") or "", el.get("type") or "",
+                       (el.findtext("parent") or "").strip(),
+                       (el.findtext("child") or "").strip())
 
 
 def graph_source(source: Source, file: str | None = None,

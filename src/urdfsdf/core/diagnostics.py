@@ -97,7 +97,8 @@ CODES: dict[str, str] = {
                     "urdf2sdf); the message names the command to use",
     "NO_URDF_EQUIVALENT": "an SDF element has no URDF form (--lossy, lossy=True in Python, "
                           "drops it)",
-    "XACRO_UNAVAILABLE": "a .xacro input needs the xacro package (urdfsdf[xacro])",
+    "XACRO_UNAVAILABLE": "a .xacro input, or a URDF that uses xacro, needs the xacro package "
+                         "(urdfsdf[xacro])",
     "XACRO_FAILED": "xacro could not expand the input",
     "NETWORKX_UNAVAILABLE": "GraphML output needs the networkx package (urdfsdf[networkx])",
     "GRAPHVIZ_UNAVAILABLE": "a picture (.svg, .png, .pdf) needs Graphviz's dot program "
@@ -107,11 +108,14 @@ CODES: dict[str, str] = {
                              "from (resource paths, search path variables, the input's folder)",
     "INCLUDE_CYCLE": "an <include> names a file that is already being read",
     "MESH_NOT_FOUND": "a mesh or texture URI names no file under the folders searched "
-                      "(--meshes, --uri-style, folder output: a warning; an info where "
-                      "folder output keeps it as written unasked); nothing is fetched",
+                      "(check, --meshes, --uri-style, folder output: a warning; the message "
+                      "names the folders); nothing is fetched",
     "MESH_URI_KEPT": "--uri-style cannot write a URI in the asked form (its file is in no "
                      "package or model folder): it is kept as written, a warning",
     "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",
+    "XACRO_EXPANDED": "a URDF not named .xacro uses xacro (an <xacro:...> element, ${...}, "
+                      "$(arg ...)): expanded by xacro first, as its build does (a warning; "
+                      "without the xacro package, XACRO_UNAVAILABLE)",
 }
 
 
@@ -216,6 +220,20 @@ class TranslationError(Exception):
         return [d.code for d in self.diagnostics if d.severity == "error"]
 
 
+class UrdfsdfWarning(UserWarning):
+    """A warning diagnostic passed on by the Python API's functions that return text
+    (``warnings.warn``; ``python -W error`` makes it raise): ``.diagnostic`` holds it."""
+
+    def __init__(self, diagnostic: Diagnostic | str) -> None:
+        # (a str: rebuilt from its message, as pickling and pytest-xdist rebuild it)
+        super().__init__(diagnostic.format() if isinstance(diagnostic, Diagnostic)
+                         else diagnostic)
+        self.diagnostic = diagnostic if isinstance(diagnostic, Diagnostic) else None
+
+    def __reduce__(self) -> tuple[type[UrdfsdfWarning], tuple[Diagnostic | str]]:
+        return type(self), (self.diagnostic or str(self),)
+
+
 def in_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Diagnostics in file and line order, as they are shown (stable: diagnostics of one
     line keep the order they were found in; one without a line comes first in its file)."""
@@ -290,6 +308,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "min-inertia": ("--min-inertia MASS", "min_inertia=MASS"),
     "uri-style": ("--uri-style package", 'uri_style="package"'),
     "meshes": ("--meshes", "meshes=True"),
+    "xacro-arg": ("--xacro-arg NAME:=VALUE", 'xacro_args={"NAME": "VALUE"}'),
 }
 
 _WORDING: ContextVar[Wording | None] = ContextVar("urdfsdf_wording", default=None)

@@ -1,4 +1,4 @@
-"""Which elements SDFormat 1.7 defines where: the element tree of its description files.
+"""Which elements SDFormat defines where: the element tree of its description files.
 
 SDFormat describes each element in a ``.sdf`` description file (``link.sdf``,
 ``sensor.sdf``...; libsdformat installs them, Debian in the ``sdformat-sdf``
@@ -8,8 +8,15 @@ descriptions, and ``copy_data`` for elements that take any content (plugins).
 ``schema_1_7.json`` (regenerate it with ``python -m urdfsdf.sdf.schema DIR``;
 ``tests`` compare it with the installed files where they exist).
 
+Each later version written (1.8 to 1.11) is 1.7's table with that version's changes,
+:data:`CHANGES`, applied in order: what libsdformat's ``sdf/1.x`` descriptions add (or
+remove) where urdf2sdf writes content of ``<gazebo>`` blocks (links, joints, sensors,
+lights, shapes, inertials, collisions).  ``gz_frame_id`` is in none: it is gz-sensors'
+own element, which libsdformat copies with a warning and Drake refuses (SDFormat 1.12
+defines ``//sensor/frame_id`` instead).
+
 :func:`undefined` walks an element about to be written under an SDF element
-and returns the descendants SDFormat 1.7 does not define there.  libsdformat
+and returns the descendants the version written does not define there.  libsdformat
 copies such elements with a message (an error under ``--strict``), and Drake
 refuses them, so urdfsdf never writes them.  Elements with a namespace prefix
 are custom elements, allowed anywhere (//@xmlns, SDFormat's custom elements).
@@ -31,6 +38,33 @@ from lxml import etree
 #: (by file stem), ``any`` for copy_data elements; once loaded, ``k`` the children it
 #: allows (:func:`_resolve`)
 Node = dict[str, Any]
+
+#: //joint/axis/mimic, SDFormat 1.11 (mimic.sdf; its @joint and @axis are attributes)
+_MIMIC: Node = {"c": {"multiplier": {}, "offset": {}, "reference": {}}}
+#: what each version after 1.7 changes, in order: (description file, then a path in its
+#: element; the child; its description, or None: removed).  1.8 and 1.9 are what
+#: libsdformat 12's descriptions differ by (``tests`` check it where they are installed);
+#: 1.10 and 1.11 are from libsdformat's ``sdf/1.10``, ``sdf/1.11`` and its Migration.md
+CHANGES: dict[str, tuple[tuple[str, str, Node | None], ...]] = {
+    "1.8": (("light", "intensity", {}),
+            ("geometry", "capsule", {"c": {"radius": {}, "length": {}}}),
+            ("geometry", "ellipsoid", {"c": {"radii": {}}}),
+            ("model/include", "placement_frame", {}), ("world/include", "placement_frame", {})),
+    "1.9": (("camera", "segmentation_type", {}), ("camera", "box_type", {}),
+            ("joint/axis", "initial_position", None), ("joint/axis2", "initial_position", None)),
+    "1.10": (("joint", "screw_thread_pitch", {}),
+             ("sensor", "air_speed", {"c": {"pressure": {"i": ["noise"]}}}),
+             ("camera", "triggered", {}), ("camera", "camera_info_topic", {}),
+             ("camera", "trigger_topic", {}), ("camera", "optical_frame_id", {}),
+             ("camera/image", "anti_aliasing", {}),
+             ("camera/lens", "projection", {"c": dict.fromkeys(
+                 ("p_fx", "p_fy", "p_cx", "p_cy", "tx", "ty"), {})})),
+    "1.11": (("joint/axis", "mimic", _MIMIC), ("joint/axis2", "mimic", _MIMIC),
+             ("inertial", "density", {}), ("inertial", "auto_inertia_params", {"any": True}),
+             ("collision", "density", {}), ("collision", "auto_inertia_params", {"any": True})),
+}
+#: the versions whose tables :func:`table` gives
+VERSIONS = ("1.7", *CHANGES)
 
 
 def generate(folder: Path) -> dict[str, Any]:
@@ -68,10 +102,22 @@ def shipped() -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=1)
-def table() -> dict[str, Any]:
-    """The shipped table, its nodes' children resolved (read on first use, not at import)."""
+@lru_cache(maxsize=len(VERSIONS))
+def table(version: str = "1.7") -> dict[str, Any]:
+    """The table of ``version`` (one of :data:`VERSIONS`): the shipped one with the
+    :data:`CHANGES` up to it, its nodes' children resolved (made on first use)."""
     data = shipped()
+    for v in VERSIONS[1:VERSIONS.index(version) + 1]:
+        for where, child, node in CHANGES[v]:
+            stem, *path = where.split("/")
+            parent = data["files"][stem]
+            for part in path:
+                parent = parent["c"][part]
+            kids = parent.setdefault("c", {})
+            if node is None:
+                kids.pop(child, None)
+            else:
+                kids[child] = json.loads(json.dumps(node))  # a copy each: nodes get "k"
     _resolve(data["files"])
     return data
 
@@ -103,10 +149,11 @@ def node_children(node: Node) -> dict[str, Node] | None:
 
 
 @lru_cache(maxsize=64)
-def node_at(path: str) -> Node | None:
-    """The description of the element at ``path`` (``model/link/collision``), if defined."""
+def node_at(path: str, version: str = "1.7") -> Node | None:
+    """The description of the element at ``path`` (``model/link/collision``), if defined
+    (in SDFormat ``version``)."""
     parts = path.split("/")
-    files = table()["files"]
+    files = table(version)["files"]
     node: Node | None = next((f for f in files.values() if f["name"] == parts[0]), None)
     for part in parts[1:]:
         if node is None:
@@ -118,10 +165,11 @@ def node_at(path: str) -> Node | None:
     return node
 
 
-def undefined(el: etree._Element, parent: str) -> list[etree._Element]:
-    """Descendants of ``el`` (``el`` too) SDFormat 1.7 does not define, ``el`` being
-    written as a child of the element at path ``parent`` (``model/link``)."""
-    start = node_at(parent)
+def undefined(el: etree._Element, parent: str, version: str = "1.7"
+              ) -> list[etree._Element]:
+    """Descendants of ``el`` (``el`` too) SDFormat ``version`` does not define, ``el``
+    being written as a child of the element at path ``parent`` (``model/link``)."""
+    start = node_at(parent, version)
     if start is None:
         return []
     found: list[etree._Element] = []

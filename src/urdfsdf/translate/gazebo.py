@@ -58,7 +58,7 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.record import mutable_record
 from urdfsdf.sdf.posed import posed_extra
-from urdfsdf.sdf.schema import undefined
+from urdfsdf.sdf.schema import VERSIONS, undefined
 from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
 from urdfsdf.xml.namespaces import URDF_NS, U
@@ -171,6 +171,8 @@ class _Reading:
     #: the block's line in its file, and its line in the text it was parsed from
     line: int
     first: int
+    #: the SDFormat version written: its elements are applied (:mod:`urdfsdf.sdf.schema`)
+    version: str = "1.7"
     target: _Target = field(default_factory=_Target)
     #: the keys' //joint/physics values, and their collision surface values (made by
     #: the first key that gives one: most blocks give none)
@@ -184,17 +186,25 @@ class _Reading:
 
     def defined(self, el: etree._Element, place: str) -> bool:
         """Prune what SDFormat does not define under ``place``; False when ``el`` itself."""
-        bad = undefined(el, PLACES[place])
+        bad = undefined(el, PLACES[place], self.version)
         for b in bad:
             if self.diags is not None:
                 where = f"<{place}>" if b is el else f"<{b.getparent().tag}>"  # type: ignore[union-attr]
                 self.diags.warning("ELEMENT_DROPPED", f"<{b.tag}> in a <gazebo> block is not "
-                                   f"SDFormat 1.7 inside {where}: not applied (the block is "
-                                   "kept verbatim)", self.line_of(b))
+                                   f"SDFormat {self.version} inside {where}"
+                                   f"{NOT_SDFORMAT.get(str(b.tag), '')}: not applied (the "
+                                   "block is kept verbatim)", self.line_of(b))
             if b is not el:
                 b.getparent().remove(b)  # type: ignore[union-attr]
         return el not in bad
 
+
+#: why an element Gazebo users write is in no SDFormat version (said when it is dropped)
+NOT_SDFORMAT = {
+    "gz_frame_id": " (gz-sensors' own element, defined by no SDFormat version through 1.11 "
+                   "(1.12: <frame_id>); libsdformat copies it with a warning, Drake "
+                   "refuses it)",
+}
 
 #: how one child of a block is read (a handler of :data:`HANDLERS`)
 _Handler = Callable[[_Reading, etree._Element], None]
@@ -311,17 +321,17 @@ HANDLERS: dict[GazeboTarget, dict[str, _Handler]] = {
 
 
 def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | None,
-               at: int | None = None) -> _Target:
+               at: int | None = None, version: str = "1.7") -> _Target:
     """The SDF content one ``<gazebo>`` block stands for (kind: link, joint, model).
 
     Each child is read by its kind's handler (:data:`HANDLERS`); keys are read
-    libsdformat's way (:func:`key_value`).  Content SDFormat 1.7 does not define
-    where it would go is left out, with a warning when ``diags`` is given: the block
-    itself still travels verbatim as ``<urdf:gazebo>``.  ``at``: the block's line in
-    its file (``block`` was parsed from its text).
+    libsdformat's way (:func:`key_value`).  Content SDFormat ``version`` (the version
+    written) does not define where it would go is left out, with a warning when
+    ``diags`` is given: the block itself still travels verbatim as ``<urdf:gazebo>``.
+    ``at``: the block's line in its file (``block`` was parsed from its text).
     """
     first = block.sourceline if isinstance(block.sourceline, int) else 1
-    r = _Reading(kind, diags, at if at is not None else first, first)
+    r = _Reading(kind, diags, at if at is not None else first, first, version)
     handlers = HANDLERS[kind]
     for child in block:
         if isinstance(child.tag, str):
@@ -336,11 +346,12 @@ def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | N
 
 def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, str],
                  joint_names: dict[str, str], diags: Diagnostics,
-                 open_loops: bool = False) -> Model:
+                 open_loops: bool = False, version: str = "1.7") -> Model:
     """An SDF-shaped model with the URDF's ``<gazebo>`` blocks applied (module doc).
 
     ``link_names``/``joint_names`` map URDF names to the SDF names they got;
-    ``open_loops``: the SDF joints that close loops are not applied (:func:`_loadable_joints`).
+    ``open_loops``: the SDF joints that close loops are not applied (:func:`_loadable_joints`);
+    ``version``: the SDFormat version written, whose elements are applied.
     """
     links = {link.name: link for link in model.links}
     joints = {joint.name: joint for joint in model.joints}
@@ -352,18 +363,20 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
         block = from_string(x.xml)
         ref = block.get("reference")
         if not ref:
-            t = _translate(block, "model", diags, x.line)
+            t = _translate(block, "model", diags, x.line, version)
             if t.static is not None:
                 static = t.static
             model_extras.extend(_loadable_joints(model, t.extras, model_extras, diags,
                                                 open_loops))
         elif link_names.get(ref, ref) in links:
             name = link_names.get(ref, ref)
-            links[name] = _apply_link(links[name], _translate(block, "link", diags, x.line))
+            links[name] = _apply_link(links[name], _translate(block, "link", diags, x.line,
+                                                              version))
             touched["link"].add(name)
         elif joint_names.get(ref, ref) in joints:
             name = joint_names.get(ref, ref)
-            joints[name] = _apply_joint(joints[name], _translate(block, "joint", diags, x.line))
+            joints[name] = _apply_joint(joints[name], _translate(block, "joint", diags,
+                                                                 x.line, version))
             touched["joint"].add(name)
         elif ref != "world":
             if ref not in suggested:  # once a name: xacro output repeats a wrong one
@@ -689,7 +702,11 @@ def applied_outputs(model: Model) -> set[str]:
         kinds: tuple[GazeboTarget, ...] = ("link", "joint") if el.get("reference") \
             else ("model",)
         for k in kinds:
-            out |= _outputs(_translate(el, k, None))
+            dropped = Diagnostics()
+            out |= _outputs(_translate(el, k, dropped))
+            # what SDFormat 1.7 does not define, a later version written may have applied
+            for version in VERSIONS[1:] if dropped.items else ():  # (it prunes: a copy)
+                out |= _outputs(_translate(from_string(x.xml), k, None, None, version))
     return out | {f"lumped:{_fingerprint(form)}" for form in out}
 
 

@@ -14,12 +14,15 @@ them) into the form the target reader resolves:
 
 A URI that cannot be found, or written in the asked form, is kept as written, with a
 warning.  Folder output (``copy``) lists each file found as a :class:`Copy` into the
-model folder, under ``meshes/``, and points its URI at ``model://FOLDER/meshes/...``.
+model folder, under ``meshes/``, and points its URI at ``model://FOLDER/meshes/...``; the
+files a mesh names itself (an OBJ's ``.mtl`` and its images, a COLLADA file's textures)
+are copied beside it, at the places it names them.
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
 
 from urdfsdf.core.diagnostics import Diagnostics, Severity
 from urdfsdf.core.ir import Model
@@ -38,8 +41,9 @@ class MeshOptions:
     roots: ResourceRoots = ResourceRoots()
     #: the form each URI found is written in (``--uri-style``)
     style: UriStyle = "keep"
-    #: how a URI not found (or not writable in ``style``) is reported: "warning" when
-    #: asked for (``--meshes``, ``--uri-style``), "info" for folder output's own copying
+    #: how a URI not found is reported: a warning (the command line's, folder output's
+    #: too: a model folder without its mesh is broken for Gazebo); "info" for a caller
+    #: that looks on its own initiative
     severity: Severity = "warning"
     #: folder output: copy each file found into the model folder ``model_folder``
     copy: bool = False
@@ -75,6 +79,8 @@ class _Styler:
         self.found: dict[tuple[str, str | None], Found | str] = {}
         #: target -> copy, in the order found
         self.copies: dict[str, Copy] = {}
+        #: the meshes whose own files were listed (:meth:`copy_named`)
+        self.named: set[str] = set()
 
     def rewrite(self, uri: str, line: int | None, file: str | None, kind: UriKind) -> str:
         """The URI to write for ``uri`` (its ``kind``, written at ``line`` of ``file``)."""
@@ -88,7 +94,9 @@ class _Styler:
                            severity=self.options.severity, file=file)
             return uri
         if self.options.copy:
-            return self.copied(found, base)
+            copied = self.copied(found, base)
+            self.copy_named(found, copied, uri, line, file)
+            return self._model_uri(copied)
         if self.options.style == "keep":
             return uri
         styled = self.styled(found)
@@ -109,10 +117,10 @@ class _Styler:
         return None if owner is None else f"{style}://{owner.name}/{_inside(found, owner)}"
 
     def copied(self, found: Found, base: str | None) -> str:
-        """The model:// URI of ``found`` copied into the model folder (listed once)."""
+        """Where ``found`` is copied in the model folder (listed once)."""
         for copy in self.copies.values():
             if copy.source == found.real:
-                return self._model_uri(copy.target)
+                return copy.target
         owner = self.resolver.model_of(found) or self.resolver.package_of(found)
         rel = _inside(found, owner) if owner is not None else _beside(found, base)
         target = rel if rel.startswith(MESH_FOLDER + "/") else f"{MESH_FOLDER}/{rel}"
@@ -123,7 +131,37 @@ class _Styler:
             n += 1
             target = _numbered(first, n)
         self.copies[target] = Copy(found.real, target)
-        return self._model_uri(target)
+        return target
+
+    def copy_named(self, mesh: Found, target: str, uri: str, line: int | None,
+                   file: str | None) -> None:
+        """Copy the files ``mesh`` names (an OBJ's ``.mtl`` and its images, a COLLADA
+        file's textures: :mod:`urdfsdf.translate.mesh_files`) beside its copy at
+        ``target``, at the same relative places; a warning for each that cannot be."""
+        from urdfsdf.translate.mesh_files import named_files
+
+        if mesh.real in self.named:
+            return
+        self.named.add(mesh.real)
+        todo = [(mesh, target)]
+        seen = {mesh.real}
+        while todo:
+            named_by, at = todo.pop()
+            for rel in named_files(named_by.real):
+                place = posixpath.normpath(posixpath.join(posixpath.dirname(at), rel))
+                found = self.resolver.find(rel, named_by.path)
+                if isinstance(found, str) or place.startswith("../") or \
+                        (place in self.copies and self.copies[place].source != found.real):
+                    why = found if isinstance(found, str) else \
+                        f"it would be {place!r}, outside the model folder or over another file"
+                    self.diags.add("MESH_NOT_FOUND", f"{rel!r}, which the mesh {uri!r} "
+                                   f"names, is not copied: {why}", line,
+                                   severity=self.options.severity, file=file)
+                    continue
+                self.copies[place] = Copy(found.real, place)
+                if found.real not in seen:
+                    seen.add(found.real)
+                    todo.append((found, place))
 
     def _model_uri(self, target: str) -> str:
         return f"model://{self.options.model_folder}/{target}"

@@ -14,10 +14,14 @@ The roots (:class:`ResourceRoots`) are what ROS, Gazebo and Drake users name:
   folder of the file that names it.
 
 Nothing is fetched (``http://``, ``fuel://``... are reported, never opened), and a file
-counts as found only when its real path (symbolic links resolved) is under a root: a
-package or model folder named above, a resource root, the folder of the file naming it,
-or the package or model folder the input is in.  Finding a file stats it; only
-``package.xml`` files of the packages searched are read (their ``<name>``).
+counts as found only when it is under a root: a package or model folder named above, a
+resource root, the folder of the file naming it, or the package or model folder the input
+is in.  Under means either its path, ``..`` resolved as text and symbolic links kept,
+lies in a root as named (a link there is followed wherever it points: colcon's
+``--symlink-install`` tree links ``install/PKG/share/PKG/meshes/*`` into ``src/PKG``), or
+its real path lies in a root's real path.  A path that climbs out of every root
+(``../../..``) or a link outside every root pointing elsewhere is refused.  Finding a file
+stats it; only ``package.xml`` files of the packages searched are read (their ``<name>``).
 
 The environment is passed in (:func:`environment_roots`, at the API edge), never read
 here.
@@ -42,6 +46,8 @@ MODEL_VARIABLES = ("GZ_SIM_RESOURCE_PATH", "SDF_PATH", "IGN_GAZEBO_RESOURCE_PATH
 #: how deep ROS_PACKAGE_PATH is searched for package.xml files (rospack has no limit;
 #: a bound keeps a stray '/' entry from walking the disk)
 MAX_CRAWL_DEPTH = 6
+#: how many folders a message about a URI not found names
+MAX_NAMED = 6
 #: the bytes of a package.xml read for its name (manifests are a few KB)
 MAX_MANIFEST_BYTES = 1 << 20
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
@@ -94,7 +100,10 @@ class Resolver:
         self.home = _enclosing(os.path.dirname(_absolute(main_file))) \
             if main_file is not None else None
         self._packages: dict[str, str] | None = None  # ROS_PACKAGE_PATH, crawled once
-        self._allowed = [r for r in map(_real, self._root_folders(main_file)) if r]
+        folders = self._root_folders(main_file)
+        #: the roots as named (links kept), and their real paths
+        self._roots = list(dict.fromkeys(map(_absolute, folders)))
+        self._allowed = [r for r in map(_real, folders) if r]
 
     def _root_folders(self, main_file: str | None) -> list[str]:
         """Every folder under which a file may be found (as given)."""
@@ -123,7 +132,7 @@ class Resolver:
                 else self.model_folders(name)
             return self._first([os.path.join(f, inner) for f in folders],
                                f"no {'package' if scheme == 'package' else 'model'} "
-                               f"{name!r} holds it ({self._searched(scheme)})")
+                               f"{name!r} holds it ({self._searched(scheme, folders)})")
         if scheme not in ("", "file"):
             return "not a local file: it is never fetched, nor checked"
         if os.path.isabs(rest):
@@ -141,7 +150,7 @@ class Resolver:
             real = _real(path)
             if real is None or not os.path.isfile(real):
                 continue
-            if self.allowed(real):
+            if self.allowed(path, real):
                 return Found(path, real)
             outside = real
         if outside is not None:
@@ -149,22 +158,28 @@ class Resolver:
                     f"to allow it, pass {option('resource-path')} (DIR: a folder holding it)")
         return f"not found: {why}"
 
-    def allowed(self, real: str) -> bool:
-        """Whether the real path ``real`` is under a root."""
-        return any(_under(real, root) for root in self._allowed)
+    def allowed(self, path: str, real: str | None = None) -> bool:
+        """Whether ``path`` (absolute, ``..`` resolved as text, links kept; ``real``: its
+        real path, worked out when not given) is under a root: as named (a symbolic link
+        under a root is followed wherever it points), or through its real path."""
+        if any(_under(path, root) for root in self._roots):
+            return True
+        real = _real(path) if real is None else real
+        return real is not None and any(_under(real, root) for root in self._allowed)
 
-    def _searched(self, scheme: str) -> str:
-        """The roots a ``package://`` or ``model://`` URI was looked for in, named."""
-        if scheme == "package":
-            named = ["the package paths"] * bool(self.explicit) + \
-                [v for v, f in (("AMENT_PREFIX_PATH", self.prefixes),
-                                ("ROS_PACKAGE_PATH", self.crawled)) if f]
-        else:
-            named = ["the resource paths"] * bool(self.model_roots)
-        return "searched: " + ", ".join(named) if named else \
-            f"no folder to search: pass {option('package-path')} or " \
-            f"{option('resource-path')}, or set AMENT_PREFIX_PATH, ROS_PACKAGE_PATH or " \
-            "GZ_SIM_RESOURCE_PATH"
+    def _searched(self, scheme: str, folders: list[str]) -> str:
+        """The folders a ``package://`` or ``model://`` URI was looked for in, named (at
+        most :data:`MAX_NAMED` of them), or how to name some."""
+        crawled = [f"the packages under {p}" for p in self.crawled] if scheme == "package" \
+            else []
+        named = list(dict.fromkeys(folders)) + crawled
+        if not named:
+            return f"no folder to search: pass {option('package-path')} or " \
+                f"{option('resource-path')}, or set AMENT_PREFIX_PATH, ROS_PACKAGE_PATH or " \
+                "GZ_SIM_RESOURCE_PATH"
+        more = len(named) - MAX_NAMED
+        return "searched: " + ", ".join(named[:MAX_NAMED]) + \
+            (f" and {more} more" if more > 0 else "")
 
     def package_folders(self, name: str) -> list[str]:
         """The folders ``package://NAME`` may be, in search order."""
@@ -219,7 +234,7 @@ class Resolver:
     def _marked(self, path: str, marker: str) -> Owner | None:
         """The nearest folder above ``path``, and under a root, that holds ``marker``."""
         folder = os.path.dirname(path)
-        while self.allowed(_real(folder) or ""):
+        while self.allowed(folder):
             if os.path.isfile(os.path.join(folder, marker)):
                 name = _package_name(folder) if marker == "package.xml" \
                     else os.path.basename(folder)

@@ -235,7 +235,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
         import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
 
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
-                                  diags, open_loops)
+                                  diags, open_loops, version)
     return _sealed(_unique_children(sdf, diags))
 
 
