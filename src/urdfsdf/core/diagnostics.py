@@ -112,6 +112,9 @@ CODES: dict[str, str] = {
     "MESH_URI_KEPT": "--uri-style cannot write a URI in the asked form (its file is in no "
                      "package or model folder): it is kept as written, a warning",
     "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",
+    "NEGATIVE_SIZE": "a shape's radius, length or box size is negative: read and written as "
+                     "written, as urdfdom, libsdformat and PyBullet read it (Drake and MuJoCo "
+                     "refuse it); a warning (docs/lenient.md)",
 }
 
 

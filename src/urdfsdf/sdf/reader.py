@@ -126,6 +126,9 @@ from urdfsdf.xml.parse import (
 )
 from urdfsdf.xml.readctx import ReadContext
 
+#: who reads a negative shape size as written, and who refuses it (docs/lenient.md)
+NEGATIVE_SIZES = ("read and written as written, as libsdformat 12 reads it (Drake, which reads "
+                  "SDFormat through it, refuses the model)")
 #: //material/shader/@type values (libsdformat Material.cc)
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 
@@ -491,9 +494,12 @@ class SdfReader:
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
                             raw=to_string(shape), line=line_of(shape))
         get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
-        return Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
+        read = Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
                         length=get("length"), uri=get("uri"), scale=get("scale"),
                         line=line_of(shape))
+        if tag != "mesh":
+            self.ctx.sizes(shape, read, what, NEGATIVE_SIZES)
+        return read
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""
