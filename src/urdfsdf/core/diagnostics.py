@@ -53,9 +53,11 @@ CODES: dict[str, str] = {
     "POSE_RELATIVE_TO_CYCLE": "the relative_to graph has a cycle",
     "POSE_RELATIVE_TO_GRAPH_ERROR": "the relative_to graph does not lead to the scope root",
     "STRING_READ": "the input text could not be read (e.g. it is not valid Unicode)",
-    "URI_INVALID": "an <include> URI is not one urdfsdf follows (a network URI: never fetched)",
+    "URI_INVALID": "an <include> URI is not one urdfsdf follows (names no file, or a scheme "
+                   "other than model, package, file and the network ones)",
     "URI_LOOKUP": "an <include> URI names no file in the folders searched (a warning when "
-                  "found only through a deprecated manifest.xml)",
+                  "found only through a deprecated manifest.xml, and for a network URI: never "
+                  "fetched, the rest read, as libsdformat without a fetch callback)",
     "LINK_INERTIA_INVALID": "an inertia is not physical (negative or triangle-breaking "
                             "principal moments); a warning",
     # urdfsdf's own codes
