@@ -73,7 +73,9 @@ CODES: dict[str, str] = {
                      "content after it, an undeclared namespace prefix...); a warning",
     "VALUE_TOLERATED": "a number text past the plain form that a reference reader reads: "
                        "libsdformat's Param for SDF, Drake and PyBullet alike for URDF "
-                       "('2.35\"' is 2.35); read as it reads it, a warning (docs/lenient.md)",
+                       "('2.35\"' is 2.35), or an empty SDF value of an optional element "
+                       "(its default, as libsdformat reads it); read as it reads it, a "
+                       "warning (docs/lenient.md)",
     "URDF_IGNORED": "content urdfdom ignores (an attribute URDF does not define, a second "
                     "element or shape); kept as written, an info",
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",

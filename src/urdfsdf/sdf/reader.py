@@ -82,7 +82,6 @@ from urdfsdf.sdf.elements import (
     INERTIA,
     INERTIAL,
     JOINT,
-    LIMIT,
     LINK,
     MASS,
     MATERIAL,
@@ -657,14 +656,15 @@ class SdfReader:
         """Read ``<axis>``/``<axis2>``: xyz (default 0 0 1), expressed_in, limit, dynamics."""
         what = f"{what} <{el.tag}>"
         extras: list[Extra] = []
-        first = self.reading.collect(el, AXES[str(el.tag)], extras)[0]
+        decl = AXES[str(el.tag)]
+        first = self.reading.collect(el, decl, extras)[0]
         xyz_el = first.get("xyz")
         found = self.reading.value(xyz_el, XYZ, what)
         text, xyz = (None, (0.0, 0.0, 1.0)) if found is None else found
         if xyz == (0.0, 0.0, 0.0):
             self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector", xyz_el)
         lim = first.get("limit")
-        limit = None if lim is None else self._limit(lim, what)
+        limit = None if lim is None else self._limit(lim, what, decl.child["limit"].decl)
         dyn = first.get("dynamics")
         dynamics = None if dyn is None else self._dynamics(dyn, what)
         # the line of <xyz> (where expressed_in is written), else of the axis
@@ -673,11 +673,12 @@ class SdfReader:
                     limit=limit, dynamics=dynamics, extras=tuple(extras),
                     line=line_of(el if xyz_el is None else xyz_el))
 
-    def _limit(self, el: etree._Element, what: str) -> Limit:
-        """Read //axis/limit (its children the IR does not read kept)."""
+    def _limit(self, el: etree._Element, what: str, decl: Record) -> Limit:
+        """Read //axis/limit (its children the IR does not read kept; ``decl``: //axis's
+        or //axis2's, :data:`~urdfsdf.sdf.elements.LIMIT`, ``LIMIT2``)."""
         extras: list[Extra] = []
-        first = self.reading.collect(el, LIMIT, extras)[0]
-        values = self.reading.values(el, LIMIT, what, first)
+        first = self.reading.collect(el, decl, extras)[0]
+        values = self.reading.values(el, decl, what, first)
         return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
                      velocity=values["velocity"], extras=tuple(extras), line=line_of(el))
 

@@ -179,6 +179,16 @@ def text_of(ctx: ReadContext, el: etree._Element, what: str) -> str:
     return (el.text or "").strip()
 
 
+def required_text(ctx: ReadContext, el: etree._Element, what: str) -> str | None:
+    """The text of ``el``, stripped; None (an error) when it is empty: libsdformat refuses
+    an empty value of an element its description requires (//mesh/uri)."""
+    found = (el.text or "").strip()
+    if not found:
+        ctx.error("ELEMENT_INVALID", f"{what} <{el.tag}> is empty (libsdformat refuses an "
+                  "empty value where one is required)", el)
+    return found or None
+
+
 def boolean(ctx: ReadContext, el: etree._Element, what: str) -> bool:
     """The text of ``el`` as an SDFormat boolean (:func:`is_true`)."""
     return is_true(el.text)
