@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import urdfsdf
+from console_script import urdfsdf as run_urdfsdf
 
 from conftest import ROOT, oracle_path
-from console_script import urdfsdf as run_urdfsdf
 from expectations import MARK, WARNING_MARK, expected
 from oracle import run as run_oracle
 

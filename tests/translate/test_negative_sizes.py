@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 import urdfsdf
+from console_script import urdfsdf as run_urdfsdf
 from readers import isolated
 from urdfsdf.commands.roundtrip import roundtrip_source
 
 from conftest import ROOT, oracle_path
-from console_script import urdfsdf as run_urdfsdf
 from expectations import WARNING_MARK, expected
 from oracle import run as run_oracle
 

@@ -132,8 +132,9 @@ DYNAMICS = Record("dynamics", children=tuple(
     others=NOT_TAKEN)
 AXIS = Record("axis", children=(one(XYZ), one(LIMIT), one(DYNAMICS)))
 AXIS2 = Record("axis2", children=(one(XYZ), one(LIMIT2), one(DYNAMICS)))
-#: the axes, by tag
+#: the axes, by tag, and their limits
 AXES = {axis.tag: axis for axis in (AXIS, AXIS2)}
+AXIS_LIMITS = {AXIS.tag: LIMIT, AXIS2.tag: LIMIT2}
 #: the URDF joint elements SDFormat has no element for, carried as urdf: custom elements
 URDF_MIMIC = Record(U + "mimic", text("joint"), text("multiplier"), text("offset"))
 URDF_SAFETY = Record(U + "safety_controller", text("k_velocity"), text("k_position"),

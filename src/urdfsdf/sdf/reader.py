@@ -74,6 +74,7 @@ from urdfsdf.sdf.defaults import (
 )
 from urdfsdf.sdf.elements import (
     AXES,
+    AXIS_LIMITS,
     CHILD,
     COLLISION,
     COLOURS,
@@ -108,7 +109,7 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.param_text import tolerated
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import is_true
+from urdfsdf.sdf.values import TRIMMED, is_true, trimmed
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.carried import LINKLESS, LINKLESS_MARKER, model_children
@@ -298,14 +299,15 @@ class SdfReader:
         return self.stream.children(el, open_tags, keep)
 
     def name(self, el: etree._Element, what: str) -> str | None:
-        """The required ``name`` attribute."""
-        return self.ctx.name(el, what)
+        """The required ``name`` attribute (trimmed as libsdformat trims it: :func:`trimmed`)."""
+        name = self.ctx.name(el, what)
+        return name if name is None else trimmed(self.ctx, el, "name", what)
 
     def _name(self, el: etree._Element, what: str) -> str | None:
         """The required ``name`` of a link, joint or frame (None, reported: none)."""
         name = el.get("name")
-        if name is None or not name.strip():
-            return self.name(el, what)  # reports it
+        if name is None or not name.strip() or name[0] in TRIMMED or name[-1] in TRIMMED:
+            return self.name(el, what)  # reports or trims it
         return name
 
     def _legacy(self) -> LegacyNames | None:
@@ -368,8 +370,8 @@ class SdfReader:
         return Model(name=name or "", links=tuple(held.links), joints=tuple(held.joints),
                      frames=tuple(held.frames), models=tuple(held.models),
                      pose=self.reading.value(pose_el, POSE, what),
-                     canonical_link=el.get("canonical_link"), static=static,
-                     placement_frame=el.get("placement_frame"),
+                     canonical_link=trimmed(self.ctx, el, "canonical_link", what),
+                     static=static, placement_frame=trimmed(self.ctx, el, "placement_frame", what),
                      materials=tuple(held.materials), extras=_marked(el, held.extras),
                      version=el.get(U + "version"), line=line_of(el),
                      urdf_joints=tuple(held.urdf_joints))
@@ -406,7 +408,8 @@ class SdfReader:
             return None
         pose_el = self.reading.collect(el, FRAME)[0].get("pose")
         pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
-        return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el),
+        return Frame(name=name, attached_to=trimmed(self.ctx, el, "attached_to", f"frame {name!r}"),
+                     pose=pose, line=line_of(el),
                      urdf_joint=el.get(U + "joint"))
 
     # -- link -------------------------------------------------------------
@@ -592,8 +595,8 @@ class SdfReader:
         """The name of a ``<visual>`` or ``<collision>`` (reported when it has none), and
         how diagnostics name it."""
         name = el.get("name")
-        if name is None or not name.strip():
-            name = self.name(el, f"{what} <{kind}>")  # reports it
+        if name is None or not name.strip() or name[0] in TRIMMED or name[-1] in TRIMMED:
+            name = self.name(el, f"{what} <{kind}>")  # reports or trims it
         elif len(name) < 10:  # "visual", "collision": often the same in every link
             name = shared(name)
         return name, f"{what} {kind} {name!r}"
@@ -664,12 +667,13 @@ class SdfReader:
         if xyz == (0.0, 0.0, 0.0):
             self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector", xyz_el)
         lim = first.get("limit")
-        limit = None if lim is None else self._limit(lim, what, decl.child["limit"].decl)
+        limit = None if lim is None else self._limit(lim, what, AXIS_LIMITS[str(el.tag)])
         dyn = first.get("dynamics")
         dynamics = None if dyn is None else self._dynamics(dyn, what)
         # the line of <xyz> (where expressed_in is written), else of the axis
         return Axis(xyz=xyz, text=text,
-                    expressed_in=None if xyz_el is None else xyz_el.get("expressed_in"),
+                    expressed_in=None if xyz_el is None else trimmed(self.ctx, xyz_el,
+                                                                     "expressed_in", what),
                     limit=limit, dynamics=dynamics, extras=tuple(extras),
                     line=line_of(el if xyz_el is None else xyz_el))
 
