@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 import urdfsdf
+from console_script import urdfsdf as run_urdfsdf
 from readers import isolated
 from urdfsdf.commands.roundtrip import roundtrip_source
 
 from conftest import ROOT, oracle_path
-from console_script import urdfsdf as run_urdfsdf
 from expectations import WARNING_MARK, expected
 from oracle import run as run_oracle
 
@@ -44,6 +44,9 @@ def test_urdf2sdf_reads_the_world_with_a_warning_per_joint(tmp_path: Path) -> No
     assert "world" not in [link.name for link in model.links]
     assert run_urdfsdf("urdf2sdf", "--strict", str(URDF), "-o",
                        str(tmp_path / "no.sdf")).returncode == 1
+    # the same kinematics and inertia: the URDF's `world` parent is the SDF's world
+    diff = run_urdfsdf("diff", str(URDF), str(out))
+    assert diff.returncode == 0 and "no difference" in diff.stdout, diff.stdout
 
 
 def test_the_round_trip_gives_no_world_link_back() -> None:
