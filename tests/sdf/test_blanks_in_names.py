@@ -111,3 +111,40 @@ def test_a_collapsed_reference_to_a_name_with_two_blanks_names_nothing() -> None
     assert result.text is None
     assert {d.code for d in result.diagnostics if d.severity == "error"} == {
         "JOINT_CHILD_LINK_INVALID"}
+
+
+BLANK_URDF = """<robot name="r">
+  <link name=" base "/>
+  <link name="arm  link">
+    <inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+  </link>
+  <joint name="j  1" type="revolute">
+    <parent link=" base "/><child link="arm  link"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/>
+  </joint>
+</robot>
+"""
+
+
+def test_urdf_names_libsdformat_would_read_otherwise_are_renamed_and_come_back(
+        tmp_path: Path) -> None:
+    """urdfdom keeps ``" base "`` and ``arm  link``; in SDF they are written as libsdformat
+    reads them (``urdf:name`` carries the URDF's), and come back as written."""
+    result = urdfsdf.urdf_to_sdf_result(BLANK_URDF)
+    assert result.ok and result.text is not None
+    model = urdfsdf.read_sdf(result.text)
+    assert [link.name for link in model.links] == ["base", "arm link"]
+    assert (model.joints[0].name, model.joints[0].parent) == ("j 1", "base")
+    assert sorted(d.code for d in result.diagnostics if d.severity == "warning"
+                  and d.code == "NAME_CHANGED") == ["NAME_CHANGED"] * 3
+    back = urdfsdf.read_urdf(urdfsdf.sdf_to_urdf(result.text))
+    assert [link.name for link in back.links] == [" base ", "arm  link"]
+    assert [(j.name, j.parent, j.child) for j in back.joints] == [("j  1", " base ",
+                                                                   "arm  link")]
+    oracle = oracle_path()
+    if oracle is not None:
+        out = tmp_path / "r.sdf"
+        out.write_text(result.text)
+        report = run_oracle(oracle, str(out))
+        assert report["errors"] == []
+        assert sorted(report["models"]["r"]["links"]) == ["arm link", "base"]
