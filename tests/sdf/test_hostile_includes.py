@@ -12,7 +12,8 @@ command line has the option) and asserts:
   urdfsdf package and the Python installation are allowed, for lazy imports and package
   data), no socket connection, and nothing of a file outside the roots in the output;
 * refusal: exit status 1 with one of the acceptable codes (a set where the exact code is
-  not fixed yet). A known gap until issue 17's include code lands (central list in
+  not fixed yet); a network URI is read with a warning (issue 49), refused under
+  ``--strict`` (``WARNED``). A known gap until issue 17's include code lands (central list in
   tests/sdformat_suite.py, ids ``hostile:NAME``).
 """
 
