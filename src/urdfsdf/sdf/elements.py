@@ -122,10 +122,12 @@ XYZ = Value("xyz", vector3, text("expressed_in"))
 #: effort and velocity -1: no limit; //axis2/limit's bounds are optional too
 _LIMIT_EMPTY = {"effort": "-1", "velocity": "-1"}
 _LIMIT2_EMPTY = {**_LIMIT_EMPTY, "lower": "-1e16", "upper": "1e16"}
-LIMIT = Record("limit", children=tuple(one(Value(tag, limit_value, empty=_LIMIT_EMPTY.get(tag)))
-                                       for tag in ("lower", "upper", "effort", "velocity")))
-LIMIT2 = Record("limit", children=tuple(one(Value(tag, limit_value, empty=_LIMIT2_EMPTY.get(tag)))
-                                        for tag in ("lower", "upper", "effort", "velocity")))
+LIMIT = Record("limit", children=tuple(
+    one(Value(tag, limit_value, plain=plain, empty=_LIMIT_EMPTY.get(tag)))
+    for tag in ("lower", "upper", "effort", "velocity")))
+LIMIT2 = Record("limit", children=tuple(
+    one(Value(tag, limit_value, plain=plain, empty=_LIMIT2_EMPTY.get(tag)))
+    for tag in ("lower", "upper", "effort", "velocity")))
 DYNAMICS = Record("dynamics", children=tuple(
     one(_number(tag, empty="0" if tag in ("damping", "friction") else None))
     for tag in ("damping", "friction", "spring_reference", "spring_stiffness")),

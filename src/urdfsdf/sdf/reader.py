@@ -306,7 +306,7 @@ class SdfReader:
     def _name(self, el: etree._Element, what: str) -> str | None:
         """The required ``name`` of a link, joint or frame (None, reported: none)."""
         name = el.get("name")
-        if name is None or not name.strip() or name[0] in TRIMMED or name[-1] in TRIMMED:
+        if not name or name[0] in TRIMMED or name[-1] in TRIMMED or name.isspace():
             return self.name(el, what)  # reports or trims it
         return name
 
@@ -595,7 +595,7 @@ class SdfReader:
         """The name of a ``<visual>`` or ``<collision>`` (reported when it has none), and
         how diagnostics name it."""
         name = el.get("name")
-        if name is None or not name.strip() or name[0] in TRIMMED or name[-1] in TRIMMED:
+        if not name or name[0] in TRIMMED or name[-1] in TRIMMED or name.isspace():
             name = self.name(el, f"{what} <{kind}>")  # reports or trims it
         elif len(name) < 10:  # "visual", "collision": often the same in every link
             name = shared(name)

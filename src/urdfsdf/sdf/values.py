@@ -192,21 +192,31 @@ def trimmed(ctx: ReadContext, el: etree._Element, key: str, what: str) -> str | 
 
 
 #: C ``isspace``: the blanks TinyXML2 collapses
-_BLANKS = re.compile(r"[ \t\n\v\f\r]+")
+_C_BLANKS = " \t\n\v\f\r"
+_BLANKS = re.compile(f"[{_C_BLANKS}]+")
 
 
 def collapsed(text: str | None) -> str:
     """``text`` as libsdformat reads an element's text: TinyXML2 (``COLLAPSE_WHITESPACE``,
     parser.cc ``makeSdfDoc``) drops the blanks at both ends and makes each run of blanks
     inside one space (``<name>steel plate (-1,  -1)</name>`` is ``steel plate (-1, -1)``)."""
-    return _BLANKS.sub(" ", text).strip(" ") if text else ""
+    if not text or (" " not in text and text.isprintable()):
+        return text or ""  # no blank at all (nor a control or separator character)
+    return _BLANKS.sub(" ", text).strip(" ")
 
 
 def text_of(ctx: ReadContext, el: etree._Element, what: str) -> str:
     """The text of ``el`` as libsdformat reads it (:func:`collapsed`: a frame's name, a
     URI), with a warning when its blanks inside are read otherwise than written."""
-    found = collapsed(el.text)
-    written = (el.text or "").strip()
+    text = el.text
+    if not text:
+        return ""
+    written = text.strip()
+    if " " not in written and written.isprintable() and \
+            len(written) == len(text.strip(_C_BLANKS)):
+        return written  # the common case: no blank inside (nor any control or separator
+        # character), only C blanks around
+    found = collapsed(text)
     if found != written:
         ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> {written!r} is read as {found!r}, "
                     "as libsdformat reads it (TinyXML2 collapses the blanks of an element's "

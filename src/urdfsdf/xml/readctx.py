@@ -107,8 +107,11 @@ class ReadContext:
         """Warn (NEGATIVE_SIZE) of each negative size of ``shape`` (a box's size, a
         radius, a length), which is read and written as written: ``how`` says who reads
         it so (docs/lenient.md, "Negative sizes")."""
-        for key, texts in (("size", shape.size), ("radius", (shape.radius,)),
-                           ("length", (shape.length,))):
+        radius, length, size = shape.radius, shape.length, shape.size
+        if not ((radius and radius[0] == "-") or (length and length[0] == "-")
+                or (size and "-" in "".join(size))):
+            return  # the common case: no sign (a "-" in an exponent goes on)
+        for key, texts in (("size", size), ("radius", (radius,)), ("length", (length,))):
             if texts and any(t is not None and t[:1] == "-" and float(t) < 0.0
                              for t in texts):
                 written = texts[0] if len(texts) == 1 else " ".join(texts)
