@@ -12,7 +12,8 @@ command line has the option) and asserts:
   urdfsdf package and the Python installation are allowed, for lazy imports and package
   data), no socket connection, and nothing of a file outside the roots in the output;
 * refusal: exit status 1 with one of the acceptable codes (a set where the exact code is
-  not fixed yet). A known gap until issue 17's include code lands (central list in
+  not fixed yet); a network URI is read with a warning (issue 49), refused under
+  ``--strict`` (``WARNED``). A known gap until issue 17's include code lands (central list in
   tests/sdformat_suite.py, ids ``hostile:NAME``).
 """
 
@@ -51,9 +52,12 @@ CASES: dict[str, tuple[str, frozenset[str]]] = {
     "depth": ("d0.sdf", frozenset({"INCLUDE_DEPTH"})),
     "symlink": ("escape.sdf", frozenset({"INCLUDE_OUTSIDE_ROOTS", "FILE_READ"})),
     "absolute": ("absolute.sdf", frozenset({"INCLUDE_OUTSIDE_ROOTS", "FILE_READ"})),
-    "fuel": ("fuel.sdf", frozenset({"URI_INVALID"})),
+    "fuel": ("fuel.sdf", frozenset({"URI_LOOKUP"})),
     "huge": ("big.sdf", frozenset({"FILE_READ", "INCLUDE_OUTSIDE_ROOTS"})),
 }
+#: cases read with a warning, not refused (issue 49: a network URI is never fetched, and
+#: the rest of the file is read, as libsdformat reads it); --strict refuses them
+WARNED = frozenset({"fuel"})
 
 
 def _model(name: str, uri: str) -> str:
@@ -139,9 +143,9 @@ def _allowed(roots: list[Path]) -> list[Path]:
             *(Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix})]
 
 
-def _run(command: str, root: Path, name: str) -> suite.Run:
+def _run(command: str, root: Path, name: str, *options: str) -> suite.Run:
     extra, env = suite.include_args(command, [root])
-    argv = [command, str(root / name), "--format", "json", *extra]
+    argv = [command, str(root / name), "--format", "json", *extra, *options]
     if command == "poses":
         argv.append("--json")
     return suite.run_cli(argv, env)
@@ -179,7 +183,8 @@ def test_hostile_include_is_refused(case: str, command: str, tmp_path: Path,
                                     watch: Watch) -> None:
     root = make_root(tmp_path)
     name, codes = CASES[case]
-    run = _run(command, root, name)
+    strict = ("--strict",) if case in WARNED else ()
+    run = _run(command, root, name, *strict)
     assert run.traceback is None, run.traceback
     assert run.status == 1, f"exit status {run.status}: {run.stderr[:500]}"
     diags = suite._diags(run.stdout if command == "check" else run.stderr)
@@ -187,5 +192,6 @@ def test_hostile_include_is_refused(case: str, command: str, tmp_path: Path,
         import json
 
         diags = json.loads(run.stdout).get("errors", [])
-    errors = {d.get("code") for d in diags if d.get("severity", "error") == "error"}
+    severities = ("error", "warning") if strict else ("error",)
+    errors = {d.get("code") for d in diags if d.get("severity", "error") in severities}
     assert errors & codes, f"errors {sorted(errors)}, none of {sorted(codes)}"

@@ -42,7 +42,7 @@ import numpy as np
 from urdfsdf.core.diagnostics import Diagnostics, TranslationError
 from urdfsdf.core.ir import LIMITED_JOINT_TYPES, Axis, Inertial, Joint, Model, SdfDocument
 from urdfsdf.core.record import mutable_record, record
-from urdfsdf.core.tree import urdf_roots
+from urdfsdf.core.tree import implied_world, urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIAL
 
 if TYPE_CHECKING:
@@ -320,6 +320,9 @@ def _from_urdf(model: Model) -> KinematicModel:
     frames_of = {j.child: j.name for j in model.joints  # frame link -> its fixed joint
                  if j.child in marked and j.type == "fixed"}
     link_names = [link.name for link in model.links]
+    world = implied_world(model)  # a `world` parent without its link: the world (Drake)
+    if world:
+        link_names.insert(0, "world")
     up = {j.child for j in joints.values()}
     # the robot's root, as urdfsdf reads it (several: the first, or `world`)
     roots = urdf_roots([n for n in link_names if n not in up],
@@ -328,6 +331,8 @@ def _from_urdf(model: Model) -> KinematicModel:
     zero = _urdf_zero(link_names, joints, origin)
     inertia = {link.name: _urdf_mass_properties(link.inertial) for link in model.links
                if link.name not in frames_of}
+    if world:  # as the SDF reading has it: the world, massless
+        inertia["world"] = _mass_properties(None, np.eye(4))
     frames = _urdf_frames(frames_of, joints, origin, zero)
     return KinematicModel(name=model.name, format="urdf", root=root, zero=zero,
                           joints=joints, frames=frames, inertia=inertia)

@@ -53,9 +53,11 @@ CODES: dict[str, str] = {
     "POSE_RELATIVE_TO_CYCLE": "the relative_to graph has a cycle",
     "POSE_RELATIVE_TO_GRAPH_ERROR": "the relative_to graph does not lead to the scope root",
     "STRING_READ": "the input text could not be read (e.g. it is not valid Unicode)",
-    "URI_INVALID": "an <include> URI is not one urdfsdf follows (a network URI: never fetched)",
+    "URI_INVALID": "an <include> URI is not one urdfsdf follows (names no file, or a scheme "
+                   "other than model, package, file and the network ones)",
     "URI_LOOKUP": "an <include> URI names no file in the folders searched (a warning when "
-                  "found only through a deprecated manifest.xml)",
+                  "found only through a deprecated manifest.xml, and for a network URI: never "
+                  "fetched, the rest read, as libsdformat without a fetch callback)",
     "LINK_INERTIA_INVALID": "an inertia is not physical (negative or triangle-breaking "
                             "principal moments); a warning",
     # urdfsdf's own codes
@@ -71,7 +73,9 @@ CODES: dict[str, str] = {
                      "content after it, an undeclared namespace prefix...); a warning",
     "VALUE_TOLERATED": "a number text past the plain form that a reference reader reads: "
                        "libsdformat's Param for SDF, Drake and PyBullet alike for URDF "
-                       "('2.35\"' is 2.35); read as it reads it, a warning (docs/lenient.md)",
+                       "('2.35\"' is 2.35), or an empty SDF value of an optional element "
+                       "(its default, as libsdformat reads it); read as it reads it, a "
+                       "warning (docs/lenient.md)",
     "URDF_IGNORED": "content urdfdom ignores (an attribute URDF does not define, a second "
                     "element or shape); kept as written, an info",
     "UNSUPPORTED_VERSION": "the SDFormat version is not one urdfsdf reads",
@@ -116,6 +120,9 @@ CODES: dict[str, str] = {
     "XACRO_EXPANDED": "a URDF not named .xacro uses xacro (an <xacro:...> element, ${...}, "
                       "$(arg ...)): expanded by xacro first, as its build does (a warning; "
                       "without the xacro package, XACRO_UNAVAILABLE)",
+    "NEGATIVE_SIZE": "a shape's radius, length or box size is negative: read and written as "
+                     "written, as urdfdom, libsdformat and PyBullet read it (Drake and MuJoCo "
+                     "refuse it); a warning (docs/lenient.md)",
 }
 
 

@@ -174,7 +174,10 @@ def check_urdf_tree(model: Model, diags: Diagnostics, *,
     is then the first, or ``world`` (:func:`urdf_roots`).
     """
     edges, ok = _tree_edges(model, diags)
-    tree = tree_of(dict.fromkeys(link.name for link in model.links), edges, _last)
+    links = dict.fromkeys(link.name for link in model.links)
+    if implied_world(model):  # Drake's world body: the root (docs/lenient.md)
+        links = {"world": None, **links}
+    tree = tree_of(links, edges, _last)
     if not ok:
         return None
     if not model.links:  # (and no joint: a joint would name links it lacks)
@@ -221,15 +224,32 @@ def _several_roots(model: Model, roots: list[str], diags: Diagnostics,
                   "root links\")", link.line if link else None, severity=severity)
 
 
+#: what the readers make of a joint whose parent is ``world`` where no link is
+IMPLIED_WORLD = ("read as the world, as Drake reads it (urdfdom and PyBullet refuse the "
+                 "robot; a <link name=\"world\"/> makes it valid URDF)")
+
+
+def implied_world(model: Model) -> bool:
+    """Whether a joint of ``model`` has ``world`` as parent and no link is named so:
+    Drake reads that parent as its world body (urdfdom and PyBullet refuse the robot)."""
+    return any(joint.parent == "world" for joint in model.joints) and \
+        model.link("world") is None
+
+
 def _tree_edges(model: Model, diags: Diagnostics) -> tuple[list[Joint], bool]:
     """The joints between two links of ``model`` (a link's parent: its last joint, as
-    urdfdom), and whether every joint names defined links (the errors reported)."""
+    urdfdom), and whether every joint names defined links (the errors reported); a
+    parent ``world`` where no link is named so is the world (:func:`implied_world`), a
+    warning."""
     names = {link.name for link in model.links}
     ok = True
     edges: list[Joint] = []
     children: set[str] = set()
     for joint in model.joints:
-        if joint.parent not in names:
+        if joint.parent == "world" and "world" not in names:
+            diags.warning("JOINT_PARENT_LINK_INVALID", f"joint {joint.name!r}: parent link "
+                          f"'world' is not defined: {IMPLIED_WORLD}", joint.line)
+        elif joint.parent not in names:
             diags.error("JOINT_PARENT_LINK_INVALID", f"joint {joint.name!r}: parent link "
                         f"{joint.parent!r} is not defined{did_you_mean(joint.parent, names)}",
                         joint.line)

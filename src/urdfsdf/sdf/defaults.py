@@ -17,7 +17,9 @@ DEFAULT_INERTIAL = Inertial(DEFAULT_MASS, DEFAULT_INERTIA)
 #: reads them (//box/size, //sphere/radius, //cylinder and //capsule radius and length)
 BOX_SIZE = ("1", "1", "1")
 SPHERE_RADIUS = "1"
-CYLINDER_RADIUS = "0.5"
+CYLINDER_RADIUS = "1"
 CYLINDER_LENGTH = "1"
+#: (cylinder_shape.sdf and capsule_shape.sdf: a capsule's radius is 0.5, a cylinder's 1)
+CAPSULE_RADIUS = "0.5"
 #: //axis/limit/lower and upper at or beyond +-1e16 mean "no limit" (libsdformat)
 UNBOUNDED_LIMIT = 1e16

@@ -27,6 +27,7 @@ from lxml import etree
 from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Extra
 from urdfsdf.sdf.defaults import (
     BOX_SIZE,
+    CAPSULE_RADIUS,
     CYLINDER_LENGTH,
     CYLINDER_RADIUS,
     DEFAULT_INERTIA,
@@ -41,6 +42,7 @@ from urdfsdf.sdf.values import (
     number,
     plain,
     pose,
+    required_text,
     text_of,
     tokens3,
     vector3,
@@ -57,16 +59,19 @@ def _posed(el: etree._Element) -> Extra:
 
 
 #: absent: the identity, relative to the default frame
-def _number(tag: str, default: str | None = None) -> Value:
+def _number(tag: str, default: str | None = None, empty: str | None = None) -> Value:
     """A leaf holding one number (:func:`~urdfsdf.sdf.values.number`; its plain form
-    first: :func:`~urdfsdf.sdf.values.plain`)."""
-    return Value(tag, number, default=default, plain=plain)
+    first: :func:`~urdfsdf.sdf.values.plain`); ``empty``: optional, with this default
+    (:class:`~urdfsdf.xml.declared_text.Value`)."""
+    return Value(tag, number, default=default, plain=plain, empty=empty)
 
 
 POSE = Value("pose", pose, text("relative_to"), text("rotation_format"), text("degrees"),
              default=IDENTITY)
 
-MASS = _number("mass", DEFAULT_MASS)
+#: (``empty=``: optional in SDFormat's description, libsdformat's default for an empty text;
+#: tests/sdf/test_elements.py checks them against the description files where installed)
+MASS = _number("mass", DEFAULT_MASS, empty="1")
 #: ixx ixy ixz iyy iyz izz, in the IR's order, each with its default
 MOMENTS = tuple(_number(key, default)
                 for key, default in zip(INERTIA_KEYS, DEFAULT_INERTIA, strict=True))
@@ -79,21 +84,24 @@ BOX = Record("box", children=(one(Value("size", tokens3, default=BOX_SIZE)),),
              others=NOT_TAKEN)
 SPHERE = Record("sphere", children=(one(_number("radius", SPHERE_RADIUS)),),
                 others=NOT_TAKEN)
-_RADIUS = _number("radius", CYLINDER_RADIUS)
 _LENGTH = _number("length", CYLINDER_LENGTH)
-CYLINDER = Record("cylinder", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
-CAPSULE = Record("capsule", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
+CYLINDER = Record("cylinder", children=(one(_number("radius", CYLINDER_RADIUS)), one(_LENGTH)),
+                  others=NOT_TAKEN)
+CAPSULE = Record("capsule", children=(one(_number("radius", CAPSULE_RADIUS)), one(_LENGTH)),
+                 others=NOT_TAKEN)
 #: a mesh with a <submesh> keeps its XML (the IR's mesh is a whole file)
 SUBMESH = Record("submesh")
-MESH = Record("mesh", children=(one(Value("uri", text_of, default="")), one(SUBMESH),
-                                one(Value("scale", tokens3))), others=NOT_TAKEN)
+MESH = Record("mesh", children=(one(Value("uri", required_text, default="")), one(SUBMESH),
+                                one(Value("scale", tokens3, empty="1 1 1"))),
+              others=NOT_TAKEN)
 #: the shapes the IR reads, by tag (SDFormat's others keep their XML)
 SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
 #: its first child element is the shape, whatever its tag
 GEOMETRY = Record("geometry", children=tuple(one(shape) for shape in SHAPES.values()))
 
 #: //material's colours, by tag: each read (the last that reads kept)
-COLOURS = {tag: Value(tag, colour) for tag in ("ambient", "diffuse", "specular", "emissive")}
+COLOURS = {tag: Value(tag, colour, empty="0 0 0 1")
+           for tag in ("ambient", "diffuse", "specular", "emissive")}
 #: //material/script and //material/shader are kept as written, checked (Material.cc)
 SCRIPT = Record("script")
 SHADER = Record("shader", text("type"))
@@ -111,16 +119,24 @@ COLLISION = Record("collision", name("name"), text(U + "name"),
 
 #: //axis/xyz: three numbers, not all zero; its expressed_in kept as written
 XYZ = Value("xyz", vector3, text("expressed_in"))
-LIMIT = Record("limit", children=tuple(one(Value(tag, limit_value))
-                                       for tag in ("lower", "upper", "effort", "velocity")))
+#: effort and velocity -1: no limit; //axis2/limit's bounds are optional too
+_LIMIT_EMPTY = {"effort": "-1", "velocity": "-1"}
+_LIMIT2_EMPTY = {**_LIMIT_EMPTY, "lower": "-1e16", "upper": "1e16"}
+LIMIT = Record("limit", children=tuple(
+    one(Value(tag, limit_value, plain=plain, empty=_LIMIT_EMPTY.get(tag)))
+    for tag in ("lower", "upper", "effort", "velocity")))
+LIMIT2 = Record("limit", children=tuple(
+    one(Value(tag, limit_value, plain=plain, empty=_LIMIT2_EMPTY.get(tag)))
+    for tag in ("lower", "upper", "effort", "velocity")))
 DYNAMICS = Record("dynamics", children=tuple(
-    one(_number(tag))
+    one(_number(tag, empty="0" if tag in ("damping", "friction") else None))
     for tag in ("damping", "friction", "spring_reference", "spring_stiffness")),
     others=NOT_TAKEN)
 AXIS = Record("axis", children=(one(XYZ), one(LIMIT), one(DYNAMICS)))
-AXIS2 = Record("axis2", children=AXIS.children)
-#: the axes, by tag
+AXIS2 = Record("axis2", children=(one(XYZ), one(LIMIT2), one(DYNAMICS)))
+#: the axes, by tag, and their limits
 AXES = {axis.tag: axis for axis in (AXIS, AXIS2)}
+AXIS_LIMITS = {AXIS.tag: LIMIT, AXIS2.tag: LIMIT2}
 #: the URDF joint elements SDFormat has no element for, carried as urdf: custom elements
 URDF_MIMIC = Record(U + "mimic", text("joint"), text("multiplier"), text("offset"))
 URDF_SAFETY = Record(U + "safety_controller", text("k_velocity"), text("k_position"),
@@ -150,7 +166,7 @@ NESTED_MODEL = Record("model")
 #: a URDF joint SDFormat has no type for, carried in SDF (read by the URDF reader)
 URDF_JOINT = Record(U + "joint")
 #: the reader keeps the last <static>
-STATIC = Value("static", boolean, default=False)
+STATIC = Value("static", boolean, default=False, empty="false")
 MODEL = Record("model", name("name"), text("canonical_link"), text("placement_frame"),
                text(U + "version"),
                children=(one(POSE), many(STATIC), many(LINK),

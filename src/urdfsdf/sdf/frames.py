@@ -290,6 +290,18 @@ class Scope:
             yield s
             stack.extend(reversed(list(s.children.values())))
 
+    def did_you_mean(self, ref: str, names: Iterable[str]) -> str:
+        """What a message about the undefined ``ref`` adds: that it names the model of an
+        ``<include>`` of this scope that was not read (a network URI, ``--no-includes``),
+        else "did you mean" among ``names``."""
+        holder = self.model if self.model is not None else self.world
+        for x in holder.extras if holder is not None else ():
+            name = _included_name(x) if x.tag == "include" else None
+            if name is not None and (ref == name or ref.startswith(name + SCOPE_SEP)):
+                return (f"; {name!r} is the model of the <include> at line {x.line}, which "
+                        "is not read")
+        return did_you_mean(ref, names)
+
     def names(self, kinds: Iterable[str] | None = None, but: str = "") -> Iterator[str]:
         """Every reference this scope can make (``N::F`` into nested model ``N``), to
         frames of ``kinds`` (default: any), except ``but``: what "did you mean" picks
@@ -501,7 +513,7 @@ class _Builder:
         """"did you mean" for a joint's parent or child (not the joint itself)."""
         if ref == joint:
             return ""
-        return did_you_mean(ref, s.names(_JOINT_FRAME_KINDS, but=joint))
+        return s.did_you_mean(ref, s.names(_JOINT_FRAME_KINDS, but=joint))
 
     def joint_bodies(self, s: Scope, is_nested: bool = False) -> None:
         """Phase 7 for joints naming frames: the links they resolve to must differ.
@@ -548,7 +560,7 @@ class _Builder:
             if not ok:
                 self.error("MODEL_CANONICAL_LINK_INVALID", f"model {s.scoped_name!r}: "
                            f"canonical_link {attr!r} is not a link of this model"
-                           f"{did_you_mean(attr, s.names(('link',)))}", model.line)
+                           f"{s.did_you_mean(attr, s.names(('link',)))}", model.line)
                 return
             s.canonical_link = attr
             if not s.static:
@@ -623,7 +635,7 @@ class _Builder:
         where = f"world {s.name!r}" if s.kind == "world" else f"model {s.scoped_name!r}"
         self.error("FRAME_ATTACHED_TO_INVALID", f"frame {frame.name!r}: attached_to "
                    f"{target!r} names no frame of {where}"
-                   f"{did_you_mean(target, s.names(but=frame.name))}", frame.line)
+                   f"{s.did_you_mean(target, s.names(but=frame.name))}", frame.line)
         return False
 
     @staticmethod
@@ -675,7 +687,7 @@ class _Builder:
                 what = "its attached_to" if not written else "relative_to"
                 self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: {what} "
                            f"{target!r} names no frame of {where}"
-                           f"{did_you_mean(target, s.names(but=name))}", line)
+                           f"{s.did_you_mean(target, s.names(but=name))}", line)
                 bad.add(name)
         self._relative_graph(s, bad)
 
@@ -718,7 +730,7 @@ class _Builder:
             if target and target not in s.vertices and s.find(target) is None:
                 self.error("POSE_RELATIVE_TO_INVALID", f"link {link.name!r} {kind} "
                            f"{name!r}: relative_to {target!r} names no frame of model "
-                           f"{s.scoped_name!r}{did_you_mean(target, s.names())}", pose.line)
+                           f"{s.scoped_name!r}{s.did_you_mean(target, s.names())}", pose.line)
 
     def _axis_frame(self, s: Scope, joint: Joint, axis: Axis, frame: str) -> None:
         """An axis's expressed_in (``frame``) names a frame of the scope."""
@@ -726,7 +738,7 @@ class _Builder:
             return
         self.error("JOINT_AXIS_EXPRESSED_IN_INVALID", f"joint {joint.name!r}: axis "
                    f"expressed_in {frame!r} names no frame of model {s.scoped_name!r}"
-                   f"{did_you_mean(frame, s.names())}", axis.line or joint.line)
+                   f"{s.did_you_mean(frame, s.names())}", axis.line or joint.line)
 
     # world scope (7 phases) -------------------------------------------------
     def world_scope(self, world: World) -> Scope:
@@ -798,7 +810,7 @@ class _Builder:
         if not self._target(s, v, target, "rel"):
             self.error("POSE_RELATIVE_TO_INVALID", f"{v.kind} {name!r}: relative_to "
                        f"{target!r} names no frame or model of world {s.name!r}"
-                       f"{did_you_mean(target, s.names(but=name))}", line)
+                       f"{s.did_you_mean(target, s.names(but=name))}", line)
             return False
         return True
 
@@ -932,6 +944,17 @@ class _GraphCheck:
         names = " -> ".join([*(c.name for c in cycle), cycle[0].name])
         self.builder.error(self.graph.cycle_code, f"cycle in the {self.graph.label} graph of "
                            f"{self.scope_word} {self.s.scoped_name!r}: {names}", line_of(last))
+
+
+def _included_name(x: Extra) -> str | None:
+    """The name of the model an ``<include>`` kept unread (``x``) would add: its
+    ``<name>``, else the model a Fuel URI names (the model's own name is in the file)."""
+    from urdfsdf.sdf.includes import uri_model_name
+    from urdfsdf.xml.parse import from_string
+
+    el = from_string(x.xml)
+    name = (el.findtext("name") or "").strip()
+    return name or uri_model_name(el.findtext("uri") or "")
 
 
 def _unnamed_children(s: Scope) -> set[str]:

@@ -21,7 +21,7 @@ from urdfsdf.core.ir import Model, SdfDocument, evolve
 from urdfsdf.sdf.includes import Included, IncludeResolver
 from urdfsdf.sdf.merge import Merged, merge_include
 from urdfsdf.sdf.params import Param, apply_params, included_model, params_of
-from urdfsdf.sdf.values import is_true
+from urdfsdf.sdf.values import collapsed, is_true, text_of
 from urdfsdf.sdf.values import pose as read_pose
 from urdfsdf.xml.parse import children, extra, first_child, first_of_each, parse
 from urdfsdf.xml.readctx import ReadContext, line_of
@@ -67,7 +67,7 @@ class IncludeReader:
             return None
         kids = first_of_each(el)
         uri_el = kids.get("uri")
-        uri = (uri_el.text or "").strip() if uri_el is not None else ""
+        uri = text_of(ctx, uri_el, "<include>") if uri_el is not None else ""
         line = line_of(el)
         if not uri:
             ctx.error("ATTRIBUTE_MISSING", "<include> has no <uri>", el)
@@ -154,7 +154,7 @@ class IncludeReader:
         """
         resolver = self.resolver
         uri_el = next((c for c in children(include) if c.tag == "uri"), None)
-        uri = (uri_el.text or "").strip() if uri_el is not None else ""
+        uri = collapsed(uri_el.text) if uri_el is not None else ""
         if resolver is None or not uri:
             return None
         scratch = Diagnostics()
@@ -172,8 +172,9 @@ class IncludeReader:
         """``<name>``, ``<pose>``, ``<static>``, ``<placement_frame>``, ``<plugin>`` applied."""
         changes: dict[str, object] = {}
         name_el = kids.get("name")
-        if name_el is not None and (name_el.text or "").strip():
-            changes["name"] = (name_el.text or "").strip()
+        name = "" if name_el is None else text_of(self.ctx, name_el, "<include>")
+        if name:
+            changes["name"] = name
         pose_el = kids.get("pose")
         if pose_el is not None:
             changes["pose"] = read_pose(self.ctx, pose_el, f"include of model {model.name!r}")
@@ -188,7 +189,7 @@ class IncludeReader:
                 self.ctx.error("MODEL_PLACEMENT_FRAME_INVALID", "<include> with a "
                                "<placement_frame> needs a <pose>", pf_el)
             else:
-                changes["placement_frame"] = (pf_el.text or "").strip()
+                changes["placement_frame"] = text_of(self.ctx, pf_el, "<include>")
         plugins = tuple(extra(c) for c in children(el) if c.tag == "plugin")
         if plugins:
             changes["extras"] = (*model.extras, *plugins)

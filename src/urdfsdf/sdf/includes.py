@@ -13,8 +13,12 @@ Resolution (libsdformat's ``findFile`` and ``getModelFilePath``, see
 - ``file://PATH`` and plain paths: an absolute path as is; a relative one next to the
   including file first (the composition proposal's rule), then in the search roots
   (libsdformat's order without the current directory).
-- Any other scheme (``http://``, ``https://``, ``fuel://``...): ``URI_INVALID``; nothing
-  is ever fetched.
+- A network URI (``http://``, ``https://``, ``fuel://``, ``ftp://``): nothing is ever
+  fetched; a ``URI_LOOKUP`` warning (``--strict`` refuses it), and the rest of the file is
+  read, as libsdformat reads it without a fetch callback (it returns ``URI_LOOKUP`` and
+  loads the rest; Gazebo's callback fetches from Fuel).  The ``<include>`` is kept as
+  written in the parent's extras.
+- Any other scheme (``s3://``...): ``URI_INVALID``.
 - A folder: its ``model.config`` (else the deprecated ``manifest.xml``) names the file;
   of its ``<sdf version="V">`` children the highest V up to 1.12 wins, and without a
   usable version the first ``<sdf>``.
@@ -335,6 +339,9 @@ def _where(text: str, shown: str, roots: list[str], base: str | None, line: int 
                         f"{scheme}://NAME[/file]", line)
             return None
         return rest, roots
+    if scheme in _NETWORK:  # libsdformat: URI_LOOKUP, and the rest of the file is read
+        diags.warning("URI_LOOKUP", _not_local(text, scheme), line)
+        return None
     if scheme not in ("file", ""):
         diags.error("URI_INVALID", _not_local(text, scheme), line)
         return None
@@ -419,13 +426,20 @@ def _not_local(uri: str, scheme: str) -> str:
     if scheme not in _NETWORK:
         return (f"{shown!r}: urdfsdf follows model://, package://, file:// URIs and paths "
                 f"only; put the file in a local folder and pass {option('resource-path')}")
-    parts = [unquote(p) for p in uri.split("/")]
-    lowered = [p.lower() for p in parts]
-    name = parts[lowered.index("models") + 1] if "models" in lowered[:-1] else "NAME"
-    return (f"{shown!r} is not fetched: urdfsdf reads local files only. Download the "
+    name = uri_model_name(uri) or "NAME"
+    return (f"{shown!r} is not fetched: urdfsdf reads local files only, and reads the rest "
+            "without what it names, as libsdformat does without a fetch callback (Gazebo's "
+            "fetches it from Fuel). To read it, download the "
             f"model folder (e.g. `gz fuel download -u {shown}`), include it as "
             f"model://{_shown(name)}, and pass {option('resource-path')} (the folder holding it) "
             "or add DIR to GZ_SIM_RESOURCE_PATH")
+
+
+def uri_model_name(uri: str) -> str | None:
+    """The model name a Fuel URI names (``.../models/NAME[/VERSION]``, unquoted), or None."""
+    parts = [unquote(p) for p in uri.strip().split("/")]
+    lowered = [p.lower() for p in parts]
+    return parts[lowered.index("models") + 1] if "models" in lowered[:-1] else None
 
 
 def _not_found(uri: str, folders: list[str]) -> str:

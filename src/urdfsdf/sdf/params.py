@@ -60,7 +60,7 @@ from urdfsdf.core.record import record
 from urdfsdf.sdf.schema import node_children as schema_children
 from urdfsdf.sdf.schema import print_table
 from urdfsdf.sdf.schema import table as schema_table
-from urdfsdf.sdf.values import is_boolean, is_true
+from urdfsdf.sdf.values import collapsed, is_boolean, is_true
 from urdfsdf.xml.namespaces import EXPERIMENTAL_NS, EXPERIMENTAL_PREFIX
 from urdfsdf.xml.parse import children, local, qname, source_line
 
@@ -351,8 +351,8 @@ class _Applier:
         if is_true(include.get("merge")):
             return None  # its content joins this model: not followed (see the docstring)
         name_el = next((c for c in children(include) if c.tag == "name"), None)
-        if name_el is not None and (name_el.text or "").strip():
-            return (name_el.text or "").strip()
+        if name_el is not None and collapsed(name_el.text):
+            return collapsed(name_el.text)  # as the include reader reads it
         if include not in self._names:
             self._names[include] = self.include_name(include)
         return self._names[include]

@@ -74,6 +74,7 @@ from urdfsdf.sdf.defaults import (
 )
 from urdfsdf.sdf.elements import (
     AXES,
+    AXIS_LIMITS,
     CHILD,
     COLLISION,
     COLOURS,
@@ -82,7 +83,6 @@ from urdfsdf.sdf.elements import (
     INERTIA,
     INERTIAL,
     JOINT,
-    LIMIT,
     LINK,
     MASS,
     MATERIAL,
@@ -109,7 +109,7 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.param_text import tolerated
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import is_true
+from urdfsdf.sdf.values import TRIMMED, is_true, trimmed
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.carried import LINKLESS, LINKLESS_MARKER, model_children
@@ -126,6 +126,9 @@ from urdfsdf.xml.parse import (
 )
 from urdfsdf.xml.readctx import ReadContext
 
+#: who reads a negative shape size as written, and who refuses it (docs/lenient.md)
+NEGATIVE_SIZES = ("read and written as written, as libsdformat 12 reads it (Drake, which reads "
+                  "SDFormat through it, refuses the model)")
 #: //material/shader/@type values (libsdformat Material.cc)
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 
@@ -296,14 +299,15 @@ class SdfReader:
         return self.stream.children(el, open_tags, keep)
 
     def name(self, el: etree._Element, what: str) -> str | None:
-        """The required ``name`` attribute."""
-        return self.ctx.name(el, what)
+        """The required ``name`` attribute (trimmed as libsdformat trims it: :func:`trimmed`)."""
+        name = self.ctx.name(el, what)
+        return name if name is None else trimmed(self.ctx, el, "name", what)
 
     def _name(self, el: etree._Element, what: str) -> str | None:
         """The required ``name`` of a link, joint or frame (None, reported: none)."""
         name = el.get("name")
-        if name is None or not name.strip():
-            return self.name(el, what)  # reports it
+        if not name or name[0] in TRIMMED or name[-1] in TRIMMED or name.isspace():
+            return self.name(el, what)  # reports or trims it
         return name
 
     def _legacy(self) -> LegacyNames | None:
@@ -366,8 +370,8 @@ class SdfReader:
         return Model(name=name or "", links=tuple(held.links), joints=tuple(held.joints),
                      frames=tuple(held.frames), models=tuple(held.models),
                      pose=self.reading.value(pose_el, POSE, what),
-                     canonical_link=el.get("canonical_link"), static=static,
-                     placement_frame=el.get("placement_frame"),
+                     canonical_link=trimmed(self.ctx, el, "canonical_link", what),
+                     static=static, placement_frame=trimmed(self.ctx, el, "placement_frame", what),
                      materials=tuple(held.materials), extras=_marked(el, held.extras),
                      version=el.get(U + "version"), line=line_of(el),
                      urdf_joints=tuple(held.urdf_joints))
@@ -404,7 +408,8 @@ class SdfReader:
             return None
         pose_el = self.reading.collect(el, FRAME)[0].get("pose")
         pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
-        return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el),
+        return Frame(name=name, attached_to=trimmed(self.ctx, el, "attached_to", f"frame {name!r}"),
+                     pose=pose, line=line_of(el),
                      urdf_joint=el.get(U + "joint"))
 
     # -- link -------------------------------------------------------------
@@ -491,9 +496,12 @@ class SdfReader:
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
                             raw=to_string(shape), line=line_of(shape))
         get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
-        return Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
+        read = Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
                         length=get("length"), uri=get("uri"), scale=get("scale"),
                         line=line_of(shape))
+        if tag != "mesh":
+            self.ctx.sizes(shape, read, what, NEGATIVE_SIZES)
+        return read
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""
@@ -587,8 +595,8 @@ class SdfReader:
         """The name of a ``<visual>`` or ``<collision>`` (reported when it has none), and
         how diagnostics name it."""
         name = el.get("name")
-        if name is None or not name.strip():
-            name = self.name(el, f"{what} <{kind}>")  # reports it
+        if not name or name[0] in TRIMMED or name[-1] in TRIMMED or name.isspace():
+            name = self.name(el, f"{what} <{kind}>")  # reports or trims it
         elif len(name) < 10:  # "visual", "collision": often the same in every link
             name = shared(name)
         return name, f"{what} {kind} {name!r}"
@@ -651,27 +659,30 @@ class SdfReader:
         """Read ``<axis>``/``<axis2>``: xyz (default 0 0 1), expressed_in, limit, dynamics."""
         what = f"{what} <{el.tag}>"
         extras: list[Extra] = []
-        first = self.reading.collect(el, AXES[str(el.tag)], extras)[0]
+        decl = AXES[str(el.tag)]
+        first = self.reading.collect(el, decl, extras)[0]
         xyz_el = first.get("xyz")
         found = self.reading.value(xyz_el, XYZ, what)
         text, xyz = (None, (0.0, 0.0, 1.0)) if found is None else found
         if xyz == (0.0, 0.0, 0.0):
             self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector", xyz_el)
         lim = first.get("limit")
-        limit = None if lim is None else self._limit(lim, what)
+        limit = None if lim is None else self._limit(lim, what, AXIS_LIMITS[str(el.tag)])
         dyn = first.get("dynamics")
         dynamics = None if dyn is None else self._dynamics(dyn, what)
         # the line of <xyz> (where expressed_in is written), else of the axis
         return Axis(xyz=xyz, text=text,
-                    expressed_in=None if xyz_el is None else xyz_el.get("expressed_in"),
+                    expressed_in=None if xyz_el is None else trimmed(self.ctx, xyz_el,
+                                                                     "expressed_in", what),
                     limit=limit, dynamics=dynamics, extras=tuple(extras),
                     line=line_of(el if xyz_el is None else xyz_el))
 
-    def _limit(self, el: etree._Element, what: str) -> Limit:
-        """Read //axis/limit (its children the IR does not read kept)."""
+    def _limit(self, el: etree._Element, what: str, decl: Record) -> Limit:
+        """Read //axis/limit (its children the IR does not read kept; ``decl``: //axis's
+        or //axis2's, :data:`~urdfsdf.sdf.elements.LIMIT`, ``LIMIT2``)."""
         extras: list[Extra] = []
-        first = self.reading.collect(el, LIMIT, extras)[0]
-        values = self.reading.values(el, LIMIT, what, first)
+        first = self.reading.collect(el, decl, extras)[0]
+        values = self.reading.values(el, decl, what, first)
         return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
                      velocity=values["velocity"], extras=tuple(extras), line=line_of(el))
 

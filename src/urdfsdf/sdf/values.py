@@ -11,6 +11,7 @@ either way.  Number text is kept as written (stripped), short texts shared
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from lxml import etree
@@ -43,6 +44,8 @@ def plain_pose(el: etree._Element) -> Pose | None:
     keys = el.keys()
     if not keys or (len(keys) == 1 and keys[0] == "relative_to"):
         rel = el.get("relative_to") if keys else None
+        if rel and (rel[0] in TRIMMED or rel[-1] in TRIMMED):
+            return None  # :func:`pose` reads (and reports) it
         text = el.text
         if not text or text.isspace():
             return Pose(relative_to=rel, line=el.sourceline)  # type: ignore[arg-type]
@@ -78,23 +81,20 @@ def _pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
                          "meaning and is ignored", el)
     fmt_ = el.get("rotation_format")
     degrees = el.get("degrees")
+    rel = trimmed(ctx, el, "relative_to", f"{what} <pose>")
     if fmt_ is None and degrees is None:
-        return ctx.pose6(el, el.text, el.get("relative_to"), f"{what} pose")
-    return _pose_1_9(ctx, el, what, fmt_ or "euler_rpy", degrees)
+        return ctx.pose6(el, el.text, rel, f"{what} pose")
+    return _pose_1_9(ctx, el, what, fmt_ or "euler_rpy", degrees, rel)
 
 
-def _pose_1_9(ctx: ReadContext, el: etree._Element, what: str, fmt_: str, degrees: str | None
-              ) -> Pose:
+def _pose_1_9(ctx: ReadContext, el: etree._Element, what: str, fmt_: str, degrees: str | None,
+              rel: str | None) -> Pose:
     """A pose with SDFormat 1.9's //pose/@rotation_format or @degrees (Param.cc).
 
     ``quat_xyzw``: ``x y z qx qy qz qw`` (normalised here; libsdformat keeps a
     non-unit quaternion as written); ``degrees``: roll, pitch, yaw in degrees.
     An empty pose is the identity, whatever the attributes say.
     """
-    import math
-
-
-    rel = el.get("relative_to")
     empty = Pose(relative_to=rel, line=line_of(el))
     if fmt_ not in ("euler_rpy", "quat_xyzw"):
         ctx.error("ATTRIBUTE_INVALID", f"{what}: //pose/@rotation_format {fmt_!r} is "
@@ -174,9 +174,64 @@ def number_of(ctx: ReadContext, parent: etree._Element, tag: str, what: str,
     return number(ctx, first_child(parent, tag), what, default)
 
 
+#: what ``sdf::trim`` (Types.cc) trims of a value's text: ``Param::SetFromString``
+TRIMMED = " \t\n"
+
+
+def trimmed(ctx: ReadContext, el: etree._Element, key: str, what: str) -> str | None:
+    """The attribute ``key`` of ``el`` as libsdformat reads it: ``Param::SetFromString``
+    trims the blanks at both ends (``name=" base "`` is ``base``), with a warning when it
+    has some; None when absent."""
+    value = el.get(key)
+    if not value or (value[0] not in TRIMMED and value[-1] not in TRIMMED):
+        return value
+    found = value.strip(TRIMMED)
+    ctx.warning("VALUE_TOLERATED", f"{what}: {key}={value!r} is read as {found!r}, as "
+                "libsdformat reads it (it trims the blanks at both ends of a value)", el)
+    return found
+
+
+#: C ``isspace``: the blanks TinyXML2 collapses
+_C_BLANKS = " \t\n\v\f\r"
+_BLANKS = re.compile(f"[{_C_BLANKS}]+")
+
+
+def collapsed(text: str | None) -> str:
+    """``text`` as libsdformat reads an element's text: TinyXML2 (``COLLAPSE_WHITESPACE``,
+    parser.cc ``makeSdfDoc``) drops the blanks at both ends and makes each run of blanks
+    inside one space (``<name>steel plate (-1,  -1)</name>`` is ``steel plate (-1, -1)``)."""
+    if not text or (" " not in text and text.isprintable()):
+        return text or ""  # no blank at all (nor a control or separator character)
+    return _BLANKS.sub(" ", text).strip(" ")
+
+
 def text_of(ctx: ReadContext, el: etree._Element, what: str) -> str:
-    """The text of ``el``, stripped (a URI, a frame's name)."""
-    return (el.text or "").strip()
+    """The text of ``el`` as libsdformat reads it (:func:`collapsed`: a frame's name, a
+    URI), with a warning when its blanks inside are read otherwise than written."""
+    text = el.text
+    if not text:
+        return ""
+    written = text.strip()
+    if " " not in written and written.isprintable() and \
+            len(written) == len(text.strip(_C_BLANKS)):
+        return written  # the common case: no blank inside (nor any control or separator
+        # character), only C blanks around
+    found = collapsed(text)
+    if found != written:
+        ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> {written!r} is read as {found!r}, "
+                    "as libsdformat reads it (TinyXML2 collapses the blanks of an element's "
+                    "text)", el)
+    return found
+
+
+def required_text(ctx: ReadContext, el: etree._Element, what: str) -> str | None:
+    """The text of ``el`` (:func:`text_of`); None (an error) when it is empty: libsdformat
+    refuses an empty value of an element its description requires (//mesh/uri)."""
+    found = text_of(ctx, el, what)
+    if not found:
+        ctx.error("ELEMENT_INVALID", f"{what} <{el.tag}> is empty (libsdformat refuses an "
+                  "empty value where one is required)", el)
+    return found or None
 
 
 def boolean(ctx: ReadContext, el: etree._Element, what: str) -> bool:

@@ -22,7 +22,14 @@ from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, e
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.carried import is_carried
-from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_NS, URDF_ROOT, URDF_XMLNS
+from urdfsdf.xml.namespaces import (
+    IMPLIED_WORLD,
+    SDF_LIMIT,
+    SDF_XMLNS,
+    URDF_NS,
+    URDF_ROOT,
+    URDF_XMLNS,
+)
 from urdfsdf.xml.parse import canonical
 
 N = TypeVar("N", Link, Joint)
@@ -96,6 +103,25 @@ def root_marker(link: str, line: int | None = None) -> UrdfRoot:
 def marked_roots(extras: tuple[Extra, ...]) -> frozenset[str]:
     """The links an SDF model's ``<urdf:root>`` marks name (its extras: ``extras``)."""
     return frozenset(x.link for x in extras if isinstance(x, UrdfRoot))
+
+
+# -- a `world` parent the URDF does not define ------------------------------------------
+#
+# A joint whose parent is `world` in a URDF without a `world` link (Drake's
+# pr2_simplified): Drake reads the parent as its world body, urdfdom and PyBullet refuse the
+# robot (core/tree.implied_world).  urdf2sdf writes the joint with parent `world` (a model
+# joint to the world is valid SDF) and <urdf:implied_world/> in <urdf:model>, so that
+# sdf2urdf writes no `world` link back (without the mark it adds one, valid URDF).
+
+
+def implied_world_marker(line: int | None = None) -> Extra:
+    """``<urdf:implied_world/>``: the URDF names a ``world`` parent it does not define."""
+    return Extra(IMPLIED_WORLD, f"<urdf:implied_world{URDF_XMLNS}/>", line)
+
+
+def implied_world_mark(extras: tuple[Extra, ...]) -> Extra | None:
+    """An SDF model's ``<urdf:implied_world/>`` (its extras: ``extras``), if any."""
+    return next((x for x in extras if x.tag == IMPLIED_WORLD), None)
 
 
 # -- sealing a URDF element as written (urdfsdf.urdf.as_written) ---------------------

@@ -43,7 +43,8 @@ def urdf_massless(model: Model) -> list[Massless]:
     ``world``."""
     if not model.joints:
         return []
-    free = not any(link.name == WORLD for link in model.links)
+    free = not any(link.name == WORLD for link in model.links) and \
+        not any(joint.parent == WORLD for joint in model.joints)  # (core/tree.implied_world)
     found = massless_moving(model.links, model.joints, free=free)
     return [] if found and _static(model) else found
 

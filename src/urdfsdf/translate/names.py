@@ -1,7 +1,8 @@
 """Names SDFormat forbids where URDF allows them, renamed one way and restored the other.
 
 A URDF link called ``world`` (other than the root that is the world), a name
-SDFormat reserves (``__x__``) and a joint named like a link get a new SDF name;
+SDFormat reserves (``__x__``), a joint named like a link, and a name with blanks
+libsdformat reads otherwise (at its ends, or a run inside) get a new SDF name;
 the URDF name travels as ``urdf:name`` (:attr:`~urdfsdf.core.ir.Link.original_name`)
 and :func:`restore_names` puts it back.  :func:`unique_name` is the one rule
 urdfsdf uses to make a name unique among names already taken.
@@ -14,6 +15,7 @@ from typing import Literal
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Joint, Link, Model, evolve
 from urdfsdf.sdf.names import SCOPE_SEP, is_reserved, version_of
+from urdfsdf.sdf.values import collapsed
 
 #: what a renamed URDF name belongs to (the suffix of its new SDF name)
 Renamed = Literal["link", "joint"]
@@ -39,6 +41,10 @@ def repeat_name(name: str, *used: set[str]) -> str:
 
 def _sdf_name(name: str, kind: Renamed, used: set[str]) -> str:
     """A name SDFormat accepts for a URDF name it forbids (see :func:`sdf_names`)."""
+    if collapsed(name) != name:  # blanks libsdformat reads otherwise: without them
+        name = collapsed(name) or f"unnamed_{kind}"
+        if name != "world" and SCOPE_SEP not in name and not is_reserved(name):
+            return unique_name(name, used)
     if name == "world":
         base = f"world_{kind}"
     elif SCOPE_SEP in name:
@@ -63,7 +69,9 @@ def sdf_names(model: Model, root: str, world_root: bool, diags: Diagnostics,
     scoped = version_of(version) >= (1, 8)
 
     def forbidden(name: str) -> bool:
-        return is_reserved(name) or (scoped and SCOPE_SEP in name)
+        # (a name with blanks at its ends or a run of blanks inside: libsdformat reads it,
+        # or a reference to it, otherwise: sdf/values.py, trimmed and collapsed)
+        return is_reserved(name) or (scoped and SCOPE_SEP in name) or collapsed(name) != name
 
     used = {link.name for link in model.links} | {j.name for j in model.joints}
     links: dict[str, str] = {}

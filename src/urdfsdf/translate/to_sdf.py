@@ -34,7 +34,7 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform, compose, pose_transform
-from urdfsdf.core.tree import check_urdf_tree, urdf_roots
+from urdfsdf.core.tree import check_urdf_tree, implied_world, urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.sdf.names import is_reserved
 from urdfsdf.translate.carriers import (
@@ -43,6 +43,7 @@ from urdfsdf.translate.carriers import (
     NO_LIMIT,
     UNNAMED,
     N,
+    implied_world_marker,
     massless_marker,
     root_marker,
     seal,
@@ -256,9 +257,10 @@ def _roots(model: Model, tree_checked: bool) -> list[str]:
                                             several_roots="warning") is None:
         return []
     children_of = {joint.child for joint in model.joints}
-    return urdf_roots(list(dict.fromkeys(
-        link.name for link in model.links if link.name not in children_of)),
-        any(joint.parent == "world" for joint in model.joints))
+    roots = list(dict.fromkeys(link.name for link in model.links if link.name not in children_of))
+    if implied_world(model):  # a parent `world` without a world link: the world (Drake)
+        return ["world", *roots]
+    return urdf_roots(roots, any(joint.parent == "world" for joint in model.joints))
 
 
 def _named_materials(model: Model) -> dict[str, Material]:
@@ -363,6 +365,8 @@ class _Translation:
         extras = [urdf_extra(x) for x in self.model.extras]
         extras += [root_marker(self.link_map.get(r, r), self.links[r].line)
                    for r in self.free_roots]
+        if self.world_root and "world" not in self.links:  # core/tree.implied_world
+            extras.append(implied_world_marker(self.children["world"][0].line))
         world = self.links.get("world")
         if self.world_root and world is not None and not _is_empty(world):
             self.diags.warning("ELEMENT_DROPPED", "link 'world' is the world frame (as in "

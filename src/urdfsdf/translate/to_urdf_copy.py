@@ -30,7 +30,9 @@ def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
                        as_written=True) for link in model.links]
     if any(j.parent == "world" for j in (*model.joints, *model.urdf_joints)) and \
             model.link("world") is None:
-        links.insert(0, world_link(model, diags))
+        world = world_link(model, diags)
+        if world is not None:
+            links.insert(0, world)
     joints = []
     for joint in model.joints:
         uj = urdf_joint(unsealed(joint, diags, f"joint {joint.name!r}"), joint.pose, diags,

@@ -407,8 +407,9 @@ def _links_and_joints(model: Model, tree: _Tree, applied: set[str]
     flat, above = tree.flat, tree.above
     diags = flat.diags
     links: list[Link] = []
-    if tree.root == WORLD:
-        links.append(world_link(model, diags))
+    world = world_link(model, diags) if tree.root == WORLD else None
+    if world is not None:
+        links.append(world)
     for name, body in flat.bodies.items():
         links.append(_link(body, tree.frame(name), above.get(name), diags, flat.opt.lossy,
                            applied))

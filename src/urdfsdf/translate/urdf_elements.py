@@ -33,25 +33,37 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
+from urdfsdf.core.tree import IMPLIED_WORLD
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.translate.carriers import (
     MASSLESS,
     NO_LIMIT,
     UNNAMED_TAG,
     default_inertial_marker,
+    implied_world_mark,
     sdf_limit_marker,
 )
 from urdfsdf.translate.massless import is_min_inertial
 from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.custom import is_urdf_extra, unwrap_urdf_extra
 from urdfsdf.xml.namespaces import AS_WRITTEN, URDF_ROOT, U
+from urdfsdf.xml.namespaces import IMPLIED_WORLD as IMPLIED_WORLD_TAG
 from urdfsdf.xml.parse import canonical, from_string
 
 
-def world_link(model: Model, diags: Diagnostics) -> Link:
-    """The URDF ``world`` link: the one carried as ``<urdf:link>``, else an empty one."""
+def world_link(model: Model, diags: Diagnostics) -> Link | None:
+    """The URDF ``world`` link: the one carried as ``<urdf:link>``, else an empty one;
+    none where ``<urdf:implied_world/>`` says the URDF urdf2sdf read had none (a warning:
+    core/tree.IMPLIED_WORLD)."""
     from urdfsdf.urdf.reader import read_link
     from urdfsdf.xml.readctx import ReadContext
+
+    mark = implied_world_mark(model.extras)
+    if mark is not None:
+        diags.warning("JOINT_PARENT_LINK_INVALID", "the joints from 'world' are written "
+                      "without a 'world' link, as urdf2sdf read them (<urdf:implied_world>): "
+                      f"{IMPLIED_WORLD}", mark.line)
+        return None
 
     for x in model.extras:
         if x.tag == U + "link":
@@ -59,6 +71,10 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
             if link is not None and link.name == "world":
                 return evolve(link, line=x.line)
     return Link("world")
+
+
+#: the carriers :func:`urdf_extras` does not unwrap (read elsewhere)
+_MARKS = (AS_WRITTEN, URDF_ROOT, IMPLIED_WORLD_TAG)
 
 
 def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
@@ -70,7 +86,7 @@ def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[
     if not extras:
         return ()
     return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip
-                 and x.tag != AS_WRITTEN and x.tag != URDF_ROOT and is_urdf_extra(x))
+                 and x.tag not in _MARKS and is_urdf_extra(x))
 
 
 def _urdf_material(visual: Visual,

@@ -108,6 +108,9 @@ _line: Callable[[etree._Element], int | None] = attrgetter("sourceline")
 
 #: the tags of the URDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
 STREAM_TAGS = ("robot",)
+#: who reads a negative shape size as written, and who refuses it (docs/lenient.md)
+NEGATIVE_SIZES = ("read and written as written, as urdfdom, libsdformat 12, PyBullet and "
+                  "Pinocchio read it; Drake and MuJoCo refuse the robot")
 #: an origin's xyz or rpy when it is absent (URDF's default)
 _ZERO3 = "0 0 0"
 #: the moments of an inertial without <inertia> (urdfdom reads it as zero)
@@ -382,15 +385,18 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
         return None
     values = r.read(el, decl, what)
     line = _line(el)
-    if decl is BOX:
-        return Geometry(kind="box", size=_tokens(values["size"]), line=line)
     if decl is MESH:
         return Geometry(kind="mesh", uri=values["filename"], scale=_tokens(values["scale"]),
                         line=line)
-    if decl is SPHERE:
-        return Geometry(kind="sphere", radius=values["radius"], line=line)
-    return Geometry(kind="capsule" if decl is CAPSULE else "cylinder",
-                    radius=values["radius"], length=values["length"], line=line)
+    if decl is BOX:
+        shape = Geometry(kind="box", size=_tokens(values["size"]), line=line)
+    elif decl is SPHERE:
+        shape = Geometry(kind="sphere", radius=values["radius"], line=line)
+    else:
+        shape = Geometry(kind="capsule" if decl is CAPSULE else "cylinder",
+                         radius=values["radius"], length=values["length"], line=line)
+    r.ctx.sizes(el, shape, what, NEGATIVE_SIZES)
+    return shape
 
 
 def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False

@@ -62,20 +62,45 @@ def _declare(decl: Element, tag: str, attributes: tuple[Attribute, ...],
     decl.leaf = not children
 
 
+#: the blanks an empty text may hold (C ``isspace``: TinyXML2, which libsdformat reads
+#: with, collapses them away)
+_BLANKS = " \t\n\v\f\r"
+
+
 class Value(Element):
     """A leaf whose text is one value: read by ``read``; ``default`` when it is absent
     or does not read.  ``plain``: the value of a text in its plain form (None: any
-    other, which ``read`` reads), tried first."""
+    other, which ``read`` reads), tried first.  ``empty``: the element is optional in
+    SDFormat's description, and this is its default there (as text), which libsdformat
+    reads for an empty text: such a text is then read as absent (``default``), with a
+    ``VALUE_TOLERATED`` warning; None (a required element), ``read`` reads it (and
+    refuses an empty number, as libsdformat refuses an empty required value)."""
 
-    __slots__ = ("read", "default", "plain")
+    __slots__ = ("read", "default", "plain", "empty")
 
     def __init__(self, tag: str, read: ValueReader, *attributes: Attribute,
-                 default: Any = None, plain: Callable[[str | None], Any] | None = None
-                 ) -> None:
+                 default: Any = None, plain: Callable[[str | None], Any] | None = None,
+                 empty: str | None = None) -> None:
         _declare(self, tag, attributes, (), KEPT, True)
-        self.read = read
+        self.read = read if empty is None else _empty_as_absent(read, empty)
         self.default = default
         self.plain = plain
+        self.empty = empty
+
+
+def _empty_as_absent(read: ValueReader, empty: str) -> ValueReader:
+    """``read``, but an empty text is read as absent, with a warning naming ``empty``
+    (libsdformat's default: ``Param::SetFromString`` of an empty text keeps it)."""
+
+    def reading(ctx: ReadContext, el: etree._Element, what: str) -> Any:
+        text = el.text
+        if text is None or not text.strip(_BLANKS):
+            ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> is empty: read as when it is "
+                        f"absent (its default, {empty}), as libsdformat reads it", el)
+            return None
+        return read(ctx, el, what)
+
+    return reading
 
 
 class Record(Element):

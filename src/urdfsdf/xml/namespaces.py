@@ -30,6 +30,9 @@ AS_WRITTEN = U + "as_written"
 SDF_LIMIT = S + "limit"
 #: ``<urdf:root link>`` (:class:`~urdfsdf.core.ir.UrdfRoot`)
 URDF_ROOT = U + "root"
+#: ``<urdf:implied_world/>``: the URDF's joints name a ``world`` parent it does not define
+#: (translate/carriers.py)
+IMPLIED_WORLD = U + "implied_world"
 
 #: ``xmlns:urdf="..."`` as written in a start tag
 URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from lxml import etree
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import Pose, Tokens
+from urdfsdf.core.ir import Geometry, Pose, Tokens
 from urdfsdf.core.numbers import clean_number, plain_tokens, split_numbers
 from urdfsdf.xml.parse import source_line, xpath_of
 
@@ -102,6 +102,21 @@ class ReadContext:
         problem = inertia_problem([float(m) for m in moments])
         if problem is not None:
             self.warning("LINK_INERTIA_INVALID", f"{what} inertia is invalid: {problem}", el)
+
+    def sizes(self, el: etree._Element, shape: Geometry, what: str, how: str) -> None:
+        """Warn (NEGATIVE_SIZE) of each negative size of ``shape`` (a box's size, a
+        radius, a length), which is read and written as written: ``how`` says who reads
+        it so (docs/lenient.md, "Negative sizes")."""
+        radius, length, size = shape.radius, shape.length, shape.size
+        if not ((radius and radius[0] == "-") or (length and length[0] == "-")
+                or (size and "-" in "".join(size))):
+            return  # the common case: no sign (a "-" in an exponent goes on)
+        for key, texts in (("size", size), ("radius", (radius,)), ("length", (length,))):
+            if texts and any(t is not None and t[:1] == "-" and float(t) < 0.0
+                             for t in texts):
+                written = texts[0] if len(texts) == 1 else " ".join(texts)
+                self.warning("NEGATIVE_SIZE", f"{what} <{shape.kind}> {key} {written!r} is "
+                             f"negative: {how}", el)
 
     def pose6(self, el: etree._Element, text: str | None, relative_to: str | None,
               what: str) -> Pose:
