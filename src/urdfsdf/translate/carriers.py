@@ -22,8 +22,7 @@ from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, e
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.carried import is_carried
-from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_NS, URDF_ROOT, URDF_XMLNS
-from urdfsdf.xml.parse import canonical
+from urdfsdf.xml.namespaces import SDF_LIMIT, SDF_XMLNS, URDF_ROOT, URDF_XMLNS
 
 N = TypeVar("N", Link, Joint)
 
@@ -147,8 +146,7 @@ def fingerprint(node: Link | Joint, form: str = "placed") -> str:
     """
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    text = sdf_writer.element_text(_in_form(node, form))
-    form_text = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
+    form_text = sdf_writer.element_canonical(_in_form(node, form))
     import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
 
     return hashlib.sha256(form_text.encode("utf-8")).hexdigest()[:16]
