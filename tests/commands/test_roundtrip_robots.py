@@ -110,3 +110,163 @@ def test_h1_2_logo_link_comes_back_as_written(tmp_path: Path, material: str,
     logo = etree.parse(str(urdf)).getroot().find("link[@name='logo_link']")
     assert logo is not None
     assert [etree.QName(c).localname for c in logo if isinstance(c.tag, str)] == ["visual"]
+
+
+# -- loops -----------------------------------------------------------------------------
+
+def _fourbar() -> str:
+    from test_loops import FOURBAR_SDF
+
+    return FOURBAR_SDF
+
+
+def _reordered(sdf: str) -> str:
+    """``sdf`` with its joints in the reverse order (the same model)."""
+    root = etree.fromstring(sdf.encode())
+    model = root.find("model")
+    assert model is not None
+    joints = model.findall("joint")
+    for j in joints:
+        model.remove(j)
+    model.extend(reversed(joints))
+    return etree.tostring(root, encoding="unicode")
+
+
+@pytest.mark.parametrize("reorder", [False, True], ids=["as_written", "joints_reversed"])
+def test_fourbar_sdf_round_trip_and_diff_have_no_difference(tmp_path: Path, reorder: bool
+                                                            ) -> None:
+    src = tmp_path / "fourbar.sdf"
+    src.write_text(_reordered(_fourbar()) if reorder else _fourbar())
+    status, out, err = _main("roundtrip", src)
+    assert (status, out) == (0, ""), out + err
+    # SDF -> URDF -> SDF by hand, then diff (either way round), and against the
+    # document with its joints in another order
+    urdf, back = tmp_path / "fourbar.urdf", tmp_path / "back.sdf"
+    assert _main("sdf2urdf", src, "-o", urdf)[0] == 0
+    assert _main("urdf2sdf", urdf, "-o", back)[0] == 0
+    other = tmp_path / "other.sdf"
+    other.write_text(_fourbar() if reorder else _reordered(_fourbar()))
+    for a, b in ((src, back), (back, src), (src, other)):
+        status, out, err = _main("diff", a, b, "--samples", "20", "-q")
+        assert (status, out) == (0, ""), out + err
+
+
+def _diff_paths(tmp_path: Path, a: str, b: str) -> list[tuple[str, str]]:
+    """``urdfsdf diff A B --format json``: (check, path) of each difference."""
+    import json
+
+    pa, pb = tmp_path / "a.sdf", tmp_path / "b.sdf"
+    pa.write_text(a)
+    pb.write_text(b)
+    status, out, err = _main("diff", pa, pb, "--format", "json")
+    found = [(d["check"], d["path"]) for d in json.loads(out)]
+    assert status == (1 if found else 0), err
+    return found
+
+
+def test_a_joint_that_closes_a_loop_is_compared_as_a_joint(tmp_path: Path) -> None:
+    """j4 closes the four-bar's loop (the tree: j1, j3 from the ground, j2 from the crank,
+    whatever the document order): its frame and axis are compared at zero, where the
+    loop is closed; nothing else moves."""
+    fourbar = _fourbar()
+    for text in (fourbar, _reordered(fourbar)):
+        moved = text.replace("<pose>0 0.5 0 0 0 0</pose>", "<pose>0 0.6 0 0 0 0</pose>")
+        assert moved != text
+        assert _diff_paths(tmp_path, text, moved) == [("kinematics", "joint[@name='j4']")]
+        turned = text.replace("<xyz>0.6 0 0.8</xyz>", "<xyz>0.8 0 0.6</xyz>")
+        assert turned != text
+        assert _diff_paths(tmp_path, text, turned) == [
+            ("kinematics", "joint[@name='j4']/axis")]
+    # a joint of the tree moves its child link, as before
+    moved = fourbar.replace("<pose>0 -0.5 0 0 0 0</pose>\n      <parent>ground</parent>"
+                            "<child>rocker</child>",
+                            "<pose>0 -0.6 0 0 0 0</pose>\n      <parent>ground</parent>"
+                            "<child>rocker</child>")
+    assert moved != fourbar
+    found = _diff_paths(tmp_path, fourbar, moved)
+    assert ("kinematics", "link[@name='rocker']") in found, found
+
+
+# -- mimic -----------------------------------------------------------------------------
+
+#: a gripper: the right finger follows the left one
+FINGER = ('<inertial><mass value="0.1"/>'
+          '<inertia ixx="1e-4" ixy="0" ixz="0" iyy="1e-4" iyz="0" izz="1e-4"/></inertial>')
+MIMIC = f"""<?xml version="1.0"?>
+<robot name="gripper">
+  <link name="palm"/>
+  <link name="left">{FINGER}</link>
+  <link name="right">{FINGER}</link>
+  <joint name="left_joint" type="revolute"><parent link="palm"/><child link="left"/>
+    <axis xyz="0 0 1"/><limit lower="0" upper="0.5" effort="1" velocity="1"/></joint>
+  <joint name="right_joint" type="revolute"><parent link="palm"/><child link="right"/>
+    <axis xyz="0 0 -1"/><limit lower="0" upper="0.5" effort="1" velocity="1"/>
+    <mimic joint="left_joint" multiplier="2" offset="0.1"/>
+  </joint>
+</robot>
+"""
+MIMIC_ELEMENT = '<mimic joint="left_joint" multiplier="2" offset="0.1"/>'
+
+
+@pytest.mark.parametrize(("edit", "path"), [
+    ("", "joint[@name='right_joint']/mimic"),
+    ('<mimic joint="left_joint" multiplier="3" offset="0.1"/>',
+     "joint[@name='right_joint']/mimic/@multiplier"),
+    ('<mimic joint="left_joint" multiplier="2"/>', "joint[@name='right_joint']/mimic/@offset"),
+    ('<mimic joint="left_joint" offset="0.1"/>', "joint[@name='right_joint']/mimic/@multiplier"),
+])
+def test_diff_names_a_mimic_removed_or_changed(tmp_path: Path, edit: str, path: str) -> None:
+    import json
+
+    a, b = tmp_path / "a.urdf", tmp_path / "b.urdf"
+    a.write_text(MIMIC)
+    b.write_text(MIMIC.replace(MIMIC_ELEMENT, edit))
+    for first, second in ((a, b), (b, a)):
+        status, out, err = _main("diff", first, second, "--format", "json")
+        assert status == 1, err
+        assert [(d["check"], d["path"]) for d in json.loads(out)] == [("kinematics", path)]
+
+
+@pytest.mark.parametrize("version", ["1.7", "1.11"])
+def test_the_sdf_forms_of_a_mimic_compare_equal_to_it(tmp_path: Path, version: str) -> None:
+    """``<urdf:mimic>`` (before 1.11) and ``//axis/mimic`` (1.11) stand for the URDF
+    ``<mimic>``: the same in diff and round trips; another multiplier is not."""
+    import json
+
+    src, sdf = tmp_path / "gripper.urdf", tmp_path / "gripper.sdf"
+    src.write_text(MIMIC)
+    assert _main("urdf2sdf", src, "-o", sdf, "--sdf-version", version)[0] == 0
+    assert (b"<mimic joint" if version == "1.11" else b"<urdf:mimic") in sdf.read_bytes()
+    assert _main("diff", src, sdf, "-q")[:2] == (0, "")
+    assert _main("diff", sdf, src, "-q")[:2] == (0, "")
+    assert _main("roundtrip", sdf)[:2] == (0, "")
+    assert _main("roundtrip", src)[:2] == (0, "")
+    other = tmp_path / "other.urdf"
+    other.write_text(MIMIC.replace('multiplier="2"', 'multiplier="2.5"'))
+    status, out, _ = _main("diff", other, sdf, "--format", "json")
+    assert status == 1 and [d["path"] for d in json.loads(out)] == [
+        "joint[@name='right_joint']/mimic/@multiplier"]
+
+
+# -- massless links as frames ----------------------------------------------------------
+
+def test_a_urdf_and_its_massless_as_frames_sdf_are_the_same_kinematics(tmp_path: Path
+                                                                       ) -> None:
+    """massless_links.urdf's camera_frame and tool0 become <frame>s: the same links on
+    the same fixed joints; a frame moved is named as the link it stands for."""
+    import json
+
+    src = DATA / "urdf" / "massless_links.urdf"
+    sdf = tmp_path / "frames.sdf"
+    assert _main("urdf2sdf", src, "-o", sdf, "--massless-as-frames")[0] == 0
+    assert b'<frame name="camera_frame"' in sdf.read_bytes()
+    for a, b in ((src, sdf), (sdf, src)):
+        status, out, err = _main("diff", a, b, "-q")
+        assert (status, out) == (0, ""), out + err
+    assert _main("roundtrip", src, "--massless-as-frames")[:2] == (0, "")
+    moved = tmp_path / "moved.sdf"
+    moved.write_text(sdf.read_text().replace("0.1 0 0.2 0 0 0", "0.1 0 0.3 0 0 0", 1))
+    assert moved.read_text() != sdf.read_text()
+    status, out, _ = _main("diff", src, moved, "--format", "json")
+    assert status == 1 and [d["path"] for d in json.loads(out)] == [
+        "link[@name='camera_frame']"]
