@@ -270,3 +270,15 @@ def test_a_urdf_and_its_massless_as_frames_sdf_are_the_same_kinematics(tmp_path:
     status, out, _ = _main("diff", src, moved, "--format", "json")
     assert status == 1 and [d["path"] for d in json.loads(out)] == [
         "link[@name='camera_frame']"]
+
+
+def test_a_model_of_frames_only_does_not_crash_the_comparisons(tmp_path: Path) -> None:
+    """libsdformat's frame_only_model: a static model with two frames and no link."""
+    src = tmp_path / "frames.sdf"
+    src.write_text('<sdf version="1.7"><model name="frames"><static>true</static>'
+                   '<frame name="F1"><pose>0 0 0 3.141592 0 0</pose></frame>'
+                   '<frame name="F2"><pose relative_to="F1">0 0 0 0 3.141592 0</pose>'
+                   '</frame></model></sdf>')
+    for argv in (("roundtrip", src), ("diff", src, src, "-q")):
+        status, out, err = _main(*argv)
+        assert (status, out) == (0, ""), out + err

@@ -43,7 +43,7 @@ Rename = Mapping[str, str] | Callable[[str], str] | None
 class Difference:
     """One difference: which check found it, the element's path, what differs."""
 
-    check: str  # "kinematics", "inertia", "document"
+    check: str  # "kinematics", "inertia", "document", "middle" (roundtrip: compare.middle)
     path: str
     message: str
 

@@ -644,6 +644,8 @@ def _scope_zero(top: Scope, b: _ScopeBodies, x_mw: Matrix
     if any(j.parent == "world" for j in b.joints.values()):
         names.insert(0, "world")
         b.link_pose["world"] = x_mw
+    if not names:
+        return "", {}, {}  # a model of frames only
     up = {j.child for j in b.joints.values()}
     roots = [n for n in names if n not in up]
     canonical = top.canonical_link
