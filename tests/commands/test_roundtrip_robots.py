@@ -187,6 +187,21 @@ def test_a_joint_that_closes_a_loop_is_compared_as_a_joint(tmp_path: Path) -> No
     assert ("kinematics", "link[@name='rocker']") in found, found
 
 
+def test_a_loop_joint_one_model_lacks_changes_no_link_frame(tmp_path: Path) -> None:
+    """The four-bar and its URDF, where sdf2urdf cut j3 into a <gazebo> block (URDF
+    readers see the tree j1, j2, j4): j3 is missing, and nothing else differs (the
+    comparison takes, in both, the spanning tree of the joints they share)."""
+    import json
+
+    src, urdf = tmp_path / "fourbar.sdf", tmp_path / "fourbar.urdf"
+    src.write_text(_fourbar())
+    assert _main("sdf2urdf", src, "-o", urdf)[0] == 0
+    for a, b, what in ((src, urdf, "joint[@name='j3']"), (urdf, src, "joint[@name='j3']")):
+        status, out, err = _main("diff", a, b, "--format", "json")
+        assert status == 1, err
+        assert [(d["check"], d["path"]) for d in json.loads(out)] == [("kinematics", what)]
+
+
 # -- mimic -----------------------------------------------------------------------------
 
 #: a gripper: the right finger follows the left one

@@ -135,11 +135,23 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
     if rename is not None:
         ka = _renamed(ka, rename)
         qs = [{_new_name(name, rename): v for name, v in q.items()} for q in qs]
+    ka, kb = _one_tree(ka, kb)
     out = _tree_differences(ka, kb, tol)
     reported: set[tuple[str, str]] = set()  # (kind, name): each reported once
     for q in qs:
         out += _pose_differences(ka, kb, q, tol, reported)
     return out + _loop_differences(ka, kb, tol)
+
+
+def _one_tree(ka: KinematicModel, kb: KinematicModel) -> tuple[KinematicModel, KinematicModel]:
+    """``ka`` and ``kb`` on spanning trees that take the joints they share first, when
+    one has a joint the other lacks: a joint of a loop one model lacks (the loop joint
+    sdf2urdf cuts into a ``<gazebo>`` block) must not change the kinematic frame of a
+    link that both reach otherwise."""
+    if ka.joints.keys() == kb.joints.keys():
+        return ka, kb
+    shared = ka.joints.keys() & kb.joints.keys()
+    return ka.with_tree(shared), kb.with_tree(shared)
 
 
 def _tree_differences(ka: KinematicModel, kb: KinematicModel, tol: float
@@ -380,7 +392,8 @@ def inertia_differences(a: ModelSource, b: ModelSource, *, rtol: float = INERTIA
     ``atol``); the message says which part differs.  ``rename``: as for
     :func:`kinematics_differences`.
     """
-    ka, kb = _renamed(kinematic_model(a, model), rename), kinematic_model(b, model)
+    ka, kb = _one_tree(_renamed(kinematic_model(a, model), rename),
+                       kinematic_model(b, model))
     out = _names("inertia", "link", ka.inertia, kb.inertia)
     for name, ia in ka.inertia.items():
         ib = kb.inertia.get(name)

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import os
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import field, replace
 from typing import TYPE_CHECKING, Union
 
@@ -202,9 +202,33 @@ class KinematicModel:
     #: its child's kinematic frame; one that closes a loop: its own)
     joint_frames: dict[str, Matrix] = field(default_factory=dict)
 
+    #: joints the spanning tree takes first (:meth:`with_tree`; None: none)
+    preferred: frozenset[str] | None = None
+
     def tree(self) -> dict[str, JointInfo]:
         """The joint of the spanning tree (:func:`spanning_tree`) above each link."""
-        return spanning_tree(self.root, self.zero, self.joints)
+        return spanning_tree(self.root, self.zero, self.joints, self.preferred)
+
+    def with_tree(self, preferred: Collection[str]) -> KinematicModel:
+        """This model on the spanning tree that takes the joints ``preferred`` first:
+        each link's kinematic frame the frame of its joint in that tree, its mass
+        properties and the explicit frames on it expressed there."""
+        new = replace(self, preferred=frozenset(preferred))
+        old_tree, new_tree = self.tree(), new.tree()
+        moved = {link: j.name for link, j in new_tree.items()
+                 if getattr(old_tree.get(link), "name", None) != j.name
+                 and j.name in self.joint_frames}
+        if not moved:
+            return new
+        zero = {n: self.joint_frames[moved[n]] if n in moved else x
+                for n, x in self.zero.items()}
+        change = {n: inv(zero[n]) @ self.zero[n] for n in moved}  # X_new_old
+        new.zero = zero
+        new.inertia = {n: _moved_mass(m, change[n]) if n in change else m
+                       for n, m in self.inertia.items()}
+        new.frames = {n: (b, change[b] @ x if b in change else x)
+                      for n, (b, x) in self.frames.items()}
+        return new
 
     def loop_joints(self) -> list[JointInfo]:
         """The joints the spanning tree leaves out: each closes a loop (between two
@@ -317,13 +341,18 @@ def _pose(p: object) -> Matrix:
     return _transform_matrix(tf.pose_transform(p))  # type: ignore[arg-type]
 
 
-def spanning_tree(root: str, links: Iterable[str], joints: Mapping[str, JointInfo]
-                  ) -> dict[str, JointInfo]:
+def spanning_tree(root: str, links: Iterable[str], joints: Mapping[str, JointInfo],
+                  preferred: Collection[str] | None = None) -> dict[str, JointInfo]:
     """The joint above each link in a spanning tree of ``joints`` chosen independently
     of document order: breadth first from ``root``, then from each link it does not
     reach (those no joint has as child first, each set by name), a link's joints taken
     in name order; the first joint to reach a link is its own.  A joint left out
-    closes a loop (or joins a link to itself, or names a link not in ``links``)."""
+    closes a loop (or joins a link to itself, or names a link not in ``links``).
+
+    ``preferred``: the joints tried first (all the way), the others only for the links
+    they leave unreached; so two models, one lacking a joint of the other's loop, take
+    the same tree (:meth:`KinematicModel.with_tree`).
+    """
     names = set(links)
     kids: dict[str, list[JointInfo]] = {}
     for key in sorted(joints):
@@ -333,18 +362,33 @@ def spanning_tree(root: str, links: Iterable[str], joints: Mapping[str, JointInf
     has_parent = {j.child for js in kids.values() for j in js}
     out: dict[str, JointInfo] = {}
     reached: set[str] = set()
-    for start in [root, *sorted(names - has_parent), *sorted(names)]:
-        if start in reached or start not in names:
-            continue
-        reached.add(start)
-        queue = deque([start])
-        while queue:
-            for j in kids.get(queue.popleft(), ()):
-                if j.child not in reached:
-                    reached.add(j.child)
-                    out[j.child] = j
-                    queue.append(j.child)
+
+    def grow(starts: Iterable[str], allowed: Collection[str] | None) -> None:
+        for start in starts:
+            if start not in reached and start in names:
+                reached.add(start)
+            queue = deque([start] if start in names else [])
+            while queue:
+                for j in kids.get(queue.popleft(), ()):
+                    if j.child not in reached and (allowed is None or j.name in allowed):
+                        reached.add(j.child)
+                        out[j.child] = j
+                        queue.append(j.child)
+
+    firsts = [root, *sorted(names - has_parent)]
+    if preferred is not None:
+        grow(firsts, preferred)
+        firsts = sorted(reached)
+    grow([*firsts, *sorted(names)], None)
     return out
+
+
+def _moved_mass(m: MassProperties, x_new_old: Matrix) -> MassProperties:
+    """Mass properties expressed in another frame of their link (``x_new_old``)."""
+    r, p = x_new_old[:3, :3], x_new_old[:3, 3]
+    com = r @ np.asarray(m.com) + p
+    moments = r @ np.asarray(m.moments).reshape(3, 3) @ r.T
+    return MassProperties(m.mass, _vec3(com), tuple(float(v) for v in moments.reshape(9)))
 
 
 def _in_document_order(tree: Mapping[str, JointInfo], joints: Mapping[str, JointInfo]
