@@ -7,8 +7,11 @@ element (README, "Lossless round trips": the one normalisation is an
 ``<origin>`` without ``xyz``/``rpy``).  An SDF goes SDF -> URDF -> SDF, each of
 its models (a world's too) on its own: kinematics and inertia as above, and the
 SDF content URDF has no element for (``sdf_via_urdf``: shape names, sensors,
-plugins, lights).  The checks are :mod:`urdfsdf.compare`'s; hypothesis is never
-imported.
+plugins, lights).  Either way the document in the middle is checked too, as its
+readers read it (:func:`urdfsdf.compare.middle.middle_differences`, check
+``middle``): what comes back can be whole while the middle document lost it (an
+empty mesh filename, a size its reader replaces by a default).  The checks are
+:mod:`urdfsdf.compare`'s; hypothesis is never imported.
 
 Exit status (:func:`urdfsdf.commands.cli.main`): 0 no difference, 1 a
 difference or an input that does not read or convert, 2 usage.
@@ -93,7 +96,7 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
         report.via_mismatch = True
         return report
     if doc.urdf is not None:
-        _urdf(report, source, doc.data, file, massless)
+        _urdf(report, source, doc, file, massless)
     elif doc.sdf is not None:
         from urdfsdf.compare.kinematics import sdf_model_names
 
@@ -117,13 +120,17 @@ def _misused(doc: Document, model: str | None, massless: MasslessOptions | None)
     return None
 
 
-def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None,
+def _urdf(report: RoundTrip, source: Source, doc: Document, file: str | None,
           massless: MasslessOptions | None) -> None:
     from urdfsdf.compare.assertions import (
         document_diff,
         inertia_differences,
         kinematics_differences,
     )
+    from urdfsdf.compare.kinematics import kinematic_model
+    from urdfsdf.compare.middle import middle_differences
+
+    data = doc.data
 
     if massless is None:
         there = urdf_to_sdf_result(source, file)
@@ -140,9 +147,12 @@ def _urdf(report: RoundTrip, source: Source, data: bytes, file: str | None,
         report.failed.append("")
         return
     report.models.append("")
-    report.differences += kinematics_differences(data, back.text)
-    report.differences += inertia_differences(data, back.text)
+    ka, kb = kinematic_model(data), kinematic_model(back.text)  # each read once
+    report.differences += kinematics_differences(ka, kb)
+    report.differences += inertia_differences(ka, kb)
     report.differences += document_diff(data, back.text)
+    assert doc.urdf is not None
+    report.differences += middle_differences(doc.urdf, there.text)
 
 
 def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
@@ -150,6 +160,7 @@ def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
     from urdfsdf.compare.assertions import Difference, inertia_differences, kinematics_differences
     from urdfsdf.compare.document import sdf_content_differences
     from urdfsdf.compare.kinematics import kinematic_model
+    from urdfsdf.compare.middle import middle_differences
 
     # the document already read (with its includes), not the file again for each model
     there = sdf_document_to_urdf(Document("sdf", sdf=sdf), Diagnostics(file),
@@ -174,6 +185,7 @@ def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
     found = kinematics_differences(a, b) + inertia_differences(a, b)
     found += [Difference("document", path, what)
               for path, what in sdf_content_differences(sdf, back.text, name)]
+    found += middle_differences(sdf, there.text, name)
     prefix = _where(name, pick)
     report.differences += [Difference(d.check, f"{prefix}/{d.path}" if prefix else d.path,
                                       d.message) for d in found]

@@ -8,7 +8,9 @@ and never imports hypothesis):
 - :mod:`~urdfsdf.compare.document`: the element-by-element comparison of the
   lossless round-trip tests, with named normalisations;
 - :mod:`~urdfsdf.compare.assertions`: ``*_differences`` lists and the
-  ``assert_same_*`` assertions, whose messages name each element that differs.
+  ``assert_same_*`` assertions, whose messages name each element that differs;
+- :mod:`~urdfsdf.compare.middle`: the document a round trip went through, as its
+  readers read it (``urdfsdf roundtrip``'s ``middle`` check).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from urdfsdf.compare.assertions import (
 )
 from urdfsdf.compare.document import NORMALISATIONS
 from urdfsdf.compare.kinematics import KinematicModel, kinematic_model
+from urdfsdf.compare.middle import middle_differences
 
 __all__ = [
     "NORMALISATIONS",
@@ -36,4 +39,5 @@ __all__ = [
     "inertia_differences",
     "kinematic_model",
     "kinematics_differences",
+    "middle_differences",
 ]

@@ -43,7 +43,7 @@ Rename = Mapping[str, str] | Callable[[str], str] | None
 class Difference:
     """One difference: which check found it, the element's path, what differs."""
 
-    check: str  # "kinematics", "inertia", "document"
+    check: str  # "kinematics", "inertia", "document", "middle" (roundtrip: compare.middle)
     path: str
     message: str
 
@@ -65,10 +65,12 @@ def _renamed(model: KinematicModel, rename: Rename) -> KinematicModel:
 
     return KinematicModel(
         model.name, model.format, n(model.root), {n(k): v for k, v in model.zero.items()},
-        {n(k): evolve(j, name=n(j.name), parent=n(j.parent), child=n(j.child))
+        {n(k): evolve(j, name=n(j.name), parent=n(j.parent), child=n(j.child),
+                      mimic=j.mimic and (n(j.mimic[0]), *j.mimic[1:]))
          for k, j in model.joints.items()},
         {n(k): (n(body), x) for k, (body, x) in model.frames.items()},
-        {n(k): v for k, v in model.inertia.items()})
+        {n(k): v for k, v in model.inertia.items()},
+        {n(k): v for k, v in model.joint_frames.items()})
 
 
 def _fail(what: str, found: list[Difference]) -> None:
@@ -110,12 +112,17 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
                            model: str | None = None, rename: Rename = None) -> list[Difference]:
     """Where ``a`` and ``b`` do not move alike.
 
-    The same links, joints (parent, child, how they move) and explicit frames;
+    The same links, joints (parent, child, how they move, the joint they mimic
+    and how) and explicit frames;
     the pose of every link and frame relative to the root link at each
     configuration (joint values by name; default: zero and three random ones
     within ``a``'s limits, seeded; an int: that many random ones): the distance
     between positions (m) and the angle between orientations (rad) within
-    ``tol``; every moving joint's axis direction.  Each frame is reported once, at
+    ``tol``; every moving joint's axis direction.  Poses follow a spanning tree
+    chosen independently of document order
+    (:func:`~urdfsdf.compare.kinematics.spanning_tree`); a joint that closes a loop
+    is compared by its own frame and axis at zero, where the loop is closed (random
+    joint values of a loop are no configuration of it).  Each frame is reported once, at
     the first configuration where it is off, with the joints on its path from the
     root whose own transform changed (``moved by joint 'j1'``).
     ``model`` picks a model of an SDF document holding several; ``rename`` (a
@@ -128,16 +135,29 @@ def kinematics_differences(a: ModelSource, b: ModelSource, *,
     if rename is not None:
         ka = _renamed(ka, rename)
         qs = [{_new_name(name, rename): v for name, v in q.items()} for q in qs]
-    out = _tree_differences(ka, kb)
+    ka, kb = _one_tree(ka, kb)
+    out = _tree_differences(ka, kb, tol)
     reported: set[tuple[str, str]] = set()  # (kind, name): each reported once
     for q in qs:
         out += _pose_differences(ka, kb, q, tol, reported)
-    return out
+    return out + _loop_differences(ka, kb, tol)
 
 
-def _tree_differences(ka: KinematicModel, kb: KinematicModel) -> list[Difference]:
+def _one_tree(ka: KinematicModel, kb: KinematicModel) -> tuple[KinematicModel, KinematicModel]:
+    """``ka`` and ``kb`` on spanning trees that take the joints they share first, when
+    one has a joint the other lacks: a joint of a loop one model lacks (the loop joint
+    sdf2urdf cuts into a ``<gazebo>`` block) must not change the kinematic frame of a
+    link that both reach otherwise."""
+    if ka.joints.keys() == kb.joints.keys():
+        return ka, kb
+    shared = ka.joints.keys() & kb.joints.keys()
+    return ka.with_tree(shared), kb.with_tree(shared)
+
+
+def _tree_differences(ka: KinematicModel, kb: KinematicModel, tol: float
+                      ) -> list[Difference]:
     """Links, joints and frames of one model only; the root; joints that join other
-    links or move otherwise."""
+    links, move otherwise or mimic otherwise."""
     out = _names("kinematics", "link", ka.zero, kb.zero)
     out += _names("kinematics", "joint", ka.joints, kb.joints)
     out += _names("kinematics", "frame", ka.frames, kb.frames)
@@ -157,6 +177,65 @@ def _tree_differences(ka: KinematicModel, kb: KinematicModel) -> list[Difference
             out.append(Difference("kinematics", f"{path}/@type",
                                   f"{ja.type!r} != {jb.type!r} (moves as {ja.kind} != "
                                   f"{jb.kind})"))
+        out += _mimic_differences(path, ja.mimic, jb.mimic, tol)
+    return out
+
+
+def _mimic_differences(path: str, a: tuple[str, float, float] | None,
+                       b: tuple[str, float, float] | None, tol: float) -> list[Difference]:
+    """How a joint's mimic relations differ: one missing, another leader, another
+    multiplier or offset (beyond ``tol``, relative to their size)."""
+    path = f"{path}/mimic"
+    if a is None and b is None:
+        return []
+    if a is None or b is None:
+        what = "missing from the second model" if b is None else "not in the first model"
+        shown = a or b
+        assert shown is not None
+        return [Difference("kinematics", path, f"{what} (follows joint {shown[0]!r}, "
+                                               f"multiplier {shown[1]:.9g}, offset "
+                                               f"{shown[2]:.9g})")]
+    out = []
+    if a[0] != b[0]:
+        out.append(Difference("kinematics", f"{path}/@joint", f"{a[0]!r} != {b[0]!r}"))
+    for key, va, vb in (("multiplier", a[1], b[1]), ("offset", a[2], b[2])):
+        if abs(va - vb) > tol * max(1.0, abs(va), abs(vb)):
+            out.append(Difference("kinematics", f"{path}/@{key}", f"{va:.9g} != {vb:.9g}"))
+    return out
+
+
+def _loop_differences(ka: KinematicModel, kb: KinematicModel, tol: float
+                      ) -> list[Difference]:
+    """The joints that close a loop (in either model), compared as joints: the pose of
+    their own frame and the direction of their axis at zero, in the root link frame."""
+    loops = [j.name for j in ka.loop_joints()]
+    loops += [j.name for j in kb.loop_joints() if j.name not in loops]
+    out = []
+    for name in loops:
+        ja, jb = ka.joints.get(name), kb.joints.get(name)
+        xa, xb = _joint_frame_at_zero(ka, name), _joint_frame_at_zero(kb, name)
+        if ja is None or jb is None or xa is None or xb is None:
+            continue  # one model only: listed already
+        path = f"joint[@name={name!r}]"
+        d = _pose_difference(xa, xb, tol)
+        if d:
+            out.append(Difference("kinematics", path, f"closes a loop; its frame at zero "
+                                                      f"(in the root link frame): {d}"))
+        if ja.axis is not None and jb.axis is not None:
+            da, db = xa[:3, :3] @ np.asarray(ja.axis), xb[:3, :3] @ np.asarray(jb.axis)
+            if float(np.max(np.abs(da - db))) > tol:
+                out.append(Difference("kinematics", f"{path}/axis",
+                                      f"closes a loop; direction at zero (in the root "
+                                      f"link frame) {_vec(da)} != {_vec(db)}"))
+    return out
+
+
+def _joint_frame_at_zero(model: KinematicModel, joint: str) -> np.ndarray | None:
+    """``X_root_J`` of a joint at zero (None: not known)."""
+    x = model.joint_frames.get(joint)
+    if x is None or model.root not in model.zero:
+        return None
+    out: np.ndarray = inv(model.zero[model.root]) @ x
     return out
 
 
@@ -165,7 +244,7 @@ def _pose_differences(ka: KinematicModel, kb: KinematicModel, q: Configuration, 
     """Links, frames and joint axes off at configuration ``q`` (not ``reported`` yet)."""
     pa, pb = ka.poses(q), kb.poses(q)
     causes = _Causes(ka, kb, pa, pb, tol)
-    up = {j.child: j for j in ka.joints.values()}
+    up = causes.up
     out = []
     for kind, xa, xb in (("link", pa, pb), ("frame", ka.frame_poses(pa), kb.frame_poses(pb))):
         for name in xa:
@@ -179,8 +258,10 @@ def _pose_differences(ka: KinematicModel, kb: KinematicModel, q: Configuration, 
                 why = causes.of_link(name) if kind == "link" else causes.of_frame(name)
                 out.append(Difference("kinematics", f"{kind}[@name={name!r}]",
                                       f"at {_q_text(q)}{frame}: {d}{why}"))
+    # of the tree in both (a joint that closes a loop: _loop_differences)
+    trees = {j.name for j in up.values()} & {j.name for j in kb.tree().values()}
     for name, ja in ka.joints.items():
-        if ("joint", name) not in reported:
+        if ("joint", name) not in reported and name in trees:
             axis = _axis_difference(ja, kb.joints.get(name), pa, pb, tol)
             if axis:
                 reported.add(("joint", name))
@@ -241,7 +322,7 @@ class _Causes:
     def __init__(self, ka: KinematicModel, kb: KinematicModel, pa: Mapping[str, np.ndarray],
                  pb: Mapping[str, np.ndarray], tol: float) -> None:
         self.ka, self.kb, self.pa, self.pb, self.tol = ka, kb, pa, pb, tol
-        self.up = {j.child: j for j in ka.joints.values()}
+        self.up = ka.tree()
         self.memo: dict[str, tuple[str, ...]] = {}
 
     def _moved(self, parent: str, child: str) -> bool:
@@ -311,7 +392,8 @@ def inertia_differences(a: ModelSource, b: ModelSource, *, rtol: float = INERTIA
     ``atol``); the message says which part differs.  ``rename``: as for
     :func:`kinematics_differences`.
     """
-    ka, kb = _renamed(kinematic_model(a, model), rename), kinematic_model(b, model)
+    ka, kb = _one_tree(_renamed(kinematic_model(a, model), rename),
+                       kinematic_model(b, model))
     out = _names("inertia", "link", ka.inertia, kb.inertia)
     for name, ia in ka.inertia.items():
         ib = kb.inertia.get(name)

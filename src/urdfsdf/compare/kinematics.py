@@ -22,6 +22,16 @@ back) compare directly:
 - revolute and continuous joints move alike (their limits are the document's
   business); floating, planar, ball, screw and gearbox joints are evaluated at
   their zero only;
+- a mimic relation (leader, multiplier, offset) is part of a joint, from URDF's
+  ``<mimic>``, SDF's ``<urdf:mimic>`` carrier or SDFormat 1.11's ``//axis/mimic``
+  alike (all read in URDF's form, ``q = multiplier * q_leader + offset``);
+- the joint tree is a spanning tree chosen independently of document order
+  (:func:`spanning_tree`: breadth first from the root, joints in name order): a
+  joint it leaves out closes a loop, and moves nothing; each joint's own frame at
+  zero is kept (:attr:`KinematicModel.joint_frames`), so such a joint compares by its
+  frame and axis;
+- an SDF frame that stands for a massless leaf URDF link (``urdf:joint``,
+  ``urdf2sdf --massless-as-frames``) is that link on its fixed joint;
 - a link without ``<inertial>`` is massless in URDF and SDFormat's default (1 kg,
   unit moments at the link origin) in SDF; spatial inertias are expressed about
   and in the kinematic frame, so they do not change when a link frame moves.
@@ -33,7 +43,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Mapping
+from collections import deque
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import field, replace
 from typing import TYPE_CHECKING, Union
 
@@ -146,6 +157,8 @@ class JointInfo:
     axis: tuple[float, float, float] | None
     lower: float | None = None
     upper: float | None = None
+    #: the joint it mimics, multiplier, offset (``q = multiplier * q_leader + offset``)
+    mimic: tuple[str, float, float] | None = None
 
 
 @record
@@ -185,32 +198,69 @@ class KinematicModel:
     #: explicit frames: (link they are attached to, pose in its kinematic frame)
     frames: dict[str, tuple[str, Matrix]]
     inertia: dict[str, MassProperties]
+    #: every joint's own frame at zero, in the frame of ``zero`` (a joint of the tree:
+    #: its child's kinematic frame; one that closes a loop: its own)
+    joint_frames: dict[str, Matrix] = field(default_factory=dict)
+
+    #: joints the spanning tree takes first (:meth:`with_tree`; None: none)
+    preferred: frozenset[str] | None = None
+
+    def tree(self) -> dict[str, JointInfo]:
+        """The joint of the spanning tree (:func:`spanning_tree`) above each link."""
+        return spanning_tree(self.root, self.zero, self.joints, self.preferred)
+
+    def with_tree(self, preferred: Collection[str]) -> KinematicModel:
+        """This model on the spanning tree that takes the joints ``preferred`` first:
+        each link's kinematic frame the frame of its joint in that tree, its mass
+        properties and the explicit frames on it expressed there."""
+        new = replace(self, preferred=frozenset(preferred))
+        old_tree, new_tree = self.tree(), new.tree()
+        moved = {link: j.name for link, j in new_tree.items()
+                 if getattr(old_tree.get(link), "name", None) != j.name
+                 and j.name in self.joint_frames}
+        if not moved:
+            return new
+        zero = {n: self.joint_frames[moved[n]] if n in moved else x
+                for n, x in self.zero.items()}
+        change = {n: inv(zero[n]) @ self.zero[n] for n in moved}  # X_new_old
+        new.zero = zero
+        new.inertia = {n: _moved_mass(m, change[n]) if n in change else m
+                       for n, m in self.inertia.items()}
+        new.frames = {n: (b, change[b] @ x if b in change else x)
+                      for n, (b, x) in self.frames.items()}
+        return new
+
+    def loop_joints(self) -> list[JointInfo]:
+        """The joints the spanning tree leaves out: each closes a loop (between two
+        links of the model)."""
+        tree = {j.name for j in self.tree().values()}
+        return [j for j in self.joints.values() if j.name not in tree
+                and j.parent in self.zero and j.child in self.zero and j.parent != j.child]
 
     def moving_joints(self) -> list[JointInfo]:
-        """Joints with one degree of freedom evaluated at any value."""
-        return [j for j in self.joints.values() if j.kind in MOVING and j.axis is not None]
+        """Joints of the tree with one degree of freedom, evaluated at any value."""
+        tree = {j.name for j in self.tree().values()}
+        return [j for j in self.joints.values() if j.kind in MOVING and j.axis is not None
+                and j.name in tree]
 
     def poses(self, q: Configuration | None = None) -> dict[str, Matrix]:
-        """``X_root_link`` of every link at joint values ``q`` (absent: 0)."""
+        """``X_root_link`` of every link at joint values ``q`` (absent: 0), along the
+        spanning tree (a link it does not reach from the root: where it is at zero)."""
         q = q or {}
         if not self.zero:
             return {}  # a robot with no link
         x_root = inv(self.zero[self.root])
         out: dict[str, Matrix] = {self.root: np.eye(4)}
-        up = {j.child: j for j in self.joints.values()}
+        up = self.tree()
         for link in self.zero:
             stack = []
-            on_path: set[str] = set()
             cur = link
             while cur not in out:
-                stack.append(cur)
-                on_path.add(cur)
                 j = up.get(cur)
-                # a free link, or one on a loop of joints no root reaches: where it is
-                if j is None or j.parent not in self.zero or j.parent in on_path:
+                if j is None:  # the start of a part the root does not reach
                     out[cur] = x_root @ self.zero[cur]
-                    stack.pop()
                     break
+                stack.append(cur)
                 cur = j.parent
             for name in reversed(stack):
                 j = up[name]
@@ -291,8 +341,65 @@ def _pose(p: object) -> Matrix:
     return _transform_matrix(tf.pose_transform(p))  # type: ignore[arg-type]
 
 
+def spanning_tree(root: str, links: Iterable[str], joints: Mapping[str, JointInfo],
+                  preferred: Collection[str] | None = None) -> dict[str, JointInfo]:
+    """The joint above each link in a spanning tree of ``joints`` chosen independently
+    of document order: breadth first from ``root``, then from each link it does not
+    reach (those no joint has as child first, each set by name), a link's joints taken
+    in name order; the first joint to reach a link is its own.  A joint left out
+    closes a loop (or joins a link to itself, or names a link not in ``links``).
+
+    ``preferred``: the joints tried first (all the way), the others only for the links
+    they leave unreached; so two models, one lacking a joint of the other's loop, take
+    the same tree (:meth:`KinematicModel.with_tree`).
+    """
+    names = set(links)
+    kids: dict[str, list[JointInfo]] = {}
+    for key in sorted(joints):
+        j = joints[key]
+        if j.parent in names and j.child in names and j.parent != j.child:
+            kids.setdefault(j.parent, []).append(j)
+    has_parent = {j.child for js in kids.values() for j in js}
+    out: dict[str, JointInfo] = {}
+    reached: set[str] = set()
+
+    def grow(starts: Iterable[str], allowed: Collection[str] | None) -> None:
+        for start in starts:
+            if start not in reached and start in names:
+                reached.add(start)
+            queue = deque([start] if start in names else [])
+            while queue:
+                for j in kids.get(queue.popleft(), ()):
+                    if j.child not in reached and (allowed is None or j.name in allowed):
+                        reached.add(j.child)
+                        out[j.child] = j
+                        queue.append(j.child)
+
+    firsts = [root, *sorted(names - has_parent)]
+    if preferred is not None:
+        grow(firsts, preferred)
+        firsts = sorted(reached)
+    grow([*firsts, *sorted(names)], None)
+    return out
+
+
+def _moved_mass(m: MassProperties, x_new_old: Matrix) -> MassProperties:
+    """Mass properties expressed in another frame of their link (``x_new_old``)."""
+    r, p = x_new_old[:3, :3], x_new_old[:3, 3]
+    com = r @ np.asarray(m.com) + p
+    moments = r @ np.asarray(m.moments).reshape(3, 3) @ r.T
+    return MassProperties(m.mass, _vec3(com), tuple(float(v) for v in moments.reshape(9)))
+
+
+def _in_document_order(tree: Mapping[str, JointInfo], joints: Mapping[str, JointInfo]
+                       ) -> list[JointInfo]:
+    """The joints of ``tree`` in the order of ``joints``."""
+    return [j for j in joints.values() if tree.get(j.child) is j]
+
+
 def _tree_order(links: Iterable[str], joints: Iterable[JointInfo]) -> list[str]:
-    """Links parents first (a link no joint reaches stays where it is)."""
+    """Links parents first, given the joints of a tree (a link no joint reaches stays
+    where it is); document order otherwise, so that differences list in it."""
     links = list(links)
     kids: dict[str, list[str]] = {}
     up = set()
@@ -315,7 +422,7 @@ def _tree_order(links: Iterable[str], joints: Iterable[JointInfo]) -> list[str]:
 
 def _from_urdf(model: Model) -> KinematicModel:
     joints = {j.name: _urdf_joint_info(j) for j in model.joints}
-    origin = {j.child: _pose(j.pose) for j in model.joints}  # X_P_C: the joint origins
+    origin = {j.name: _pose(j.pose) for j in model.joints}  # X_P_J: the joint origins
     marked = {link.name for link in model.links if link.sdf_frame is not None}
     frames_of = {j.child: j.name for j in model.joints  # frame link -> its fixed joint
                  if j.child in marked and j.type == "fixed"}
@@ -328,14 +435,17 @@ def _from_urdf(model: Model) -> KinematicModel:
     roots = urdf_roots([n for n in link_names if n not in up],
                        any(j.parent == "world" for j in joints.values()))
     root = roots[0] if roots else (link_names[0] if link_names else "")
-    zero = _urdf_zero(link_names, joints, origin)
+    zero = _urdf_zero(root, link_names, joints, origin)
     inertia = {link.name: _urdf_mass_properties(link.inertial) for link in model.links
                if link.name not in frames_of}
     if world:  # as the SDF reading has it: the world, massless
         inertia["world"] = _mass_properties(None, np.eye(4))
     frames = _urdf_frames(frames_of, joints, origin, zero)
+    joint_frames = {j.name: zero[j.parent] @ origin[j.name] for j in joints.values()
+                    if j.parent in zero}
     return KinematicModel(name=model.name, format="urdf", root=root, zero=zero,
-                          joints=joints, frames=frames, inertia=inertia)
+                          joints=joints, frames=frames, inertia=inertia,
+                          joint_frames=joint_frames)
 
 
 def _urdf_mass_properties(inertial: Inertial | None) -> MassProperties:
@@ -344,15 +454,15 @@ def _urdf_mass_properties(inertial: Inertial | None) -> MassProperties:
                             else np.eye(4))
 
 
-def _urdf_zero(links: list[str], joints: dict[str, JointInfo], origin: dict[str, Matrix]
-               ) -> dict[str, Matrix]:
-    """Every link's frame at zero, the joint origins composed from the root (a link no
-    joint reaches: at the identity)."""
+def _urdf_zero(root: str, links: list[str], joints: dict[str, JointInfo],
+               origin: dict[str, Matrix]) -> dict[str, Matrix]:
+    """Every link's frame at zero, the origins of the joints of the spanning tree
+    composed from the root (a link no joint reaches: at the identity)."""
+    tree = spanning_tree(root, links, joints)
     zero: dict[str, Matrix] = {}
-    for name in _tree_order(links, joints.values()):
-        parent = next((j.parent for j in joints.values() if j.child == name), None)
-        zero[name] = np.eye(4) if parent is None or parent not in zero else \
-            zero[parent] @ origin[name]
+    for name in _tree_order(links, _in_document_order(tree, joints)):
+        j = tree.get(name)
+        zero[name] = np.eye(4) if j is None else zero[j.parent] @ origin[j.name]
     return zero
 
 
@@ -363,7 +473,17 @@ def _urdf_joint_info(j: Joint) -> JointInfo:
     if kind in ("revolute", "prismatic", "planar"):
         axis = _vec3(unit(j.axis.xyz if j.axis is not None else (1.0, 0.0, 0.0)))
     lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else (None, None)
-    return JointInfo(j.name, j.type, kind, j.parent, j.child, axis, lower, upper)
+    return JointInfo(j.name, j.type, kind, j.parent, j.child, axis, lower, upper,
+                     _mimic(j))
+
+
+def _mimic(j: Joint, prefix: str = "") -> tuple[str, float, float] | None:
+    """A joint's mimic relation (leader under ``prefix``, multiplier, offset; URDF's
+    defaults 1 and 0)."""
+    m = j.mimic
+    if m is None:
+        return None
+    return (prefix + m.joint, _float(m.multiplier, 1.0), _float(m.offset, 0.0))
 
 
 def _urdf_frames(frames_of: dict[str, str], joints: dict[str, JointInfo],
@@ -374,7 +494,7 @@ def _urdf_frames(frames_of: dict[str, str], joints: dict[str, JointInfo],
     frames: dict[str, tuple[str, Matrix]] = {}
     for name, jname in frames_of.items():
         fixed = joints.pop(jname)
-        frames[name] = (fixed.parent, origin[name])
+        frames[name] = (fixed.parent, origin[jname])
         zero.pop(name, None)
     # frames on frames: resolve to the link they end at
     for name, (body, x) in list(frames.items()):
@@ -457,9 +577,13 @@ class _ScopeBodies:
     #: link -> (inertial, X_M_I)
     inertials: dict[str, tuple[Inertial, Matrix]] = field(default_factory=dict)
     joints: dict[str, JointInfo] = field(default_factory=dict)
-    #: child link -> X_M_J (its kinematic frame)
+    #: joint -> X_M_J (its frame; its child's kinematic frame when it is of the tree)
     joint_pose: dict[str, Matrix] = field(default_factory=dict)
-    #: the massless middle links of two-axis joints
+    #: joint -> X_P_J, its frame in its parent's kinematic frame (URDF floating and
+    #: planar joints, carried as <urdf:joint>)
+    joint_origin: dict[str, Matrix] = field(default_factory=dict)
+    #: the massless links: the middle links of two-axis joints, and frames that stand
+    #: for URDF links
     massless: set[str] = field(default_factory=set)
     #: explicit frames: X_M_F
     frames: dict[str, Matrix] = field(default_factory=dict)
@@ -476,11 +600,12 @@ def _scope_model(model: Model, top: Scope, x_mw: Matrix) -> KinematicModel:
             _scope_joint(top, s, j, prefix, b)
     # URDF floating/planar joints carried by urdf2sdf (<urdf:joint>): origin in the parent
     for j in model.urdf_joints:
-        if j.parent in b.link_pose and j.child in b.link_pose:
-            b.joints[j.name] = JointInfo(j.name, j.type, j.type, j.parent, j.child, None)
-            x_mp = b.joint_pose.get(j.parent, b.link_pose[j.parent])
-            b.joint_pose[j.child] = x_mp @ _pose(j.pose)
-    root, zero = _scope_zero(top, b, x_mw)
+        if (j.parent in b.link_pose or j.parent == "world") and j.child in b.link_pose:
+            b.joints[j.name] = JointInfo(j.name, j.type, j.type, j.parent, j.child, None,
+                                         mimic=_mimic(j))
+            b.joint_origin[j.name] = _pose(j.pose)
+    _frames_for_links(model, top, b)
+    root, zero, joint_frames = _scope_zero(top, b, x_mw)
     inertia = {name: _mass_properties(i, inv(zero[name]) @ x_mi)
                for name, (i, x_mi) in b.inertials.items()}
     for mid in [*b.massless, *(["world"] if "world" in zero else [])]:
@@ -492,7 +617,25 @@ def _scope_model(model: Model, top: Scope, x_mw: Matrix) -> KinematicModel:
             frames[fname] = (body, inv(zero[body]) @ x_mf)
     return _urdf_names(model, KinematicModel(name=model.name, format="sdf", root=root,
                                              zero=zero, joints=b.joints, frames=frames,
-                                             inertia=inertia))
+                                             inertia=inertia, joint_frames=joint_frames))
+
+
+def _frames_for_links(model: Model, top: Scope, b: _ScopeBodies) -> None:
+    """The frames of ``model`` that stand for massless leaf URDF links (``urdf:joint``,
+    ``urdf2sdf --massless-as-frames``) as those links, each on its fixed joint from
+    the link (or such a frame) it is attached to."""
+    for f in model.frames:
+        if f.urdf_joint is None or f.name not in b.frames or f.name in b.link_pose:
+            continue
+        parent = f.attached_to if f.attached_to in b.link_pose else top.body(f.name)
+        if not parent or parent not in b.link_pose:
+            continue
+        x_mf = b.frames.pop(f.name)
+        b.link_pose[f.name] = x_mf
+        b.massless.add(f.name)
+        b.joints[f.urdf_joint] = JointInfo(f.urdf_joint, "fixed", "fixed", parent, f.name,
+                                           None)
+        b.joint_pose[f.urdf_joint] = x_mf
 
 
 def _scope_links(top: Scope, s: Scope, prefix: str, b: _ScopeBodies) -> None:
@@ -522,40 +665,59 @@ def _scope_joint(top: Scope, s: Scope, j: Joint, prefix: str, b: _ScopeBodies) -
     child = prefix + child
     x_mj = _must(top.pose_of(name), f"joint {name!r}")
     lower, upper = _limits(j.axis) if j.type in ("revolute", "prismatic") else (None, None)
+    mimic = _mimic(j, prefix)
     if j.type in ("universal", "revolute2"):
         mid = f"{name}_axis2_link"
         b.massless.add(mid)
-        b.joint_pose[mid] = x_mj
+        b.link_pose[mid] = x_mj
         b.joints[name] = JointInfo(name, j.type, "revolute", parent, mid,
-                                   _axis(s, j, j.axis), lower, upper)
+                                   _axis(s, j, j.axis), lower, upper, mimic)
         l2, u2 = _limits(j.axis2)
         b.joints[f"{name}_axis2"] = JointInfo(f"{name}_axis2", j.type, "revolute", mid,
                                               child, _axis(s, j, j.axis2), l2, u2)
+        b.joint_pose[f"{name}_axis2"] = x_mj
     else:
         kind = _kind(j.type)
         axis = _axis(s, j, j.axis) if kind in ("revolute", "prismatic", "screw",
                                                "gearbox") else None
-        b.joints[name] = JointInfo(name, j.type, kind, parent, child, axis, lower, upper)
-    b.joint_pose[child] = x_mj
+        b.joints[name] = JointInfo(name, j.type, kind, parent, child, axis, lower, upper,
+                                   mimic)
+    b.joint_pose[name] = x_mj
 
 
-def _scope_zero(top: Scope, b: _ScopeBodies, x_mw: Matrix) -> tuple[str, dict[str, Matrix]]:
-    """The root link and every link's kinematic frame at zero (``world`` when a joint
-    names it, at ``x_mw``)."""
-    names = list(b.link_pose) + sorted(b.massless)
+def _scope_zero(top: Scope, b: _ScopeBodies, x_mw: Matrix
+                ) -> tuple[str, dict[str, Matrix], dict[str, Matrix]]:
+    """The root link, every link's kinematic frame at zero (``world`` when a joint
+    names it, at ``x_mw``) and every joint's frame, along the spanning tree."""
+    names = [n for n in b.link_pose if n not in b.massless] + sorted(b.massless)
     if any(j.parent == "world" for j in b.joints.values()):
         names.insert(0, "world")
         b.link_pose["world"] = x_mw
+    if not names:
+        return "", {}, {}  # a model of frames only
     up = {j.child for j in b.joints.values()}
     roots = [n for n in names if n not in up]
     canonical = top.canonical_link
-    root = canonical if canonical in roots else (roots[0] if roots else names[0])
+    root = canonical if canonical in roots else (
+        roots[0] if roots else canonical if canonical in names else names[0])
     if "world" in roots:
         root = "world"
+    tree = spanning_tree(root, names, b.joints)
     zero: dict[str, Matrix] = {}
-    for name in _tree_order([root, *names], b.joints.values()):
-        zero[name] = b.joint_pose[name] if name in b.joint_pose else b.link_pose[name]
-    return root, zero
+    for name in _tree_order([root, *names], _in_document_order(tree, b.joints)):
+        j = tree.get(name)
+        zero[name] = b.link_pose[name] if j is None else _joint_frame(b, j, zero)
+    frames = {j.name: _joint_frame(b, j, zero) for j in b.joints.values()
+              if j.name in b.joint_pose or j.parent in zero}
+    return root, zero, frames
+
+
+def _joint_frame(b: _ScopeBodies, j: JointInfo, zero: Mapping[str, Matrix]) -> Matrix:
+    """X_M_J of a joint: as resolved, or its origin in its parent's kinematic frame."""
+    if j.name in b.joint_pose:
+        return b.joint_pose[j.name]
+    out: Matrix = zero[j.parent] @ b.joint_origin[j.name]
+    return out
 
 
 def _urdf_names(model: Model, km: KinematicModel) -> KinematicModel:
@@ -569,12 +731,17 @@ def _urdf_names(model: Model, km: KinematicModel) -> KinematicModel:
     def ln(n: str) -> str:
         return links.get(n) or n
 
-    joints = {jnames.get(k) or k: replace(j, name=jnames.get(k) or k, parent=ln(j.parent),
-                                         child=ln(j.child)) for k, j in km.joints.items()}
+    def jn(n: str) -> str:
+        return jnames.get(n) or n
+
+    joints = {jn(k): replace(j, name=jn(k), parent=ln(j.parent), child=ln(j.child),
+                             mimic=j.mimic and (jn(j.mimic[0]), *j.mimic[1:]))
+              for k, j in km.joints.items()}
     return KinematicModel(name=km.name, format=km.format, root=ln(km.root),
                           zero={ln(k): v for k, v in km.zero.items()}, joints=joints,
                           frames={k: (ln(b), x) for k, (b, x) in km.frames.items()},
-                          inertia={ln(k): v for k, v in km.inertia.items()})
+                          inertia={ln(k): v for k, v in km.inertia.items()},
+                          joint_frames={jn(k): v for k, v in km.joint_frames.items()})
 
 
 def default_configurations(model: KinematicModel, count: int = 3,

@@ -43,7 +43,7 @@ from urdfsdf.xml.carried import LINKLESS, MASSLESS, UNNAMED, is_carried, is_link
 from urdfsdf.xml.carried_shape import marks as shape_marks
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
 from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
-from urdfsdf.xml.parse import from_string, to_string
+from urdfsdf.xml.parse import canonical, from_string, to_string
 
 
 def write_sdf_document(doc: SdfDocument) -> str:
@@ -245,6 +245,13 @@ def element_text(node: Link | Joint) -> str:
     else:
         _joint(out, node, placed=False)
     return "".join(out.parts[1:])  # after the XML declaration
+
+
+def element_canonical(node: Link | Joint) -> str:
+    """The canonical form (:func:`urdfsdf.xml.parse.canonical`) of :func:`element_text`,
+    inside an ``<x>`` that declares the ``urdf`` prefix its carriers use: the one form
+    in which that text is parsed (carriers.py fingerprints it; gazebo.py compares by it)."""
+    return canonical(f'<x xmlns:urdf="{URDF_NS}">{element_text(node)}</x>')
 
 
 def _frame(out: XmlBuilder, frame: Frame) -> None:

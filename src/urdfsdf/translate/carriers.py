@@ -26,11 +26,9 @@ from urdfsdf.xml.namespaces import (
     IMPLIED_WORLD,
     SDF_LIMIT,
     SDF_XMLNS,
-    URDF_NS,
     URDF_ROOT,
     URDF_XMLNS,
 )
-from urdfsdf.xml.parse import canonical
 
 N = TypeVar("N", Link, Joint)
 
@@ -173,8 +171,7 @@ def fingerprint(node: Link | Joint, form: str = "placed") -> str:
     """
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    text = sdf_writer.element_text(_in_form(node, form))
-    form_text = canonical(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
+    form_text = sdf_writer.element_canonical(_in_form(node, form))
     import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
 
     return hashlib.sha256(form_text.encode("utf-8")).hexdigest()[:16]

@@ -733,7 +733,7 @@ def made_by_blocks(model: Model) -> frozenset[str]:
     ``<joint>`` elements into the model), unchanged since.
 
     SDF -> URDF leaves them out: the block brings them back as written.  An element
-    is compared in its canonical SDF form (:func:`urdfsdf.sdf.writer.element_text`),
+    is compared in its canonical SDF form (:func:`urdfsdf.sdf.writer.element_canonical`),
     so one edited in the SDF, or a URDF joint whose name a block's joint repeats (not
     applied), is written from the SDF.
     """
@@ -753,9 +753,11 @@ def made_by_blocks(model: Model) -> frozenset[str]:
     def elements(m: Model) -> list[Link | Joint]:
         return [*m.links, *m.joints]
 
-    made = {x.name: canonical(sdf_writer.element_text(x)) for x in elements(doc.models[0])}
+    # the canonical form parses the text with the `urdf` prefix of its carriers declared
+    # (a URDF joint's <urdf:safety_controller>, as PR2's)
+    made = {x.name: sdf_writer.element_canonical(x) for x in elements(doc.models[0])}
     return frozenset(x.name for x in elements(model) if x.name in made
-                     and canonical(sdf_writer.element_text(x)) == made[x.name])
+                     and sdf_writer.element_canonical(x) == made[x.name])
 
 
 def _outputs(t: _Target) -> set[str]:

@@ -448,7 +448,13 @@ class _Translation:
 
     def add_link(self, link: Link, pose: Pose) -> None:
         """``link`` in SDF at ``pose``, under its SDF name (:func:`_sdf_link`), given
-        ``--min-inertia``'s mass if it is one of :meth:`moving_massless`."""
+        ``--min-inertia``'s mass if it is one of :meth:`moving_massless`.
+
+        A colour without a material name is carried with the link as written (SDF keeps
+        the colour, not the absent name): taken first, before the link's inertial
+        becomes SDF's (H1-2's ``logo_link``, which has none, comes back without one)."""
+        if _unnamed_colour(link.visuals):
+            link = _with_carrier(link)
         if self.min_mass is not None and link.name in self.weighted:
             link = _min_inertia(link, self.min_mass)
         self.out_links.append(_sdf_link(link, pose, self.link_map.get(link.name),
@@ -468,7 +474,7 @@ def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Mat
     """A URDF link in SDF at ``pose`` (renamed ``new_name``, if any).
 
     What SDF cannot hold is carried: a marked link that is no frame, shapes
-    SDFormat lacks, a colour without a material name; SDF's inertial; unique
+    SDFormat lacks (a colour without a material name: :meth:`add_link`); SDF's inertial; unique
     shape names; URDF elements inside shapes and materials as ``urdf:`` ones.
     """
     if link.sdf_frame is not None:  # a marked link that is no frame: carried
@@ -476,8 +482,6 @@ def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Mat
             *link.extras, Extra(SDF_FRAME, sdf_frame_xml(link.sdf_frame), link.sdf_frame.line)))
     link = _without_non_sdf_shapes(link, diags)
     link = _sdf_inertial(link)
-    if _unnamed_colour(link.visuals):
-        link = _with_carrier(link)  # SDF keeps the colour, not the absent name
     visuals, collisions = name_shapes(link)
     return evolve(link, name=new_name or link.name, pose=pose,
                   visuals=_sdf_shapes(visuals, named), collisions=_sdf_shapes(collisions, named),
