@@ -41,6 +41,7 @@ from urdfsdf.sdf.values import (
     number,
     plain,
     pose,
+    required_text,
     text_of,
     tokens3,
     vector3,
@@ -83,9 +84,10 @@ _RADIUS = _number("radius", CYLINDER_RADIUS)
 _LENGTH = _number("length", CYLINDER_LENGTH)
 CYLINDER = Record("cylinder", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
 CAPSULE = Record("capsule", children=(one(_RADIUS), one(_LENGTH)), others=NOT_TAKEN)
-#: a mesh with a <submesh> keeps its XML (the IR's mesh is a whole file)
+#: one part of the mesh file (Geometry.submesh), kept as written
 SUBMESH = Record("submesh")
-MESH = Record("mesh", children=(one(Value("uri", text_of, default="")), one(SUBMESH),
+#: its <uri> is required and not empty (absent: "", which sdf2urdf refuses)
+MESH = Record("mesh", children=(one(Value("uri", required_text, default="")), one(SUBMESH),
                                 one(Value("scale", tokens3))), others=NOT_TAKEN)
 #: the shapes the IR reads, by tag (SDFormat's others keep their XML)
 SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}

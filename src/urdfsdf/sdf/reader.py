@@ -485,15 +485,17 @@ class SdfReader:
         tag = shape.tag
         decl = SHAPES.get(tag)
         first = None if decl is None else self.reading.collect(shape, decl)[0]
-        if first is None or "submesh" in first:
+        if first is None:
             # SDFormat's other shapes (GeometryKind), or a shape element it does not
             # define, under its tag
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
                             raw=to_string(shape), line=line_of(shape))
         get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
+        submesh = first.get("submesh")  # (a mesh's: one part of its file)
         return Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
                         length=get("length"), uri=get("uri"), scale=get("scale"),
-                        line=line_of(shape))
+                        line=line_of(shape),
+                        submesh=None if submesh is None else extra(submesh))
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""

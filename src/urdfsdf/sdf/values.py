@@ -179,6 +179,17 @@ def text_of(ctx: ReadContext, el: etree._Element, what: str) -> str:
     return (el.text or "").strip()
 
 
+def required_text(ctx: ReadContext, el: etree._Element, what: str) -> str | None:
+    """The text of ``el``, stripped (a mesh's URI); None, reported, when it is empty:
+    libsdformat refuses the file ("Empty string used when setting a required
+    parameter", ``Param::SetFromString``)."""
+    found = (el.text or "").strip()
+    if not found:
+        ctx.error("ELEMENT_INVALID", f"{what} <{el.tag}> is empty", el)
+        return None
+    return found
+
+
 def boolean(ctx: ReadContext, el: etree._Element, what: str) -> bool:
     """The text of ``el`` as an SDFormat boolean (:func:`is_true`)."""
     return is_true(el.text)

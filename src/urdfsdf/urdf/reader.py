@@ -17,6 +17,7 @@ writer is run to find out.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import TypeVar, cast
@@ -385,12 +386,25 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
     if decl is BOX:
         return Geometry(kind="box", size=_tokens(values["size"]), line=line)
     if decl is MESH:
+        submesh = None
+        if len(el):  # (its one child: an SDF //mesh/submesh, carried)
+            for _, c in r.each(el, MESH, what, []):
+                submesh = _sdf_submesh(c)
         return Geometry(kind="mesh", uri=values["filename"], scale=_tokens(values["scale"]),
-                        line=line)
+                        line=line, submesh=submesh)
     if decl is SPHERE:
         return Geometry(kind="sphere", radius=values["radius"], line=line)
     return Geometry(kind="capsule" if decl is CAPSULE else "cylinder",
                     radius=values["radius"], length=values["length"], line=line)
+
+
+def _sdf_submesh(el: etree._Element) -> Extra:
+    """The SDF ``<submesh>`` an ``<sdf:submesh>`` carries (sdf2urdf ``--lossy``), as written."""
+    submesh = etree.Element("submesh")
+    submesh.attrib.update(el.attrib)
+    submesh.text = el.text
+    submesh.extend(copy.deepcopy(c) for c in el)
+    return Extra("submesh", to_string(submesh), _line(el))
 
 
 def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
