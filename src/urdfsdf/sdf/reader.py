@@ -79,6 +79,7 @@ from urdfsdf.sdf.elements import (
     COLOURS,
     DYNAMICS,
     FRAME,
+    GEOMETRY,
     INERTIA,
     INERTIAL,
     JOINT,
@@ -402,8 +403,9 @@ class SdfReader:
         name = self._name(el, "<frame>")
         if name is None:
             return None
-        pose_el = self.reading.collect(el, FRAME)[0].get("pose")
-        pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
+        what = f"frame {name!r}"
+        pose_el = self.reading.collect(el, FRAME, None, what)[0].get("pose")
+        pose = self.reading.value(pose_el, POSE, what)
         return Frame(name=name, attached_to=el.get("attached_to"), pose=pose, line=line_of(el),
                      urdf_joint=el.get(U + "joint"))
 
@@ -441,7 +443,7 @@ class SdfReader:
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
         what = f"{what} inertial"
-        first = self.reading.collect(el, INERTIAL)[0]
+        first = self.reading.collect(el, INERTIAL, None, what)[0]
         mass_el = first.get("mass")
         mass: str = self.reading.value(mass_el, MASS, what)
         if mass_el is not None and mass[0] == "-" and float(mass) < 0:
@@ -482,9 +484,13 @@ class SdfReader:
         shape = _first_element(el)
         if shape is None:
             return Geometry(kind="empty", line=line_of(el))
+        if len(el) > 1:  # it holds one shape: the others are not read
+            for c in el:
+                if c is not shape and isinstance(c.tag, str):
+                    self.reading.not_taken(c, GEOMETRY, what)
         tag = shape.tag
         decl = SHAPES.get(tag)
-        first = None if decl is None else self.reading.collect(shape, decl)[0]
+        first = None if decl is None else self.reading.collect(shape, decl, None, what)[0]
         if first is None:
             # SDFormat's other shapes (GeometryKind), or a shape element it does not
             # define, under its tag

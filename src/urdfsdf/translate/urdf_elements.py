@@ -62,6 +62,15 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
     return Link("world")
 
 
+def report_placement_frame(model: Model, diags: Diagnostics) -> None:
+    """//model/@placement_frame places the model (with its //pose) in its parent frame,
+    which a URDF without a joint to ``world`` cannot say: dropped, with a warning."""
+    if model.placement_frame:
+        diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: placement_frame "
+                      f"{model.placement_frame!r} has no URDF place (a URDF has no model "
+                      "placement) without a joint to world; dropped", model.line)
+
+
 def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
     """Unwrap the ``urdf:`` extras (not the carriers: ``<urdf:as_written>``,
     ``<urdf:root>``).
@@ -196,7 +205,8 @@ def _report_dropped(shape: Visual | Collision, link: str, diags: Diagnostics | N
     where = _where(shape, link)
     what = what or f"<{g.kind}> geometry"
     if g.kind == "empty":
-        diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
+        diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped",
+                      g.line or shape.line)
     elif lossy:
         diags.warning("ELEMENT_DROPPED", f"{where}: {what} has no URDF form; "
                       f"dropped ({option('lossy')})", g.line or shape.line)
