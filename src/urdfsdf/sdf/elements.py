@@ -73,7 +73,9 @@ MOMENTS = tuple(_number(key, default)
                 for key, default in zip(INERTIA_KEYS, DEFAULT_INERTIA, strict=True))
 INERTIA = Record("inertia", children=tuple(one(moment) for moment in MOMENTS),
                  others=NOT_TAKEN)
-INERTIAL = Record("inertial", text("auto"), children=(one(MASS), one(INERTIA), one(POSE)),
+#: its <density> (SDFormat 1.11) is read with auto="true" (sdf/auto_inertial.py)
+INERTIAL = Record("inertial", text("auto"), children=(one(MASS), one(INERTIA), one(POSE),
+                                                      one(Record("density"))),
                   others=NOT_TAKEN)
 
 BOX = Record("box", children=(one(Value("size", tokens3, default=BOX_SIZE)),),
@@ -167,5 +169,6 @@ SDF = Record("sdf", text("version"),
              others=NOT_TAKEN)
 
 #: the children declared here that SDFormat defines after 1.7 (read in any version, as
-#: libsdformat reads them), as (parent, child): <capsule> (1.8), world joints (1.9)
-AFTER_1_7 = frozenset({("geometry", "capsule"), ("world", "joint")})
+#: libsdformat reads them), as (parent, child): <capsule> (1.8), world joints (1.9), the
+#: automatic inertial's density (1.11)
+AFTER_1_7 = frozenset({("geometry", "capsule"), ("world", "joint"), ("inertial", "density")})

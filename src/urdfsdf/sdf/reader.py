@@ -484,24 +484,45 @@ class SdfReader:
         shape = _first_element(el)
         if shape is None:
             return Geometry(kind="empty", line=line_of(el))
-        if len(el) > 1:  # it holds one shape: the others are not read
-            for c in el:
-                if c is not shape and isinstance(c.tag, str):
-                    self.reading.not_taken(c, GEOMETRY, what)
         tag = shape.tag
+        raw = self._shapes(el, shape, what) if len(el) > 1 else None
+        if shape.attrib:
+            self._not_taken_attributes(shape, what)
         decl = SHAPES.get(tag)
         first = None if decl is None else self.reading.collect(shape, decl, None, what)[0]
         if first is None:
             # SDFormat's other shapes (GeometryKind), or a shape element it does not
             # define, under its tag
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
-                            raw=to_string(shape), line=line_of(shape))
+                            raw=raw or to_string(shape), line=line_of(shape))
         get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
         submesh = first.get("submesh")  # (a mesh's: one part of its file)
         return Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
                         length=get("length"), uri=get("uri"), scale=get("scale"),
                         line=line_of(shape),
                         submesh=None if submesh is None else extra(submesh))
+
+    def _shapes(self, el: etree._Element, shape: etree._Element, what: str) -> str | None:
+        """The XML of a ``<geometry>``'s polylines (SDFormat: one shape of several
+        ``<polyline>``), else None; a second shape is not read (reported)."""
+        polylines = shape.tag == "polyline"
+        for c in el:
+            if c is not shape and isinstance(c.tag, str) and not (
+                    polylines and c.tag == "polyline"):
+                self.reading.not_taken(c, GEOMETRY, what)
+        if not polylines:
+            return None
+        return "".join(to_string(c) for c in el if c.tag == "polyline")
+
+    def _not_taken_attributes(self, shape: etree._Element, what: str) -> None:
+        """Report the attributes of a shape element (SDFormat 1.11's
+        ``<mesh optimization>``): no shape the IR reads has any."""
+        if shape.tag not in SHAPES:
+            return  # kept as written
+        for key in shape.keys():
+            self.ctx.warning("ELEMENT_DROPPED", f"{what}: attribute {key!r} of <{shape.tag}> "
+                             "is not read (urdfsdf has no place for it): no conversion keeps "
+                             "it", shape)
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""

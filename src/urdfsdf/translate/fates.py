@@ -160,6 +160,7 @@ SDF_TO_URDF: dict[str, Fate] = {
     "model/link/inertial/pose": translated("inertial/origin", resolved=True),
     # SDFormat 1.11: mass properties computed from the collisions (sdf/auto_inertial.py)
     "model/link/inertial/@auto": translated("inertial", resolved=True),
+    "model/link/inertial/density": translated("inertial", resolved=True),
     "model/link/inertial/pose/@relative_to": reported(
         "ATTRIBUTE_INVALID", "not SDFormat 1.7: the pose is in the link frame, as "
         "libsdformat reads it"),
@@ -224,6 +225,8 @@ SDF_TO_URDF: dict[str, Fate] = {
            "/cylinder/{custom}": reported("ELEMENT_DROPPED", _NOT_READ),
            "/sphere/{custom}": reported("ELEMENT_DROPPED", _NOT_READ),
            "/mesh/{custom}": reported("ELEMENT_DROPPED", _NOT_READ),
+           # SDFormat 1.11's <mesh optimization>: a shape's attributes are not read
+           "/mesh/@optimization": reported("ELEMENT_DROPPED", _NOT_READ),
            "/mesh/submesh": reported(
                "NO_URDF_EQUIVALENT", "a URDF mesh is a whole file",
                lossy=carried(SDF_SUBMESH, code="VALUE_APPROXIMATED",
@@ -300,6 +303,78 @@ SDF_TO_URDF: dict[str, Fate] = {
 }
 
 
+#: ``<urdf:TAG>``, or a namespaced element as itself (marked ``urdf:kept``)
+_CUSTOM = "a URDF element SDFormat has no element for, in the urdf namespace (a namespaced "\
+    "one as itself): at the end of its link's <inertial>, joint's <axis>, or <urdf:model>"
+_IGNORED = "urdfdom ignores it (URDF_IGNORED, an info); the element travels as written"
+_UNREPORTED = "urdfdom ignores it; the element travels as written (not reported)"
+
+#: urdf2sdf: the fate of each URDF element and attribute (urdfdom's: urdf/elements.py;
+#: and the extensions found in real files), with the same keys as :data:`SDF_TO_URDF`
+URDF_TO_SDF: dict[str, Fate] = {
+    "robot": translated("model"),
+    "robot/@version": carried("{http://wiki.ros.org/urdf}version"),
+    "robot/{custom}": carried(URDF_CUSTOM, why=_CUSTOM),
+    "robot/link": translated("model/link"),
+    "robot/link/@{custom}": carried(AS_WRITTEN, code="URDF_IGNORED", why=_IGNORED),
+    "robot/link/{custom}": carried(URDF_CUSTOM, why=_CUSTOM),
+    "robot/link/inertial": translated("link/inertial"),
+    "robot/link/inertial/{custom}": carried(AS_WRITTEN, why="a link with it travels as "
+                                            "written"),
+    # attributes urdfdom ignores where urdfsdf does not report them (urdf/elements.py)
+    "robot/link/inertial/@{custom}": carried(AS_WRITTEN, why=_UNREPORTED),
+    "robot/link/inertial/origin/@{custom}": carried(AS_WRITTEN, code="URDF_IGNORED",
+                                                    why=_IGNORED),
+    "robot/link/inertial/mass/@{custom}": carried(AS_WRITTEN, code="URDF_IGNORED",
+                                                  why=_IGNORED),
+    "robot/link/inertial/inertia/@{custom}": carried(AS_WRITTEN, code="URDF_IGNORED",
+                                                     why=_IGNORED),
+    "robot/material/@{custom}": carried("{http://wiki.ros.org/urdf}material",
+                                        why=_UNREPORTED),
+    "robot/link/visual": translated("link/visual"),
+    "robot/link/visual/{custom}": carried(URDF_CUSTOM, why=_CUSTOM),
+    "robot/link/visual/material": translated(
+        "visual/material", why="its colour as ambient and diffuse; its name and texture "
+        "as urdf: attributes of the visual"),
+    "robot/link/visual/material/@{custom}": carried(AS_WRITTEN, why=_UNREPORTED),
+    "robot/link/collision": translated("link/collision"),
+    "robot/link/collision/{custom}": carried(URDF_CUSTOM, why=_CUSTOM),
+    **{f"robot/link/{kind}/geometry{path}": fate for kind in ("visual", "collision")
+       for path, fate in {
+           "/capsule": carried(AS_WRITTEN, code="ELEMENT_DROPPED",
+                               why="SDFormat 1.7 has no capsule: the link travels as "
+                               "written"),
+           "/mesh/{custom}": carried(AS_WRITTEN, why="a link with it travels as written"),
+           "/@{custom}": carried(AS_WRITTEN, why=_UNREPORTED),
+           "/mesh/submesh": translated("mesh/submesh", why="sdf2urdf --lossy's carrier of "
+                                       "an SDF //mesh/submesh"),
+       }.items()},
+    "robot/joint": translated("model/joint"),
+    "robot/joint/@{custom}": carried(AS_WRITTEN, code="URDF_IGNORED", why=_IGNORED),
+    "robot/joint/{custom}": carried(URDF_CUSTOM, why=_CUSTOM),
+    "robot/joint/@type=floating": carried("{http://wiki.ros.org/urdf}joint",
+                                          code="VALUE_APPROXIMATED",
+                                          why="SDFormat 1.7 has no floating joint: the "
+                                          "child link is free in the SDF"),
+    "robot/joint/@type=planar": carried("{http://wiki.ros.org/urdf}joint",
+                                        code="VALUE_APPROXIMATED",
+                                        why="SDFormat 1.7 has no planar joint: the child "
+                                        "link is free in the SDF"),
+    "robot/joint/mimic": carried("{http://wiki.ros.org/urdf}mimic",
+                                 why="//axis/mimic from SDFormat 1.11 (--sdf-version)"),
+    "robot/joint/safety_controller": carried("{http://wiki.ros.org/urdf}safety_controller"),
+    "robot/joint/calibration": carried("{http://wiki.ros.org/urdf}calibration"),
+    "robot/material": carried("{http://wiki.ros.org/urdf}material",
+                              why="a top-level material: in <urdf:model>"),
+    # -- the extensions found in real files ------------------------------------------
+    "robot/gazebo": carried(URDF_GAZEBO, why="applied as libsdformat applies it, and "
+                            "carried as written"),
+    "robot/transmission": carried("{http://wiki.ros.org/urdf}transmission"),
+    "robot/ros2_control": carried("{http://wiki.ros.org/urdf}ros2_control"),
+    "robot/mujoco": carried("{http://wiki.ros.org/urdf}mujoco"),
+}
+
+
 def fate_of(path: str, table: dict[str, Fate] | None = None) -> tuple[Fate, str]:
     """The fate of the element or attribute at ``path`` (module docstring) in ``table``
     (default: :data:`SDF_TO_URDF`), and the path of the element whose entry it is (a
@@ -312,6 +387,10 @@ def fate_of(path: str, table: dict[str, Fate] | None = None) -> tuple[Fate, str]
     if path in table:
         return table[path], path
     head, sep, last = path.rpartition("/")
+    if last == "@{custom}":  # its element's fate, unless a custom attribute's entry
+        fate, at = fate_of(head, table)
+        found = _custom_entry(head, table, "@{custom}")
+        return (fate, at) if found is None or fate.kind != "translated" else (found, head)
     if last.startswith("@") and path not in table:
         if f"{path.partition('=')[0]}" in table:
             return table[path.partition("=")[0]], head
@@ -346,10 +425,11 @@ def _undefined(path: str) -> bool:
     return path.startswith(("model/", "world/")) and node_at(path) is None
 
 
-def _custom_entry(path: str, table: dict[str, Fate]) -> Fate | None:
-    """The nearest ``{custom}`` entry of the element at ``path`` or an ancestor."""
+def _custom_entry(path: str, table: dict[str, Fate], key: str = "{custom}"
+                  ) -> Fate | None:
+    """The nearest ``{custom}`` (``key``) entry of the element at ``path`` or an ancestor."""
     while path:
-        found = table.get(f"{path}/{{custom}}")
+        found = table.get(f"{path}/{key}")
         if found is not None:
             return found
         path = path.rpartition("/")[0]
