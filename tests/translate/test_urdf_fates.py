@@ -216,6 +216,7 @@ def _cases() -> list[Case]:
                           case.text.replace('type="revolute"', f'type="{jtype}"', 1),
                           case.line))
     cases.append(build("robot", "version"))
+    cases.append(build("robot", probe="attribute"))
     cases.extend(_extension(path) for path in EXTENSIONS)
     return cases
 

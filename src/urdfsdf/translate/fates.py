@@ -314,6 +314,8 @@ _UNREPORTED = "urdfdom ignores it; the element travels as written (not reported)
 URDF_TO_SDF: dict[str, Fate] = {
     "robot": translated("model"),
     "robot/@version": carried("{http://wiki.ros.org/urdf}version"),
+    "robot/@{custom}": carried("{http://wiki.ros.org/urdf}robot", code="URDF_IGNORED",
+                               why=_IGNORED),
     "robot/{custom}": carried(URDF_CUSTOM, why=_CUSTOM),
     "robot/link": translated("model/link"),
     "robot/link/@{custom}": carried(AS_WRITTEN, code="URDF_IGNORED", why=_IGNORED),
@@ -386,31 +388,38 @@ def fate_of(path: str, table: dict[str, Fate] | None = None) -> tuple[Fate, str]
         return fate, f"model/{at}"
     if path in table:
         return table[path], path
-    head, sep, last = path.rpartition("/")
-    if last == "@{custom}":  # its element's fate, unless a custom attribute's entry
-        fate, at = fate_of(head, table)
-        found = _custom_entry(head, table, "@{custom}")
-        return (fate, at) if found is None or fate.kind != "translated" else (found, head)
-    if last.startswith("@") and path not in table:
-        if f"{path.partition('=')[0]}" in table:
-            return table[path.partition("=")[0]], head
-        return fate_of(head, table)  # an attribute goes with its element
-    if last == "{custom}" or path not in table and not last.startswith("@") and \
-            _undefined(path):
-        fate, at = fate_of(head, table)
-        if fate.kind != "translated":
-            return fate, at  # it travels, or is reported, with its element
-        found = table.get(f"{head}/{{custom}}") or _custom_entry(head, table)
-        return (fate, at) if found is None else (found, path)
+    head, _, last = path.rpartition("/")
+    if last.startswith("@") and last != "@{custom}":  # with its element, unless named
+        key = path.partition("=")[0]
+        return (table[key], head) if key in table else fate_of(head, table)
+    if last in ("{custom}", "@{custom}"):
+        return _custom_fate(path, last, table)
+    if _undefined(path):
+        return _custom_fate(path, "{custom}", table)
     while True:
-        if path in table:
-            return table[path], path
         parent, sep, _ = path.rpartition("/")
         if sep and f"{parent}/*" in table:
             return table[f"{parent}/*"], path
         if not sep:
             raise KeyError(f"no fate for {path!r}")
         path = parent
+        if path in table:
+            return table[path], path
+
+
+def _custom_fate(path: str, key: str, table: dict[str, Fate]) -> tuple[Fate, str]:
+    """The fate of a custom child (``key`` ``{custom}``) or attribute (``@{custom}``) at
+    ``path``: its element's, when that element travels or is reported with what it
+    holds; else the nearest entry for custom ones of it or an ancestor."""
+    head = path.rpartition("/")[0]
+    fate, at = fate_of(head, table)
+    if fate.kind != "translated":
+        return fate, at
+    found = _custom_entry(head, table, key)
+    if found is None:
+        raise KeyError(f"no fate for {path!r}: not declared for the custom ones of an "
+                       "element translated")
+    return found, head if key == "@{custom}" else path
 
 
 #: what a nested model holds as its model does (fate_of)

@@ -96,7 +96,7 @@ from urdfsdf.urdf.elements import (
 )
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
 from urdfsdf.xml.declared import Element, Reading, elements_of
-from urdfsdf.xml.namespaces import SDF_POSE
+from urdfsdf.xml.namespaces import ROBOT_ATTRIBUTES, SDF_POSE, URDF_NS
 from urdfsdf.xml.parse import Stream, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext
 
@@ -141,6 +141,8 @@ def read_robot(root: etree._Element, ctx: ReadContext,
     joints: list[Joint] = []
     materials: list[Material] = []
     extras: list[Extra] = []
+    if len(root.attrib) > 1 and not ROBOT.names.issuperset(root.keys()):
+        extras.append(_robot_attributes(root, reading))
     for tag, el in reading.each(root if kids is None else kids, ROBOT, "<robot>", extras):
         if tag == "link":
             link = read_link(el, ctx)
@@ -161,6 +163,18 @@ def read_robot(root: etree._Element, ctx: ReadContext,
     # several root links: free bodies, as Drake reads them (docs/lenient.md, row 5)
     check_urdf_tree(model, ctx.diags, several_roots="warning")
     return model
+
+
+def _robot_attributes(root: etree._Element, reading: Reading) -> Extra:
+    """The attributes of ``<robot>`` URDF does not define (reported: urdfdom ignores
+    them), carried as ``<urdf:robot>``'s (the URDF writer puts them back on ``<robot>``)."""
+    reading.report_unknown(root)
+    prefixes = {k: v for k, v in root.nsmap.items() if k and k != "urdf"}
+    el = etree.Element(ROBOT_ATTRIBUTES, nsmap={**prefixes, "urdf": URDF_NS})
+    for key, value in root.items():
+        if key not in ROBOT.names:
+            el.set(key, value)
+    return Extra(ROBOT_ATTRIBUTES, to_string(el), _line(root))
 
 
 def _wrong_root(root: etree._Element, ctx: ReadContext) -> None:

@@ -39,7 +39,8 @@ INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 def write_urdf_model(model: Model) -> str:
     """Serialise a URDF-shaped model as a URDF document."""
     out = XmlBuilder()
-    out.open("robot", attrs((("name", model.name), ("version", model.version))))
+    more = next((_start_attributes(x.xml) for x in model.extras if x.tag == "robot"), "")
+    out.open("robot", attrs((("name", model.name), ("version", model.version))) + more)
     out.mark = len(out.parts)
     for material in model.materials:
         write_material(out, material)
@@ -50,9 +51,18 @@ def write_urdf_model(model: Model) -> str:
         _joint(out, joint)
         out.compact()
     for x in model.extras:
-        out.raw(x.xml)
+        if x.tag != "robot":  # (its attributes: above)
+            out.raw(x.xml)
     out.close("robot")
     return out.getvalue()
+
+
+def _start_attributes(xml: str) -> str:
+    """The attributes of the empty element ``xml`` (``<robot a="1"/>``: the attributes of
+    ``<robot>`` URDF does not define, carried), with their namespace declarations, as
+    written in a start tag."""
+    start = xml.split(None, 1)
+    return f" {start[1].rstrip().removesuffix('/>').rstrip()}" if len(start) > 1 else ""
 
 
 def joint_element(joint: Joint) -> etree._Element:

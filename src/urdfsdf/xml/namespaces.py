@@ -27,6 +27,8 @@ SDF_POSE = S + "pose"
 #: ``<sdf:submesh>`` in a URDF ``<mesh>``: the SDF //mesh/submesh it stands for
 #: (:attr:`~urdfsdf.core.ir.Geometry.submesh`; written by ``sdf2urdf --lossy``)
 SDF_SUBMESH = S + "submesh"
+#: ``<urdf:robot>``: the attributes of a URDF ``<robot>`` that URDF does not define
+ROBOT_ATTRIBUTES = U + "robot"
 #: ``<urdf:as_written>`` (:class:`~urdfsdf.core.ir.AsWritten`)
 AS_WRITTEN = U + "as_written"
 #: ``<sdf:limit>`` (:class:`~urdfsdf.core.ir.SdfLimit`)
