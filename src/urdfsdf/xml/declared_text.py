@@ -16,11 +16,11 @@ children (:meth:`TextReading.collect`): the first child of each tag declared
 :func:`~urdfsdf.xml.declared.one` (a second is not taken: the reference reader reads
 the first), those declared :func:`~urdfsdf.xml.declared.many` in document order, and
 the others kept in the node's extras (``others=KEPT``, through the record's ``keep``)
-or not taken, with a warning (``others=NOT_TAKEN``: :meth:`TextReading.not_taken`).  :meth:`TextReading.values` reads the value
-children, in the order they are declared (so are their diagnostics), each through its
-reader; :meth:`TextReading.each` hands the children out in document order, for an
-element read as it is parsed.  Element code keeps only what an element means (see
-:mod:`urdfsdf.sdf.reader`).
+or not taken, with a warning (``others=NOT_TAKEN``: :meth:`TextReading.not_taken`).
+:meth:`TextReading.values` reads the value children, in the order they are declared (so
+are their diagnostics), each through its reader; :meth:`TextReading.each` hands the
+children out in document order, for an element read as it is parsed.  Element code
+keeps only what an element means (see :mod:`urdfsdf.sdf.reader`).
 """
 
 from __future__ import annotations
