@@ -332,6 +332,9 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
                                                       "sdf_document_to_urdf"), diags)
     if chosen is None:
         return Result(None, diags.items)
+    for w in doc.worlds:
+        if any(m is chosen for m in w.models):
+            to_urdf.report_world(w, chosen, diags)
     scope = sem.models.get(chosen.name)
     copies: tuple[Copy, ...] = ()
     if meshes is not None:  # the SDF model: each included file's URIs from its folder
@@ -342,6 +345,7 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     for world in sem.worlds.values():
         if chosen.name in world.children:
             x_wm = world.pose(chosen.name)
+
     outer = diags.file
     if chosen.file is not None:  # an included model: the lines it reports are its file's
         diags.file = chosen.file

@@ -363,6 +363,10 @@ class Geometry:
     scale: Tokens | None = None
     raw: str | None = None
     line: int | None = None
+    #: a mesh's ``<submesh>`` (SDFormat: one part of the mesh file), as written: URDF
+    #: has no form for it (``sdf2urdf`` refuses it; ``--lossy`` writes the whole file
+    #: and carries it as ``<sdf:submesh>``, :mod:`urdfsdf.translate.carriers`)
+    submesh: Extra | None = None
 
 
 @record

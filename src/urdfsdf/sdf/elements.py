@@ -13,8 +13,11 @@ of an element that may occur once) or as often as it comes
 holds one).  What the IR does not model travels as written: a child of another tag is
 kept in the node's extras (``others=KEPT``; a link's keep their //pose,
 :func:`urdfsdf.sdf.posed.posed_extra`), except where the IR has no extras
-(``others=NOT_TAKEN``).  The ``urdf:`` custom elements the SDF writer writes are
-declared where it writes them.
+(``others=NOT_TAKEN``): there it is reported (``ELEMENT_DROPPED``, a warning at its line:
+:meth:`~urdfsdf.xml.declared_text.TextReading.not_taken`), as is a second shape in a
+``<geometry>`` and a shape's attribute.  What becomes of each element in the other
+format is said in one place: :mod:`urdfsdf.translate.fates`.  The ``urdf:`` custom
+elements the SDF writer writes are declared where it writes them.
 
 Every SDFormat child declared here is one SDFormat 1.7's description allows there
 (``tests/sdf/test_elements.py`` checks them against :mod:`urdfsdf.sdf.schema`).
@@ -77,7 +80,9 @@ MOMENTS = tuple(_number(key, default)
                 for key, default in zip(INERTIA_KEYS, DEFAULT_INERTIA, strict=True))
 INERTIA = Record("inertia", children=tuple(one(moment) for moment in MOMENTS),
                  others=NOT_TAKEN)
-INERTIAL = Record("inertial", text("auto"), children=(one(MASS), one(INERTIA), one(POSE)),
+#: its <density> (SDFormat 1.11) is read with auto="true" (sdf/auto_inertial.py)
+INERTIAL = Record("inertial", text("auto"), children=(one(MASS), one(INERTIA), one(POSE),
+                                                      one(Record("density"))),
                   others=NOT_TAKEN)
 
 BOX = Record("box", children=(one(Value("size", tokens3, default=BOX_SIZE)),),
@@ -89,8 +94,9 @@ CYLINDER = Record("cylinder", children=(one(_number("radius", CYLINDER_RADIUS)),
                   others=NOT_TAKEN)
 CAPSULE = Record("capsule", children=(one(_number("radius", CAPSULE_RADIUS)), one(_LENGTH)),
                  others=NOT_TAKEN)
-#: a mesh with a <submesh> keeps its XML (the IR's mesh is a whole file)
+#: one part of the mesh file (Geometry.submesh), kept as written
 SUBMESH = Record("submesh")
+#: its <uri> is required and not empty (absent: "", which sdf2urdf refuses)
 MESH = Record("mesh", children=(one(Value("uri", required_text, default="")), one(SUBMESH),
                                 one(Value("scale", tokens3, empty="1 1 1"))),
               others=NOT_TAKEN)
@@ -181,5 +187,6 @@ SDF = Record("sdf", text("version"),
              others=NOT_TAKEN)
 
 #: the children declared here that SDFormat defines after 1.7 (read in any version, as
-#: libsdformat reads them), as (parent, child): <capsule> (1.8), world joints (1.9)
-AFTER_1_7 = frozenset({("geometry", "capsule"), ("world", "joint")})
+#: libsdformat reads them), as (parent, child): <capsule> (1.8), world joints (1.9), the
+#: automatic inertial's density (1.11)
+AFTER_1_7 = frozenset({("geometry", "capsule"), ("world", "joint"), ("inertial", "density")})

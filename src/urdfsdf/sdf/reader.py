@@ -80,6 +80,7 @@ from urdfsdf.sdf.elements import (
     COLOURS,
     DYNAMICS,
     FRAME,
+    GEOMETRY,
     INERTIA,
     INERTIAL,
     JOINT,
@@ -406,9 +407,10 @@ class SdfReader:
         name = self._name(el, "<frame>")
         if name is None:
             return None
-        pose_el = self.reading.collect(el, FRAME)[0].get("pose")
-        pose = self.reading.value(pose_el, POSE, f"frame {name!r}")
-        return Frame(name=name, attached_to=trimmed(self.ctx, el, "attached_to", f"frame {name!r}"),
+        what = f"frame {name!r}"
+        pose_el = self.reading.collect(el, FRAME, None, what)[0].get("pose")
+        pose = self.reading.value(pose_el, POSE, what)
+        return Frame(name=name, attached_to=trimmed(self.ctx, el, "attached_to", what),
                      pose=pose, line=line_of(el),
                      urdf_joint=el.get(U + "joint"))
 
@@ -446,7 +448,7 @@ class SdfReader:
     def inertial(self, el: etree._Element, what: str) -> Inertial:
         """Read ``<inertial>`` with SDF defaults (mass 1, unit diagonal inertia)."""
         what = f"{what} inertial"
-        first = self.reading.collect(el, INERTIAL)[0]
+        first = self.reading.collect(el, INERTIAL, None, what)[0]
         mass_el = first.get("mass")
         mass: str = self.reading.value(mass_el, MASS, what)
         if mass_el is not None and mass[0] == "-" and float(mass) < 0:
@@ -488,20 +490,47 @@ class SdfReader:
         if shape is None:
             return Geometry(kind="empty", line=line_of(el))
         tag = shape.tag
+        raw = self._shapes(el, shape, what) if len(el) > 1 else None
+        if shape.attrib:
+            self._not_taken_attributes(shape, what)
         decl = SHAPES.get(tag)
-        first = None if decl is None else self.reading.collect(shape, decl)[0]
-        if first is None or "submesh" in first:
+        first = None if decl is None else self.reading.collect(shape, decl, None, what)[0]
+        if first is None:
             # SDFormat's other shapes (GeometryKind), or a shape element it does not
             # define, under its tag
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
-                            raw=to_string(shape), line=line_of(shape))
+                            raw=raw or to_string(shape), line=line_of(shape))
         get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
+        submesh = first.get("submesh")  # (a mesh's: one part of its file)
         read = Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
                         length=get("length"), uri=get("uri"), scale=get("scale"),
-                        line=line_of(shape))
+                        line=line_of(shape),
+                        submesh=None if submesh is None else extra(submesh))
         if tag != "mesh":
             self.ctx.sizes(shape, read, what, NEGATIVE_SIZES)
         return read
+
+    def _shapes(self, el: etree._Element, shape: etree._Element, what: str) -> str | None:
+        """The XML of a ``<geometry>``'s polylines (SDFormat: one shape of several
+        ``<polyline>``), else None; a second shape is not read (reported)."""
+        polylines = shape.tag == "polyline"
+        for c in el:
+            if c is not shape and isinstance(c.tag, str) and not (
+                    polylines and c.tag == "polyline"):
+                self.reading.not_taken(c, GEOMETRY, what)
+        if not polylines:
+            return None
+        return "".join(to_string(c) for c in el if c.tag == "polyline")
+
+    def _not_taken_attributes(self, shape: etree._Element, what: str) -> None:
+        """Report the attributes of a shape element (SDFormat 1.11's
+        ``<mesh optimization>``): no shape the IR reads has any."""
+        if shape.tag not in SHAPES:
+            return  # kept as written
+        for key in shape.keys():
+            self.ctx.warning("ELEMENT_DROPPED", f"{what}: attribute {key!r} of <{shape.tag}> "
+                             "is not read (urdfsdf has no place for it): no conversion keeps "
+                             "it", shape)
 
     def material(self, el: etree._Element, what: str) -> Material:
         """Read SDF ``<material>`` colours; other children kept as extras."""

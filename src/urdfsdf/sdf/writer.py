@@ -368,6 +368,8 @@ def _geometry(out: XmlBuilder, geometry: Geometry | None) -> None:
         body = f"{q}<radius>{text(geometry.radius or '0')}</radius>\n"
     elif kind == "mesh":
         body = f"{q}<uri>{text(geometry.uri or '')}</uri>\n"
+        if geometry.submesh is not None:  # as written (SDFormat's order: uri, submesh)
+            body += f"{q}{geometry.submesh.xml}\n"
         if geometry.scale is not None:
             body += f"{q}<scale>{text(' '.join(geometry.scale))}</scale>\n"
     else:

@@ -12,12 +12,15 @@ is about to serialise, with the checks the readers apply to input:
 - URDF (sdf2urdf): links, joints and top-level materials named once, and the
   joints forming a tree over the links (what urdfdom refuses; several root links only
   where the SDF model's ``<urdf:root>`` marks name them, a URDF urdf2sdf read).
+- both: every mesh names a file (an empty ``<uri>`` libsdformat refuses, an empty
+  filename PyBullet refuses and urdfdom and Drake read as no mesh: the translators
+  report such a mesh where they meet it, so this is a guard).
 """
 
 from __future__ import annotations
 
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics
-from urdfsdf.core.ir import Model, SdfDocument
+from urdfsdf.core.ir import Collision, Model, SdfDocument, Visual
 
 #: warnings of the checker that make an output unusable for some reader
 REFUSED_WARNINGS = frozenset({"DUPLICATE_NAME"})
@@ -29,6 +32,7 @@ def check_sdf_output(model: Model, diags: Diagnostics) -> bool:
 
     found = Diagnostics(diags.file)
     frames.analyze(SdfDocument(version="1.7", models=(model,)), found)
+    _check_meshes(model, found)
     return _report(found.items, "SDF", diags)
 
 
@@ -43,7 +47,24 @@ def check_urdf_output(model: Model, diags: Diagnostics, several_roots: bool = Fa
     found = Diagnostics(diags.file)
     check_urdf_names(model, found)
     check_urdf_tree(model, found, several_roots="warning" if several_roots else "error")
+    _check_meshes(model, found)
     return _report(found.items, "URDF", diags)
+
+
+def _check_meshes(model: Model, found: Diagnostics) -> None:
+    """An error for each mesh of ``model`` (nested models too) that names no file."""
+    todo = [model]
+    while todo:
+        m = todo.pop()
+        todo.extend(m.models)
+        for link in m.links:
+            shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
+            for shape in shapes:
+                g = shape.geometry
+                if g is not None and g.kind == "mesh" and not (g.uri or "").strip():
+                    found.error("ELEMENT_INVALID", f"link {link.name!r}: the mesh of "
+                                f"{shape.name or 'a shape'!r} has an empty file name",
+                                g.line or shape.line)
 
 
 def _report(found: list[Diagnostic], fmt: str, diags: Diagnostics) -> bool:

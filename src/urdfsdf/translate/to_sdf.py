@@ -683,11 +683,14 @@ def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
 
 
 def _non_sdf_shapes(link: Link) -> list[Visual | Collision]:
-    """The shapes of ``link`` SDFormat 1.7 has no geometry for (most links: none)."""
+    """The shapes of ``link`` SDFormat 1.7 has no geometry for (most links: none): a
+    capsule, and a mesh with an empty filename (libsdformat refuses an empty <uri>)."""
     shapes: tuple[Visual | Collision, ...] = (*link.visuals, *link.collisions)
     lost: list[Visual | Collision] = []
     for s in shapes:
-        if s.geometry is not None and s.geometry.kind not in SDF_SHAPES:
+        g = s.geometry
+        if g is not None and (g.kind not in SDF_SHAPES or g.kind == "mesh" and
+                              not (g.uri or "").strip()):
             lost.append(s)
     return lost
 
@@ -696,10 +699,12 @@ def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics) 
     """Warn of each shape SDFormat 1.7 has no geometry for."""
     for s in lost:
         kind = "visual" if isinstance(s, Visual) else "collision"
-        shape = s.geometry.kind if s.geometry is not None else "?"
-        diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <{shape}> has no "
+        g = s.geometry
+        shape = "a <mesh> with an empty filename (libsdformat refuses an empty <uri>)" if (
+            g is not None and g.kind == "mesh") else f"<{g.kind if g else '?'}>"
+        diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: {shape} has no "
                       "SDFormat 1.7 form; left out of the SDF link, which carries the URDF "
-                      "link as written", s.line)
+                      "link as written", g.line if g is not None and g.line else s.line)
 
 
 def _sealed(sdf: Model) -> Model:

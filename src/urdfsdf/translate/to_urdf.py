@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics, option
-from urdfsdf.core.ir import IDENTITY, Model, SdfDocument, evolve
+from urdfsdf.core.ir import IDENTITY, Model, SdfDocument, World, evolve
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
 from urdfsdf.translate.gazebo import made_by_blocks, pose_made_by_block
@@ -58,6 +58,31 @@ def select_model(doc: SdfDocument, name: str | None, diags: Diagnostics) -> Mode
     diags.error("ELEMENT_INVALID", f"the document holds several models ({names}); "
                 f"choose one with {option('model')}")
     return None
+
+
+def report_world(world: World, chosen: Model, diags: Diagnostics) -> None:
+    """Report what of ``world`` the URDF of its model ``chosen`` does not hold: the world
+    itself, its other models and content (an info each, at its line: a URDF holds one
+    robot, not a world), and its joints (a warning for one naming ``chosen``, whose
+    robot it fixes or moves)."""
+    what = f"world {world.name!r}"
+    diags.add("ELEMENT_DROPPED", f"{what}: only its model {chosen.name!r} is written (a URDF "
+              "holds one robot, not a world)", world.line, severity="info")
+    for m in world.models:
+        if m is not chosen:
+            diags.add("ELEMENT_DROPPED", f"{what}: model {m.name!r} is not written (a URDF "
+                      "holds one robot)", m.line, severity="info", file=m.file)
+    items: list[tuple[str, int | None]] = [("frame", f.line) for f in world.frames]
+    items += [(x.tag, x.line) for x in world.extras]
+    for tag, line in items:
+        diags.add("ELEMENT_DROPPED", f"{what}: <{tag}> is not written (a URDF holds one "
+                  "robot, not a world)", line, severity="info")
+    scope = f"{chosen.name}::"
+    for j in world.joints:
+        ours = any(x == chosen.name or x.startswith(scope) for x in (j.parent, j.child))
+        diags.add("ELEMENT_DROPPED", f"{what}: joint {j.name!r} is not written (a joint of "
+                  f"the world, which the URDF does not hold)", j.line,
+                  severity="warning" if ours else "info")
 
 
 def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None = None,

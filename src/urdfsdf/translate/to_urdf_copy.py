@@ -17,7 +17,13 @@ from urdfsdf.core.ir import Joint, Link, Model, UrdfRoot
 from urdfsdf.translate.carriers import unsealed
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
 from urdfsdf.translate.names import restore_names
-from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
+from urdfsdf.translate.urdf_elements import (
+    report_placement_frame,
+    urdf_extras,
+    urdf_joint,
+    urdf_link,
+    world_link,
+)
 from urdfsdf.xml.carried import LINKLESS, is_linkless
 from urdfsdf.xml.namespaces import U
 
@@ -28,11 +34,13 @@ def sdf_to_urdf_copy(model: Model, diags: Diagnostics,
     applied = applied_outputs(model)
     links = [urdf_link(unsealed(link, diags, f"link {link.name!r}"), diags, lossy, applied,
                        as_written=True) for link in model.links]
-    if any(j.parent == "world" for j in (*model.joints, *model.urdf_joints)) and \
-            model.link("world") is None:
-        world = world_link(model, diags)
-        if world is not None:
-            links.insert(0, world)
+    if any(j.parent == "world" for j in (*model.joints, *model.urdf_joints)):
+        if model.link("world") is None:
+            world = world_link(model, diags)
+            if world is not None:
+                links.insert(0, world)
+    else:
+        report_placement_frame(model, diags)
     joints = []
     for joint in model.joints:
         uj = urdf_joint(unsealed(joint, diags, f"joint {joint.name!r}"), joint.pose, diags,

@@ -49,7 +49,14 @@ from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
 from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks, joints_block
 from urdfsdf.translate.names import restore_names
-from urdfsdf.translate.urdf_elements import urdf_extras, urdf_joint, urdf_link, world_link
+from urdfsdf.translate.urdf_elements import (
+    report_placement_frame,
+    urdf_extras,
+    urdf_joint,
+    urdf_link,
+    world_link,
+)
+from urdfsdf.xml.custom import is_urdf_extra
 from urdfsdf.xml.namespaces import U
 
 U_LINK = U + "link"
@@ -317,10 +324,8 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
     tree = _rooted_tree(model, flat)
     if tree is None or not flat.ok:
         return None
-    if tree.root != WORLD and (model.pose.relative_to or not model.pose.is_identity):
-        diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: the model pose has no URDF "
-                      "place without a joint to world; dropped", model.pose.line or model.line,
-                      file=model.pose_file)
+    if tree.root != WORLD:
+        _report_placement(model, flat.bodies.get(tree.root), diags)
     applied = applied_outputs(model)
     links, joints = _links_and_joints(model, tree, applied)
     _frame_links(tree, links, joints)
@@ -328,6 +333,29 @@ def sdf_to_urdf_transform(model: Model, scope: Scope, diags: Diagnostics,
                                materials=model.materials,
                                extras=_model_extras(model, scope, tree, applied),
                                version=model.version, line=model.line, convention="urdf"))
+
+
+def _report_placement(model: Model, root: _Body | None, diags: Diagnostics) -> None:
+    """What places the model, which a URDF without a joint to ``world`` cannot say, is
+    dropped: the model pose, its placement frame, and the root link's pose in the model
+    frame (the URDF robot's frame is its root link's)."""
+    if model.pose.relative_to or not model.pose.is_identity:
+        diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: the model pose has no URDF "
+                      "place without a joint to world; dropped", model.pose.line or model.line,
+                      file=model.pose_file)
+    report_placement_frame(model, diags)
+    if root is not None and not _near_identity(root.x_ml):
+        link = root.link
+        diags.warning("ELEMENT_DROPPED", f"link {root.name!r}: the root link's pose in the "
+                      "model frame has no URDF place (a URDF robot's frame is its root "
+                      "link's) without a joint to world; dropped", link.pose.line or link.line)
+
+
+def _near_identity(x: Transform) -> bool:
+    """``x`` is the identity, to rounding (a pose composed with its inverse)."""
+    r, p = x
+    return max(abs(a - b) for a, b in zip((*r, *p), tf.IDENTITY[0] + tf.IDENTITY[1],
+                                          strict=True)) < 1e-12
 
 
 class _Tree:
@@ -444,6 +472,19 @@ def _frame_links(tree: _Tree, links: list[Link], joints: list[Joint]) -> None:
                             pose=tf.computed_pose(origin, line=line), line=line))
 
 
+def _report_nested(model: Model, name: str, diags: Diagnostics) -> None:
+    """Warn of what a nested model holds besides links, joints, frames and models: it has
+    no place once the model is flattened (its ``urdf:`` content travels)."""
+    if model.static:  # (an included model's line is in its own file)
+        diags.warning("ELEMENT_DROPPED", f"nested model {name!r}: <static> has no place "
+                      "once flattened (URDF has no static part of a robot); dropped",
+                      model.line, file=model.file)
+    for kept in model.extras:
+        if not is_urdf_extra(kept):
+            diags.warning("ELEMENT_DROPPED", f"nested model {name!r}: <{kept.tag}> has no "
+                          "place once flattened; dropped", kept.line)
+
+
 def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[str]
                   ) -> tuple[Extra, ...]:
     """The URDF model's extras: the model's and nested models' URDF ones (other content
@@ -453,11 +494,7 @@ def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[str]
     for s in scope.walk():
         if s is not scope and s.model is not None:
             extras += urdf_extras(s.model.extras)
-            for kept in s.model.extras:
-                if not kept.tag.startswith("{"):
-                    flat.diags.warning("ELEMENT_DROPPED", f"nested model {s.scoped_name!r}: "
-                                       f"<{kept.tag}> has no place once flattened; dropped",
-                                       kept.line)
+            _report_nested(s.model, s.scoped_name, flat.diags)
     # SDF-only link content in <gazebo> blocks, posed in the URDF link frames and
     # naming links and joints by their URDF names (restore_names below)
     posed = [(b.link.original_name or n,

@@ -21,6 +21,7 @@ from urdfsdf.core.ir import (
     Axis,
     Collision,
     Extra,
+    Geometry,
     Inertial,
     Joint,
     JointType,
@@ -75,6 +76,15 @@ def world_link(model: Model, diags: Diagnostics) -> Link | None:
 
 #: the carriers :func:`urdf_extras` does not unwrap (read elsewhere)
 _MARKS = (AS_WRITTEN, URDF_ROOT, IMPLIED_WORLD_TAG)
+
+
+def report_placement_frame(model: Model, diags: Diagnostics) -> None:
+    """//model/@placement_frame places the model (with its //pose) in its parent frame,
+    which a URDF without a joint to ``world`` cannot say: dropped, with a warning."""
+    if model.placement_frame:
+        diags.warning("ELEMENT_DROPPED", f"model {model.name!r}: placement_frame "
+                      f"{model.placement_frame!r} has no URDF place (a URDF has no model "
+                      "placement) without a joint to world; dropped", model.line)
 
 
 def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
@@ -152,19 +162,55 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
 def _urdf_shapes(shapes: tuple[_Shape, ...], link: str, diags: Diagnostics, lossy: bool,
                  pose_of: PoseMap, applied: set[str] | frozenset[str]) -> tuple[_Shape, ...]:
     """The URDF form of a link's visuals or collisions: those with a URDF geometry
-    (or none); the others are reported (:func:`_report_dropped`)."""
+    (or none); the others are reported (:func:`_report_dropped`, :func:`_urdf_mesh`)."""
     out = []
     for s in shapes:
-        if s.geometry is None or s.geometry.kind in URDF_SHAPES:
+        g = s.geometry
+        if g is None or g.kind in URDF_SHAPES and (g.kind != "mesh" or
+                                                   _urdf_mesh(s, g, link, diags, lossy)):
             out.append(_urdf_shape(s, pose_of, applied))
-        else:
+        elif g.kind not in URDF_SHAPES:
             _report_dropped(s, link, diags, lossy)
     return tuple(out)
 
 
+def _where(shape: Visual | Collision, link: str) -> str:
+    """How a diagnostic names a visual or collision of ``link``."""
+    kind = "visual" if isinstance(shape, Visual) else "collision"
+    return f"link {link!r} {kind} {shape.name!r}"
+
+
+def _urdf_mesh(shape: Visual | Collision, g: Geometry, link: str, diags: Diagnostics,
+               lossy: bool) -> bool:
+    """Whether a mesh has a URDF form (reported when it has not, or only approximately).
+
+    A URDF mesh is a whole file, named (urdfdom and Drake read an empty filename,
+    PyBullet refuses it): a mesh without ``<uri>`` has none (:func:`_report_dropped`).
+    A ``<submesh>`` (one part of the file) has none either: an error, or with ``lossy``
+    the whole file with a warning, the ``<submesh>`` carried in the URDF mesh as
+    ``<sdf:submesh>`` (urdfdom, Drake and PyBullet ignore it; urdf2sdf gives it back).
+    """
+    if not (g.uri or "").strip():
+        _report_dropped(shape, link, diags, lossy, "a <mesh> without <uri>")
+        return False
+    submesh = g.submesh
+    if submesh is None:
+        return True
+    where = _where(shape, link)
+    if lossy:
+        diags.warning("VALUE_APPROXIMATED", f"{where}: URDF has no <submesh> (a URDF mesh is "
+                      f"a whole file): the whole mesh {g.uri!r} is written, its <submesh> "
+                      f"carried as <sdf:submesh> ({option('lossy')})", submesh.line or g.line)
+        return True
+    diags.error("NO_URDF_EQUIVALENT", f"{where}: URDF has no <submesh> (a URDF mesh is a "
+                f"whole file; {option('lossy')} writes the whole file)", submesh.line or g.line)
+    return False
+
+
 def _report_dropped(shape: Visual | Collision, link: str, diags: Diagnostics | None,
-                    lossy: bool) -> None:
-    """Report a visual/collision without URDF geometry, which is left out (if ``diags``).
+                    lossy: bool, what: str = "") -> None:
+    """Report a visual/collision without URDF geometry, which is left out (if ``diags``;
+    ``what``: the geometry, if not its kind).
 
     An error, or a warning when ``lossy``; an SDF ``<empty>`` geometry is always
     dropped with a warning.
@@ -172,15 +218,16 @@ def _report_dropped(shape: Visual | Collision, link: str, diags: Diagnostics | N
     g = shape.geometry
     if diags is None or g is None:
         return
-    kind = "visual" if isinstance(shape, Visual) else "collision"
-    where = f"link {link!r} {kind} {shape.name!r}"
+    where = _where(shape, link)
+    what = what or f"<{g.kind}> geometry"
     if g.kind == "empty":
-        diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped", shape.line)
+        diags.warning("ELEMENT_DROPPED", f"{where}: empty geometry; dropped",
+                      g.line or shape.line)
     elif lossy:
-        diags.warning("ELEMENT_DROPPED", f"{where}: <{g.kind}> geometry has no URDF form; "
+        diags.warning("ELEMENT_DROPPED", f"{where}: {what} has no URDF form; "
                       f"dropped ({option('lossy')})", g.line or shape.line)
     else:
-        diags.error("NO_URDF_EQUIVALENT", f"{where}: <{g.kind}> geometry has no URDF form "
+        diags.error("NO_URDF_EQUIVALENT", f"{where}: {what} has no URDF form "
                     f"({option('lossy')} drops it)", g.line or shape.line)
 
 

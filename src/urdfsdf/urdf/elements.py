@@ -41,7 +41,7 @@ from urdfsdf.xml.declared import (
     one,
     text,
 )
-from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE
+from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE, SDF_SUBMESH
 
 #: joint types whose <axis> is meaningful (the others read one only when written)
 AXIS_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "planar")
@@ -82,9 +82,13 @@ CYLINDER = Element("cylinder", number("radius", required=True, default="0"),
 CAPSULE = Element("capsule", number("radius", required=True, default="0"),
                   number("length", required=True, default="0"), reports=True)
 SPHERE = Element("sphere", number("radius", required=True, default="0"), reports=True)
+#: urdfsdf's carrier of an SDF //mesh/submesh, kept as written (not URDF: urdfdom,
+#: Drake and PyBullet ignore it and read the whole mesh)
+SUBMESH = Element(SDF_SUBMESH)
 MESH = Element("mesh", text("filename", required=True, default="",
                             missing="mesh has no filename"),
-               numbers("scale", 3, tolerated=ONE_SCALE), reports=True)
+               numbers("scale", 3, tolerated=ONE_SCALE), children=(one(SUBMESH),),
+               others=NOT_TAKEN, reports=True)
 #: the shapes, by tag
 SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
 #: one of the shapes: urdfdom reads its first child element as the shape, whatever its

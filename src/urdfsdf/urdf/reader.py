@@ -17,6 +17,7 @@ writer is run to find out.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import TypeVar, cast
@@ -95,7 +96,7 @@ from urdfsdf.urdf.elements import (
 )
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
 from urdfsdf.xml.declared import Element, Reading, elements_of
-from urdfsdf.xml.namespaces import SDF_POSE
+from urdfsdf.xml.namespaces import ROBOT_ATTRIBUTES, SDF_POSE, URDF_NS
 from urdfsdf.xml.parse import Stream, extra, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext
 
@@ -143,6 +144,8 @@ def read_robot(root: etree._Element, ctx: ReadContext,
     joints: list[Joint] = []
     materials: list[Material] = []
     extras: list[Extra] = []
+    if len(root.attrib) > 1 and not ROBOT.names.issuperset(root.keys()):
+        extras.append(_robot_attributes(root, reading))
     for tag, el in reading.each(root if kids is None else kids, ROBOT, "<robot>", extras):
         if tag == "link":
             link = read_link(el, ctx)
@@ -163,6 +166,18 @@ def read_robot(root: etree._Element, ctx: ReadContext,
     # several root links: free bodies, as Drake reads them (docs/lenient.md, row 5)
     check_urdf_tree(model, ctx.diags, several_roots="warning")
     return model
+
+
+def _robot_attributes(root: etree._Element, reading: Reading) -> Extra:
+    """The attributes of ``<robot>`` URDF does not define (reported: urdfdom ignores
+    them), carried as ``<urdf:robot>``'s (the URDF writer puts them back on ``<robot>``)."""
+    reading.report_unknown(root)
+    prefixes = {k: v for k, v in root.nsmap.items() if k and k != "urdf"}
+    el = etree.Element(ROBOT_ATTRIBUTES, nsmap={**prefixes, "urdf": URDF_NS})
+    for key, value in root.items():
+        if key not in ROBOT.names:
+            el.set(key, value)
+    return Extra(ROBOT_ATTRIBUTES, to_string(el), _line(root))
 
 
 def _wrong_root(root: etree._Element, ctx: ReadContext) -> None:
@@ -386,8 +401,12 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
     values = r.read(el, decl, what)
     line = _line(el)
     if decl is MESH:
+        submesh = None
+        if len(el):  # (its one child: an SDF //mesh/submesh, carried)
+            for _, c in r.each(el, MESH, what, []):
+                submesh = _sdf_submesh(c)
         return Geometry(kind="mesh", uri=values["filename"], scale=_tokens(values["scale"]),
-                        line=line)
+                        line=line, submesh=submesh)
     if decl is BOX:
         shape = Geometry(kind="box", size=_tokens(values["size"]), line=line)
     elif decl is SPHERE:
@@ -397,6 +416,15 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
                          radius=values["radius"], length=values["length"], line=line)
     r.ctx.sizes(el, shape, what, NEGATIVE_SIZES)
     return shape
+
+
+def _sdf_submesh(el: etree._Element) -> Extra:
+    """The SDF ``<submesh>`` an ``<sdf:submesh>`` carries (sdf2urdf ``--lossy``), as written."""
+    submesh = etree.Element("submesh")
+    submesh.attrib.update(el.attrib)
+    submesh.text = el.text
+    submesh.extend(copy.deepcopy(c) for c in el)
+    return Extra("submesh", to_string(submesh), _line(el))
 
 
 def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False

@@ -15,6 +15,7 @@ from urdfsdf.core.ir import (
     ZERO3,
     Collision,
     Dynamics,
+    Extra,
     FrameLink,
     Geometry,
     Inertial,
@@ -29,7 +30,7 @@ from urdfsdf.core.ir import (
 from urdfsdf.core.numbers import fmt_all
 from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain
-from urdfsdf.xml.namespaces import SDF_FRAME, SDF_NS, SDF_POSE
+from urdfsdf.xml.namespaces import SDF_FRAME, SDF_NS, SDF_POSE, SDF_SUBMESH
 from urdfsdf.xml.parse import from_string, to_string
 
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
@@ -38,7 +39,8 @@ INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 def write_urdf_model(model: Model) -> str:
     """Serialise a URDF-shaped model as a URDF document."""
     out = XmlBuilder()
-    out.open("robot", attrs((("name", model.name), ("version", model.version))))
+    more = next((_start_attributes(x.xml) for x in model.extras if x.tag == "robot"), "")
+    out.open("robot", attrs((("name", model.name), ("version", model.version))) + more)
     out.mark = len(out.parts)
     for material in model.materials:
         write_material(out, material)
@@ -49,9 +51,18 @@ def write_urdf_model(model: Model) -> str:
         _joint(out, joint)
         out.compact()
     for x in model.extras:
-        out.raw(x.xml)
+        if x.tag != "robot":  # (its attributes: above)
+            out.raw(x.xml)
     out.close("robot")
     return out.getvalue()
+
+
+def _start_attributes(xml: str) -> str:
+    """The attributes of the empty element ``xml`` (``<robot a="1"/>``: the attributes of
+    ``<robot>`` URDF does not define, carried), with their namespace declarations, as
+    written in a start tag."""
+    start = xml.split(None, 1)
+    return f" {start[1].rstrip().removesuffix('/>').rstrip()}" if len(start) > 1 else ""
 
 
 def joint_element(joint: Joint) -> etree._Element:
@@ -152,6 +163,18 @@ def sdf_frame_xml(mark: FrameLink) -> str:
     return to_string(el)
 
 
+def sdf_submesh_xml(submesh: Extra) -> str:
+    """``<sdf:submesh>``: an SDF //mesh/submesh (``submesh``) carried in a URDF ``<mesh>``
+    (urdfdom, Drake and PyBullet ignore it and read the whole mesh), its content as
+    written."""
+    written = from_string(submesh.xml)
+    el = etree.Element(SDF_SUBMESH, nsmap={"sdf": SDF_NS})
+    el.attrib.update(written.attrib)
+    el.text = written.text
+    el.extend(written)
+    return to_string(el)
+
+
 def _inertial_text(p: str, inertial: Inertial) -> str:
     """``<inertial>``: origin, mass and the six moments (one escape check for all)."""
     q = p + "  "
@@ -193,6 +216,8 @@ def _geometry_text(p: str, geometry: Geometry | None) -> str:
             if not plain(uri + scale):
                 uri, scale = attr(uri), attr(scale)
             body = f'{q}<mesh filename="{uri}" scale="{scale}"/>\n'
+        if geometry.submesh is not None:
+            body = f"{body[:-3]}>\n{q}  {sdf_submesh_xml(geometry.submesh)}\n{q}</mesh>\n"
     else:
         body = ""
     return f"{p}<geometry>\n{body}{p}</geometry>\n"

@@ -16,11 +16,11 @@ children (:meth:`TextReading.collect`): the first child of each tag declared
 :func:`~urdfsdf.xml.declared.one` (a second is not taken: the reference reader reads
 the first), those declared :func:`~urdfsdf.xml.declared.many` in document order, and
 the others kept in the node's extras (``others=KEPT``, through the record's ``keep``)
-or not taken (``others=NOT_TAKEN``).  :meth:`TextReading.values` reads the value
-children, in the order they are declared (so are their diagnostics), each through its
-reader; :meth:`TextReading.each` hands the children out in document order, for an
-element read as it is parsed.  Element code keeps only what an element means (see
-:mod:`urdfsdf.sdf.reader`).
+or not taken, with a warning (``others=NOT_TAKEN``: :meth:`TextReading.not_taken`).
+:meth:`TextReading.values` reads the value children, in the order they are declared (so
+are their diagnostics), each through its reader; :meth:`TextReading.each` hands the
+children out in document order, for an element read as it is parsed.  Element code
+keeps only what an element means (see :mod:`urdfsdf.sdf.reader`).
 """
 
 from __future__ import annotations
@@ -139,11 +139,12 @@ class TextReading:
     def __init__(self, ctx: ReadContext) -> None:
         self.ctx = ctx
 
-    def collect(self, el: etree._Element, decl: Record, kept: list[Extra] | None = None
-                ) -> tuple[First, list[etree._Element]]:
+    def collect(self, el: etree._Element, decl: Record, kept: list[Extra] | None = None,
+                what: str = "") -> tuple[First, list[etree._Element]]:
         """The children of ``el``, in one scan: the first of each tag ``decl`` declares
         one of (a second is not taken), those it declares many of, in document order;
-        the others appended to ``kept`` (``others=KEPT``) or not taken."""
+        the others appended to ``kept`` (``others=KEPT``) or not taken, reported
+        (``others=NOT_TAKEN``: :meth:`not_taken`; ``what`` names ``el``)."""
         ones = decl.ones
         manys = decl.manys
         keep = decl.keep if kept is not None and decl.kept else None
@@ -158,7 +159,16 @@ class TextReading:
                 every.append(c)
             elif keep is not None and isinstance(tag, str):
                 kept.append(keep(c))  # type: ignore[union-attr]
+            elif not decl.kept and isinstance(tag, str):
+                self.not_taken(c, decl, what)
         return first, every
+
+    def not_taken(self, el: etree._Element, decl: Record, what: str) -> None:
+        """Report ``el``, a child of an element ``decl`` declares ``others=NOT_TAKEN``: the
+        IR has no place for it, so no output holds it (a warning at its line)."""
+        where = f"{what}: " if what else ""
+        self.ctx.warning("ELEMENT_DROPPED", f"{where}<{el.tag}> in <{decl.tag}> is not read "
+                         "(urdfsdf has no place for it): no conversion keeps it", el)
 
     def value(self, el: etree._Element | None, decl: Value, what: str) -> Any:
         """The value of the leaf ``el`` (None: absent): its ``read``, else its default."""
@@ -176,6 +186,8 @@ class TextReading:
         the order it declares them (``first``: ``el``'s children, when collected)."""
         if first is None:  # (collect, when no child is kept or read many times)
             first = {c.tag: c for c in reversed(el)}  # the first of each tag
+            if not decl.kept and not decl.child.keys() >= first.keys():
+                self.collect(el, decl, None, what)  # reports what it does not take
         ctx = self.ctx
         found: dict[str, Any] = {}
         for tag, plain, read, default in decl.value_plan:  # (value(), for each: this loop is hot)

@@ -3,7 +3,7 @@
 - ``urdf`` (:data:`URDF_NS`): URDF content carried inside SDF as custom
   elements (``<urdf:transmission>``, ``<urdf:as_written>``, ``urdf:name``...).
 - ``sdf`` (:data:`SDF_NS`): SDF content carried inside URDF (``<sdf:frame>``,
-  ``<sdf:limit>``, ``<sdf:default_inertial/>``), which urdfdom ignores.
+  ``<sdf:limit>``, ``<sdf:default_inertial/>``, ``<sdf:submesh>``), which urdfdom ignores.
 - :data:`KNOWN_PREFIXES`: prefixes that real files use without declaring them
   (libsdformat and urdfdom read them as plain names); urdfsdf declares them
   with the URI their tools use.
@@ -24,6 +24,11 @@ S = "{" + SDF_NS + "}"
 #: ``<sdf:frame>`` and its ``<sdf:pose>`` in a URDF link (:class:`~urdfsdf.core.ir.FrameLink`)
 SDF_FRAME = S + "frame"
 SDF_POSE = S + "pose"
+#: ``<sdf:submesh>`` in a URDF ``<mesh>``: the SDF //mesh/submesh it stands for
+#: (:attr:`~urdfsdf.core.ir.Geometry.submesh`; written by ``sdf2urdf --lossy``)
+SDF_SUBMESH = S + "submesh"
+#: ``<urdf:robot>``: the attributes of a URDF ``<robot>`` that URDF does not define
+ROBOT_ATTRIBUTES = U + "robot"
 #: ``<urdf:as_written>`` (:class:`~urdfsdf.core.ir.AsWritten`)
 AS_WRITTEN = U + "as_written"
 #: ``<sdf:limit>`` (:class:`~urdfsdf.core.ir.SdfLimit`)
