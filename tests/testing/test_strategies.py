@@ -73,8 +73,10 @@ else:
 @pytest.mark.long
 def test_a_failing_case_shrinks_to_a_few_links() -> None:
     """Any URDF with a prismatic joint and a mesh: it shrinks to two or three links."""
+    # (examples enough to meet one whatever hypothesis's version draws first: with 100,
+    # hypothesis 6.170 drew none in the full tier; the search stops at the first found)
     found = find(URDF_SHRINK, lambda u: 'type="prismatic"' in u and "<mesh" in u,
-                 settings=settings(max_examples=100, database=None), random=random.Random(0))
+                 settings=settings(max_examples=1000, database=None), random=random.Random(0))
     assert len(_root(found).findall("link")) <= FEW, found
 
 
