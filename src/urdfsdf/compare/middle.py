@@ -10,9 +10,11 @@ format and lists, each with the path of the element in the middle document
 
 - the values its readers do not read as written: an empty mesh filename or URI
   (PyBullet and Drake refuse such a mesh, libsdformat refuses the document), an
-  empty size, and in SDF a negative size, for which libsdformat 13 and later
-  (Drake's) reads SDFormat's default; a URDF shape urdfdom skips (an empty or
-  malformed size: urdfsdf's reader keeps it verbatim, with a warning);
+  empty size; a URDF shape urdfdom skips (an empty or malformed size: urdfsdf's
+  reader keeps it verbatim, with a warning); and the middle document's errors, when
+  its reader refuses it (an empty required value). A negative size is not one: the
+  readers of the middle document read it as the readers of the input do
+  (``NEGATIVE_SIZE``, docs/lenient.md);
 - the shapes of each link compared with the input's, where both hold them: the
   kind, the sizes (as numbers), the mesh URI (as written) and scale (none: ``1 1 1``).
 
@@ -28,7 +30,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from urdfsdf.core.ir import Collision, Geometry, Model, SdfDocument, Visual
-from urdfsdf.sdf.defaults import BOX_SIZE, CYLINDER_LENGTH, CYLINDER_RADIUS, SPHERE_RADIUS
 
 if TYPE_CHECKING:
     from urdfsdf.compare.assertions import Difference
@@ -43,11 +44,6 @@ FIELDS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "cylinder": (("radius", "radius", "@radius"), ("length", "length", "@length")),
     "mesh": (("uri", "uri", "@filename"), ("scale", "scale", "@scale")),
 }
-#: what libsdformat reads in place of a negative size (SDFormat's defaults)
-SDF_DEFAULTS = {("box", "size"): " ".join(BOX_SIZE), ("sphere", "radius"): SPHERE_RADIUS,
-                ("cylinder", "radius"): CYLINDER_RADIUS,
-                ("cylinder", "length"): CYLINDER_LENGTH}
-
 
 def middle_differences(source: DocumentSource, middle: DocumentSource,
                        model: str | None = None) -> list[Difference]:
@@ -56,11 +52,19 @@ def middle_differences(source: DocumentSource, middle: DocumentSource,
 
     ``source`` and ``middle``: URDF or SDF text, a path, or the IR; ``model`` picks
     the model of an SDF ``source`` holding several (an SDF ``middle``: its first).
-    Raises :class:`~urdfsdf.TranslationError` when either does not read.
+    Raises :class:`~urdfsdf.TranslationError` when ``source`` does not read (a
+    ``middle`` that does not read: its errors are the differences).
     """
     from urdfsdf.compare.assertions import Difference
+    from urdfsdf.core.diagnostics import TranslationError
 
-    a, b = _model(source, model), _model(middle, None)
+    a = _model(source, model)
+    try:
+        b = _model(middle, None)
+    except TranslationError as exc:  # its reader refuses it: each error is a difference
+        return [Difference("middle", d.xpath or "", "the document written on the way does "
+                           f"not read: {d.format()}")
+                for d in exc.diagnostics if d.severity == "error"]
     fmt = "urdf" if b.convention == "urdf" else "sdf"
     out: list[Difference] = []
     for path, shape, other in _matched(_shapes(b), _shapes(a)):
@@ -197,12 +201,6 @@ def _unread(fmt: str, g: Geometry) -> Iterator[tuple[str, str]]:
                               "Drake refuse an empty mesh filename, libsdformat an empty "
                               "required value)")
             continue
-        numbers = _numbers(text) if field != "uri" else None
-        if fmt == "sdf" and numbers and (g.kind, field) in SDF_DEFAULTS and \
-                any(v < 0 for v in numbers):
-            yield field, (f"negative {where} ({text!r}): libsdformat 13 and later "
-                          f"(Drake's) reads SDFormat's default {SDF_DEFAULTS[(g.kind, field)]!r} "
-                          "in its place")
 
 
 def _meant(other: Geometry | None, field: str) -> str:
