@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from urdfsdf.api import load_sdf, load_urdf, urdf_to_sdf
+from urdfsdf.api import load_sdf, load_urdf, sdf_to_urdf_result, urdf_to_sdf
 from urdfsdf.core.ir import AsWritten, SdfLimit
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
@@ -75,3 +75,19 @@ def test_a_fixed_joint_carries_its_axis_dynamics_and_limit_as_written() -> None:
     back = sdf_to_urdf(sdf)
     assert '<axis xyz="0 0 0"/>' in back and "<dynamics/>" in back
     assert '<limit effort="1" velocity="2"/>' in back
+
+
+def test_a_material_given_a_script_by_a_block_keeps_its_link_sealed() -> None:
+    """A link carried as written (a size with two blanks) whose material holds a urdf:
+    value (``<specular>``) and gets a ``<script>`` from a ``<gazebo>`` block: the SDF
+    reader gives the material's extras back in another order, which must not unseal it
+    (hypothesis found it: the size came back as ``1 1 1``)."""
+    urdf = ('<robot name="K"><link name="A"><visual><geometry><box size="1  1  1"/>'
+            '</geometry><material name="O"><color rgba="0 0 0 0"/><specular rgb="0 0 0"/>'
+            '</material></visual></link>'
+            '<gazebo reference="A"><material>Gazebo/Orange</material></gazebo></robot>')
+    sdf = urdf_to_sdf(urdf)
+    assert "Gazebo/Orange</name></script>" in sdf
+    result = sdf_to_urdf_result(sdf)
+    assert result.text is not None and '<box size="1  1  1"/>' in result.text
+    assert not [d for d in result.diagnostics if d.code == "ELEMENT_DROPPED"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final, Literal, TypeVar
 
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, evolve
+from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, Visual, evolve
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.carried import is_carried
@@ -155,11 +155,27 @@ def _in_form(node: Link | Joint, form: str) -> Link | Joint:
     node = evolve(node, extras=_carried_last(extras))
     if form == "link" or not isinstance(node, Link):
         return node
-    visuals = tuple(evolve(v, extras=_carried_last(v.extras)) if v.extras else v
+    visuals = tuple(_material_carried_first(evolve(v, extras=_carried_last(v.extras))
+                                            if v.extras else v)
                     for v in node.visuals)
     collisions = tuple(evolve(c, extras=_carried_last(c.extras)) if c.extras else c
                        for c in node.collisions)
     return evolve(node, visuals=visuals, collisions=collisions)
+
+
+def _material_carried_first(visual: Visual) -> Visual:
+    """``visual`` with its material's carriers before its other extras: the order
+    urdf2sdf seals them in (a URDF material's ``urdf:`` values, then what a ``<gazebo>``
+    block adds, such as a ``<script>``), whereas the SDF reader gives back the carriers
+    the writer put in attributes (``urdf:specular_rgb``) after the child elements."""
+    material = visual.material
+    if material is None or len(material.extras) < 2:
+        return visual
+    extras = (*(x for x in material.extras if is_carried(x.tag)),
+              *(x for x in material.extras if not is_carried(x.tag)))
+    if extras == material.extras:
+        return visual
+    return evolve(visual, material=evolve(material, extras=extras))
 
 
 def fingerprint(node: Link | Joint, form: str = "placed") -> str:
