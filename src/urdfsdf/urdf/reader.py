@@ -95,9 +95,10 @@ from urdfsdf.urdf.elements import (
     VISUAL,
 )
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
+from urdfsdf.xml.build import attrs
 from urdfsdf.xml.declared import Element, Reading, elements_of
 from urdfsdf.xml.namespaces import ROBOT_ATTRIBUTES, SDF_POSE, URDF_NS
-from urdfsdf.xml.parse import Stream, extra, read_document, to_string
+from urdfsdf.xml.parse import Stream, attributes, extra, from_string, read_document, to_string
 from urdfsdf.xml.readctx import ReadContext
 
 _T = TypeVar("_T")
@@ -173,11 +174,27 @@ def _robot_attributes(root: etree._Element, reading: Reading) -> Extra:
     them), carried as ``<urdf:robot>``'s (the URDF writer puts them back on ``<robot>``)."""
     reading.report_unknown(root)
     prefixes = {k: v for k, v in root.nsmap.items() if k and k != "urdf"}
-    el = etree.Element(ROBOT_ATTRIBUTES, nsmap={**prefixes, "urdf": URDF_NS})
-    for key, value in root.items():
-        if key not in ROBOT.names:
-            el.set(key, value)
+    prefix_of = {uri: prefix for prefix, uri in root.nsmap.items() if prefix}
+    prefix_of[_XML_NS] = "xml"
+    # written as text and parsed: lxml sets attributes one by one in quadratic time
+    # (an element of 100k attributes), and lists them so too (xml.parse.attributes)
+    kept = attrs((_prefixed(key, prefix_of), value) for key, value in attributes(root)
+                 if key not in ROBOT.names)
+    declared = attrs((f"xmlns:{p}", uri) for p, uri in prefixes.items())
+    el = from_string(f'<urdf:robot xmlns:urdf="{URDF_NS}"{declared}{kept}/>')
     return Extra(ROBOT_ATTRIBUTES, to_string(el), _line(root))
+
+
+#: the namespace of ``xml:lang`` and ``xml:space``, declared by XML itself
+_XML_NS = "http://www.w3.org/XML/1998/namespace"
+
+
+def _prefixed(key: str, prefix_of: dict[str, str]) -> str:
+    """An attribute's name (Clark notation) with the prefix its namespace has."""
+    if not key.startswith("{"):
+        return key
+    uri, _, local = key[1:].partition("}")
+    return f"{prefix_of[uri]}:{local}"
 
 
 def _wrong_root(root: etree._Element, ctx: ReadContext) -> None:
