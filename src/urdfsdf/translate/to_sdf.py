@@ -47,6 +47,7 @@ from urdfsdf.translate.carriers import (
     root_marker,
     seal,
 )
+from urdfsdf.translate.drake import Target, drake_joint, urdf_actuated
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
@@ -209,7 +210,8 @@ class MasslessOptions:
 
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
                 tree_checked: bool = False, open_loops: bool = False,
-                massless: MasslessOptions | None = None) -> Model | None:
+                massless: MasslessOptions | None = None,
+                target: Target = "gazebo") -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
 
     ``tree_checked``: ``model`` is what the URDF reader read, whose tree check
@@ -219,7 +221,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     ``<gazebo>`` joints that close loops are not applied
     (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).  ``massless``: what
     becomes of massless links (default: moving ones are warned of,
-    :mod:`urdfsdf.translate.massless`).
+    :mod:`urdfsdf.translate.massless`).  ``target``: whose reading the SDF holds where
+    Gazebo's and Drake's differ (:mod:`urdfsdf.translate.drake`): ``"drake"`` applies
+    no ``<gazebo>`` block (they travel verbatim), writes each joint as Drake reads it and
+    a URDF colour as the diffuse one only.
     """
     if diags.has_errors():
         return None
@@ -228,10 +233,11 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     roots = _roots(model, tree_checked)
     if not roots:
         return None
-    translation = _Translation(model, roots, diags, version, massless or MasslessOptions())
+    translation = _Translation(model, roots, diags, version, massless or MasslessOptions(),
+                               target)
     sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
-    if blocks:  # <gazebo> extensions: imported when a robot has some (cold start)
+    if blocks and target == "gazebo":  # imported when a robot has some (cold start)
         import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
 
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
@@ -275,8 +281,10 @@ class _Translation:
     """One URDF model on its way to SDF: its tree, the SDF names, what is made so far."""
 
     def __init__(self, model: Model, roots: list[str], diags: Diagnostics, version: str,
-                 massless: MasslessOptions) -> None:
+                 massless: MasslessOptions, target: Target = "gazebo") -> None:
         root = roots[0]
+        #: --for drake: the joints Drake actuates (a transmission drives them); None: Gazebo
+        self.actuated = urdf_actuated(model.extras) if target == "drake" else None
         self.model, self.root, self.diags = model, root, diags
         #: the other root links: free links in SDF, each named by a <urdf:root> mark
         self.free_roots = roots[1:]
@@ -448,24 +456,29 @@ class _Translation:
         if self.min_mass is not None and link.name in self.weighted:
             link = _min_inertia(link, self.min_mass)
         self.out_links.append(_sdf_link(link, pose, self.link_map.get(link.name),
-                                        self.named, self.diags))
+                                        self.named, self.diags, self.actuated is not None))
 
     def sdf_joint(self, joint: Joint, pose: Pose) -> Joint:
-        """``joint`` in SDF at ``pose``: SDF limits, carried when SDF loses what it
-        says, under the SDF names."""
+        """``joint`` in SDF at ``pose``: SDF limits (``--for drake``: as Drake reads the
+        URDF, :func:`~urdfsdf.translate.drake.drake_joint`), carried when SDF loses what
+        it says, under the SDF names."""
         joint = _sdf_limits(joint)
-        if _sdf_loses(joint):
-            joint = _with_carrier(joint)
-        return _with_sdf_names(_sdf_joint(joint, pose), self.link_map, self.joint_map)
+        read = joint if self.actuated is None else drake_joint(joint, self.actuated)
+        if read is not joint or _sdf_loses(joint):
+            joint = evolve(read, extras=_with_carrier(joint).extras)
+        return _with_sdf_names(_sdf_joint(joint, pose, self.actuated is None),
+                               self.link_map, self.joint_map)
 
 
 def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Material],
-              diags: Diagnostics) -> Link:
+              diags: Diagnostics, diffuse_only: bool = False) -> Link:
     """A URDF link in SDF at ``pose`` (renamed ``new_name``, if any).
 
     What SDF cannot hold is carried: a marked link that is no frame, shapes
     SDFormat lacks, a colour without a material name; SDF's inertial; unique
     shape names; URDF elements inside shapes and materials as ``urdf:`` ones.
+    ``diffuse_only``: a URDF colour is the SDF diffuse colour only (Drake's reading;
+    libsdformat's is ambient and diffuse).
     """
     if link.sdf_frame is not None:  # a marked link that is no frame: carried
         link = evolve(link, sdf_frame=None, extras=(
@@ -476,7 +489,8 @@ def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Mat
         link = _with_carrier(link)  # SDF keeps the colour, not the absent name
     visuals, collisions = name_shapes(link)
     return evolve(link, name=new_name or link.name, pose=pose,
-                  visuals=_sdf_shapes(visuals, named), collisions=_sdf_shapes(collisions, named),
+                  visuals=_sdf_shapes(visuals, named, diffuse_only),
+                  collisions=_sdf_shapes(collisions, named),
                   original_name=link.name if new_name else None, extras=_wrapped(link.extras))
 
 
@@ -703,26 +717,41 @@ def _sealed(sdf: Model) -> Model:
                   joints=tuple(seal(joint) for joint in sdf.joints))
 
 
-def _sdf_shapes(shapes: tuple[_Shape, ...], named: dict[str, Material]) -> tuple[_Shape, ...]:
+def _sdf_shapes(shapes: tuple[_Shape, ...], named: dict[str, Material],
+                diffuse_only: bool = False) -> tuple[_Shape, ...]:
     """:func:`_sdf_shape` of each visual or collision."""
     out = []
     for s in shapes:
-        out.append(_sdf_shape(s, named))
+        out.append(_sdf_shape(s, named, diffuse_only))
     return tuple(out)
 
 
-def _sdf_shape(shape: _Shape, named: dict[str, Material]) -> _Shape:
+def _sdf_shape(shape: _Shape, named: dict[str, Material], diffuse_only: bool = False
+               ) -> _Shape:
     """A URDF visual or collision with URDF elements as ``urdf:`` ones (in its material
-    too), a visual's material resolved (:func:`_resolve_material`)."""
+    too), a visual's material resolved (:func:`_resolve_material`; ``diffuse_only``: its
+    colour the diffuse one only)."""
     changes: dict[str, object] = {}
     if isinstance(shape, Visual) and shape.material is not None:
-        material = _wrap_material(_resolve_material(shape.material, named))
+        resolved = _resolve_material(shape.material, named)
+        if diffuse_only and resolved is not None:
+            resolved = _diffuse_only(resolved)
+        material = _wrap_material(resolved)
         if material is not shape.material:
             changes["material"] = material
     extras = _wrapped(shape.extras)
     if extras != shape.extras:  # (the unnamed marker stays as it is)
         changes["extras"] = extras
     return evolve(shape, **changes) if changes else shape
+
+
+def _diffuse_only(material: Material) -> Material:
+    """``material`` with its URDF colour as the SDF diffuse colour alone (Drake reads a
+    URDF ``rgba`` as the diffuse colour; libsdformat as ambient and diffuse)."""
+    colour = material.diffuse or material.rgba
+    if colour is None or (material.ambient is None and material.diffuse == colour):
+        return material
+    return evolve(material, ambient=None, diffuse=colour)
 
 
 def _unnamed_colour(visuals: tuple[Visual, ...]) -> bool:
@@ -756,9 +785,10 @@ def _is_empty(link: Link) -> bool:
         and not link.extras
 
 
-def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
+def _sdf_joint(joint: Joint, pose: Pose, urdfdom_bounds: bool = True) -> Joint:
     """A URDF joint in SDF at ``pose``: URDF elements as ``urdf:`` ones, a fixed joint's
-    axis carried, absent bounds made explicit."""
+    axis carried, absent bounds made explicit (``urdfdom_bounds``: urdfdom's 0; else
+    left absent, no bound, as Drake reads them)."""
     axis = joint.axis
     extras = _wrapped(joint.extras)
     if joint.type == "fixed" and axis is not None:
@@ -767,7 +797,7 @@ def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
                                                                         "prismatic"):
         lim = axis.limit
         # urdfdom's defaults: absent lower/upper are 0, not SDF's -1e16/1e16
-        if lim.lower is None or lim.upper is None:
+        if urdfdom_bounds and (lim.lower is None or lim.upper is None):
             axis = evolve(axis, limit=evolve(lim, lower=lim.lower or "0",
                                                upper=lim.upper or "0"))
     return evolve(joint, pose=pose, axis=axis, extras=extras)
