@@ -44,6 +44,9 @@ TARGETS: tuple[Target, ...] = ("gazebo", "drake")
 ACTUATED_TYPES = frozenset(("revolute", "continuous", "prismatic", "screw"))
 #: the transmission type Drake makes an actuator of (others: a warning, ignored)
 SIMPLE = "SimpleTransmission"
+#: the name Drake gives the joint that welds a link of a static SDF model to the world
+#: (``detail_sdf_parser.cc``): sdf2urdf's name for it (:mod:`urdfsdf.translate.to_urdf`)
+STATIC_WELD = "sdformat_model_static_world_welds_to_{}"
 
 
 # -- URDF -> SDF ---------------------------------------------------------------------------

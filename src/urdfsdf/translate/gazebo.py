@@ -61,7 +61,7 @@ from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
 from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
-from urdfsdf.xml.namespaces import URDF_NS, U
+from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, URDF_NS, U
 from urdfsdf.xml.parse import canonical, first_child, from_string, tag_and_name, to_string
 
 N = TypeVar("N", Link, Joint)
@@ -693,6 +693,16 @@ def applied_outputs(model: Model) -> set[str]:
     return out | {f"lumped:{_fingerprint(form)}" for form in out}
 
 
+def model_static_by_block(model: Model) -> bool:
+    """Whether one of the model's verbatim ``<urdf:gazebo>`` blocks without reference
+    holds ``<static>true</static>`` (a URDF's static model, as libsdformat makes it)."""
+    static = canonical(to_string(_el("static", "true")))
+    return any(static in _outputs(_translate(from_string(x.xml), "model", None))
+               for x in model.extras
+               if x.tag == U + "gazebo" and "static" in x.xml
+               and from_string(x.xml).get("reference") is None)
+
+
 def pose_made_by_block(model: Model) -> bool:
     """Whether the model's pose is the ``<pose>`` of one of its verbatim ``<urdf:gazebo>``
     blocks without reference (an iCub's, placing the robot in Gazebo): the URDF holds
@@ -948,6 +958,7 @@ def _material_blob(m: Material, skip: set[str]) -> etree._Element | None:
         el = _el(tag, " ".join(value)) if value is not None else None
         if el is not None and not _skipped(el, skip):
             mat.append(el)
-    mat.extend(_parse(x) for x in m.extras
-               if not is_urdf_extra(x) and not (skip and canonical(x.xml) in skip))
+    mat.extend(_parse(x) for x in m.extras  # a texture: the URDF material's (urdf_elements)
+               if not is_urdf_extra(x) and x.tag != DRAKE_DIFFUSE_MAP
+               and not (skip and canonical(x.xml) in skip))
     return mat if len(mat) else None

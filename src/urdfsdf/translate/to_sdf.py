@@ -36,7 +36,7 @@ from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform, compose, pose_transform
 from urdfsdf.core.tree import check_urdf_tree, urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
-from urdfsdf.sdf.names import is_reserved
+from urdfsdf.sdf.names import is_reserved, version_of
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     MASSLESS_MARKER,
@@ -47,13 +47,14 @@ from urdfsdf.translate.carriers import (
     root_marker,
     seal,
 )
-from urdfsdf.translate.drake import Target, drake_joint, urdf_actuated
+from urdfsdf.translate.drake import STATIC_WELD, Target, drake_joint, urdf_actuated
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
+from urdfsdf.xml.build import text
 from urdfsdf.xml.carried import LINKLESS_MARKER
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
-from urdfsdf.xml.namespaces import SDF_FRAME, U
+from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, DRAKE_XMLNS, SDF_FRAME, U
 from urdfsdf.xml.parse import from_string, tag_and_name, to_string
 
 if TYPE_CHECKING:
@@ -191,6 +192,21 @@ def _gazebo_references(model: Model) -> set[str]:
             if x.tag == "gazebo"}
 
 
+def _static_by_blocks(model: Model) -> bool:
+    """Whether the robot's ``<gazebo>`` blocks make its SDF model static."""
+    import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
+
+    return gazebo.model_static([x for x in model.extras if x.tag == "gazebo"])
+
+
+def _static_weld(joint: Joint) -> bool:
+    """A fixed joint from ``world`` that sdf2urdf wrote for a link of a static SDF model
+    (:func:`urdfsdf.translate.to_urdf.static_welds`, Drake's name for it): the model's
+    ``<static>`` says it, so the SDF has the link alone, at the joint's pose."""
+    return joint.parent == "world" and joint.type == "fixed" and _plain_fixed(joint) \
+        and joint.name == STATIC_WELD.format(joint.child)
+
+
 def _plain_fixed(joint: Joint) -> bool:
     """A fixed joint whose SDF form is its name, links and origin: nothing carried."""
     return (joint.axis is None and joint.mimic is None and joint.calibration is None
@@ -285,7 +301,10 @@ class _Translation:
         root = roots[0]
         #: --for drake: the joints Drake actuates (a transmission drives them); None: Gazebo
         self.actuated = urdf_actuated(model.extras) if target == "drake" else None
-        self.model, self.root, self.diags = model, root, diags
+        #: a <gazebo> block makes the model static (applied: --for gazebo)
+        self.static = target == "gazebo" and any(x.tag == "gazebo" for x in model.extras) \
+            and _static_by_blocks(model)
+        self.model, self.root, self.diags, self.version = model, root, diags, version
         #: the other root links: free links in SDF, each named by a <urdf:root> mark
         self.free_roots = roots[1:]
         self.named = _named_materials(model)
@@ -408,6 +427,9 @@ class _Translation:
         """
         parent_frame = self.parent_frame(joint)
         jpose = joint.pose.with_frame(parent_frame)
+        if self.static and _static_weld(joint):  # what <static> says: the link, placed
+            self.add_link(self.links[joint.child], jpose)
+            return True
         if joint.type in ("floating", "planar"):
             self.carry(joint)
             self.add_link(self.links[joint.child], jpose)
@@ -456,7 +478,8 @@ class _Translation:
         if self.min_mass is not None and link.name in self.weighted:
             link = _min_inertia(link, self.min_mass)
         self.out_links.append(_sdf_link(link, pose, self.link_map.get(link.name),
-                                        self.named, self.diags, self.actuated is not None))
+                                        self.named, self.diags, self.actuated is not None,
+                                        self.version))
 
     def sdf_joint(self, joint: Joint, pose: Pose) -> Joint:
         """``joint`` in SDF at ``pose``: SDF limits (``--for drake``: as Drake reads the
@@ -471,7 +494,7 @@ class _Translation:
 
 
 def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Material],
-              diags: Diagnostics, diffuse_only: bool = False) -> Link:
+              diags: Diagnostics, diffuse_only: bool = False, version: str = "1.7") -> Link:
     """A URDF link in SDF at ``pose`` (renamed ``new_name``, if any).
 
     What SDF cannot hold is carried: a marked link that is no frame, shapes
@@ -483,7 +506,7 @@ def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Mat
     if link.sdf_frame is not None:  # a marked link that is no frame: carried
         link = evolve(link, sdf_frame=None, extras=(
             *link.extras, Extra(SDF_FRAME, sdf_frame_xml(link.sdf_frame), link.sdf_frame.line)))
-    link = _without_non_sdf_shapes(link, diags)
+    link = _without_non_sdf_shapes(link, diags, version)
     link = _sdf_inertial(link)
     if _unnamed_colour(link.visuals):
         link = _with_carrier(link)  # SDF keeps the colour, not the absent name
@@ -677,15 +700,32 @@ def _negative(value: str | None) -> bool:
     return value is not None and value.lstrip().startswith("-") and float(value) < 0
 
 
-def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
-    """``link`` less the shapes SDFormat 1.7 has no geometry for, carried as written."""
+def _without_non_sdf_shapes(link: Link, diags: Diagnostics, version: str = "1.7") -> Link:
+    """``link`` less the shapes SDFormat has no geometry for, carried as written; a
+    capsule (Drake reads URDF's ``<capsule>``) in the form of ``version``
+    (:func:`_sdf_capsule`)."""
     lost = _non_sdf_shapes(link)
     if not lost:
         return link
-    _report_lost(link.name, lost, diags)
+    dropped = [x for x in lost if x.geometry is None or x.geometry.kind != "capsule"]
+    _report_lost(link.name, lost, diags, version)
     carried = _with_carrier(link)
-    return evolve(carried, visuals=tuple(v for v in link.visuals if v not in lost),
-                  collisions=tuple(c for c in link.collisions if c not in lost))
+    return evolve(carried, visuals=tuple(_sdf_capsule(v, version) for v in link.visuals
+                                         if v not in dropped),
+                  collisions=tuple(_sdf_capsule(c, version) for c in link.collisions
+                                   if c not in dropped))
+
+
+def _sdf_capsule(shape: _Shape, version: str) -> _Shape:
+    """A capsule in SDF: ``<capsule>`` from SDFormat 1.8, ``<drake:capsule>`` before (the
+    form Drake reads in 1.7, ``detail_sdf_geometry.cc``; libsdformat reads an empty
+    geometry)."""
+    g = shape.geometry
+    if g is None or g.kind != "capsule" or version_of(version) >= (1, 8):
+        return shape
+    raw = (f"<drake:capsule{DRAKE_XMLNS}><radius>{text(g.radius or '0')}</radius>"
+           f"<length>{text(g.length or '0')}</length></drake:capsule>")
+    return evolve(shape, geometry=evolve(g, raw=raw))
 
 
 def _non_sdf_shapes(link: Link) -> list[Visual | Collision]:
@@ -698,14 +738,21 @@ def _non_sdf_shapes(link: Link) -> list[Visual | Collision]:
     return lost
 
 
-def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics) -> None:
-    """Warn of each shape SDFormat 1.7 has no geometry for."""
+def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics,
+                 version: str = "1.7") -> None:
+    """Warn of each shape SDFormat has no geometry for (a capsule: before 1.8)."""
     for s in lost:
         kind = "visual" if isinstance(s, Visual) else "collision"
         shape = s.geometry.kind if s.geometry is not None else "?"
-        diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <{shape}> has no "
-                      "SDFormat 1.7 form; left out of the SDF link, which carries the URDF "
-                      "link as written", s.line)
+        if shape != "capsule":
+            diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <{shape}> has no "
+                          "SDFormat 1.7 form; left out of the SDF link, which carries the "
+                          "URDF link as written", s.line)
+        elif version_of(version) < (1, 8):
+            diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <capsule> has no "
+                          "SDFormat 1.7 form; written as <drake:capsule>, which Drake reads "
+                          "(libsdformat: an empty geometry; --sdf-version 1.8 writes "
+                          "<capsule>)", s.line)
 
 
 def _sealed(sdf: Model) -> Model:
@@ -734,9 +781,10 @@ def _sdf_shape(shape: _Shape, named: dict[str, Material], diffuse_only: bool = F
     changes: dict[str, object] = {}
     if isinstance(shape, Visual) and shape.material is not None:
         resolved = _resolve_material(shape.material, named)
+        texture = _texture(shape.material, named)
         if diffuse_only and resolved is not None:
-            resolved = _diffuse_only(resolved)
-        material = _wrap_material(resolved)
+            resolved = _diffuse_only(resolved, texture)
+        material = _with_diffuse_map(_wrap_material(resolved), texture)
         if material is not shape.material:
             changes["material"] = material
     extras = _wrapped(shape.extras)
@@ -745,13 +793,40 @@ def _sdf_shape(shape: _Shape, named: dict[str, Material], diffuse_only: bool = F
     return evolve(shape, **changes) if changes else shape
 
 
-def _diffuse_only(material: Material) -> Material:
+def _diffuse_only(material: Material, texture: str | None = None) -> Material:
     """``material`` with its URDF colour as the SDF diffuse colour alone (Drake reads a
-    URDF ``rgba`` as the diffuse colour; libsdformat as ambient and diffuse)."""
+    URDF ``rgba`` as the diffuse colour; libsdformat as ambient and diffuse); a textured
+    material without colour has Drake's diffuse colour then, ``0 0 0 0``."""
     colour = material.diffuse or material.rgba
+    if colour is None and texture:
+        colour = ("0", "0", "0", "0")
     if colour is None or (material.ambient is None and material.diffuse == colour):
         return material
     return evolve(material, ambient=None, diffuse=colour)
+
+
+def _texture(material: Material, named: dict[str, Material]) -> str | None:
+    """The texture filename of a visual's URDF material: its own, else the one of the
+    material its name refers to (as Drake's URDF parser resolves it)."""
+    if material.texture is not None or material.name is None:
+        return material.texture
+    ref = named.get(material.name)
+    return ref.texture if ref is not None else None
+
+
+def _with_diffuse_map(material: Material | None, texture: str | None) -> Material | None:
+    """``material`` with ``texture`` (if any) in Drake's SDF form (:func:`diffuse_map`),
+    before what the material carries (the order the SDF reader gives them back in)."""
+    if material is None or not texture:
+        return material
+    return evolve(material, extras=(diffuse_map(texture), *material.extras))
+
+
+def diffuse_map(texture: str) -> Extra:
+    """``<drake:diffuse_map>``: a URDF texture in an SDF ``<material>``, the form Drake
+    reads (``detail_sdf_geometry.cc``; libsdformat keeps it quietly, Gazebo ignores it)."""
+    return Extra(DRAKE_DIFFUSE_MAP, f"<drake:diffuse_map{DRAKE_XMLNS}>{text(texture)}"
+                 "</drake:diffuse_map>")
 
 
 def _unnamed_colour(visuals: tuple[Visual, ...]) -> bool:

@@ -44,7 +44,7 @@ from urdfsdf.translate.carriers import (
 from urdfsdf.translate.massless import is_min_inertial
 from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.custom import is_urdf_extra, unwrap_urdf_extra
-from urdfsdf.xml.namespaces import AS_WRITTEN, URDF_ROOT, U
+from urdfsdf.xml.namespaces import AS_WRITTEN, DRAKE_DIFFUSE_MAP, URDF_ROOT, U
 from urdfsdf.xml.parse import canonical, from_string
 
 
@@ -86,10 +86,21 @@ def _urdf_material(visual: Visual,
     if m.name is not None:
         return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
     color = _urdf_colour(m, applied)
-    if color is None:
+    texture = m.texture if m.texture is not None else diffuse_map_of(m)
+    if color is None and texture is None:
         return None
-    rgba = color if len(color) == 4 else (*color, "1")
-    return Material(name=f"{visual.name}_material", rgba=rgba, extras=kept, line=m.line)
+    rgba = None if color is None else color if len(color) == 4 else (*color, "1")
+    return Material(name=f"{visual.name}_material", rgba=rgba, texture=texture, extras=kept,
+                    line=m.line)
+
+
+def diffuse_map_of(m: Material) -> str | None:
+    """The texture of an SDF material's ``<drake:diffuse_map>`` (Drake's form of a URDF
+    ``<texture>``), if it has one."""
+    for x in m.extras:
+        if x.tag == DRAKE_DIFFUSE_MAP:
+            return (from_string(x.xml).text or "").strip()
+    return None
 
 
 def _urdf_colour(m: Material, applied: set[str] | frozenset[str]) -> Tokens | None:
@@ -124,8 +135,12 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
         pose_of = _frameless
     extras = link.extras
     carrier = _carrier(extras, "link", link.name, as_written, diags) if extras else ()
-    visuals = _urdf_shapes(link.visuals, link.name, diags, lossy, pose_of, applied)
-    collisions = _urdf_shapes(link.collisions, link.name, diags, lossy, pose_of, applied)
+    # a link kept as written is written from its carrier: a shape with no URDF form (a
+    # URDF capsule's SDF form) is the carrier's, not dropped
+    shape_diags = diags if not carrier else None
+    visuals = _urdf_shapes(link.visuals, link.name, shape_diags, lossy, pose_of, applied)
+    collisions = _urdf_shapes(link.collisions, link.name, shape_diags, lossy, pose_of,
+                              applied)
     inertial, marks = _urdf_inertial(link, pose_of, diags)
     return Link(name=link.name if name is None else name, inertial=inertial,
                 visuals=visuals, collisions=collisions,
@@ -133,7 +148,8 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                 line=link.line, original_name=link.original_name)
 
 
-def _urdf_shapes(shapes: tuple[_Shape, ...], link: str, diags: Diagnostics, lossy: bool,
+def _urdf_shapes(shapes: tuple[_Shape, ...], link: str, diags: Diagnostics | None,
+                 lossy: bool,
                  pose_of: PoseMap, applied: set[str] | frozenset[str]) -> tuple[_Shape, ...]:
     """The URDF form of a link's visuals or collisions: those with a URDF geometry
     (or none); the others are reported (:func:`_report_dropped`)."""

@@ -41,6 +41,8 @@ SDF_XMLNS = f' xmlns:{SDF_PREFIX}="{SDF_NS}"'
 DRAKE_NS = "http://drake.mit.edu"
 DRAKE_PREFIX = "drake"
 D = "{" + DRAKE_NS + "}"
+#: ``<drake:diffuse_map>`` in an SDF ``<material>``: its texture, as Drake reads it
+DRAKE_DIFFUSE_MAP = D + "diffuse_map"
 #: ``xmlns:drake="..."`` as written in a start tag
 DRAKE_XMLNS = f' xmlns:{DRAKE_PREFIX}="{DRAKE_NS}"'
 
