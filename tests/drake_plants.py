@@ -84,13 +84,13 @@ def _pose(x: Any) -> tuple[float, ...]:
 
 def _load(text: str, kind: str) -> dict[str, Any]:
     """Drake's plant of ``text`` as plain values (run in a child: :func:`snapshot`)."""
+    import logging
+
     from pydrake.geometry import Role
     from pydrake.multibody.parsing import Parser
     from pydrake.multibody.plant import AddMultibodyPlantSceneGraph
     from pydrake.multibody.tree import BodyIndex
     from pydrake.systems.framework import DiagramBuilder
-
-    import logging
 
     logging.getLogger("drake").setLevel(logging.ERROR)  # its warnings: other tests' concern
     builder = DiagramBuilder()
