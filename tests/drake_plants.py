@@ -68,6 +68,15 @@ def _values(v: Any) -> Any:
         return repr(v)
 
 
+def _property(props: Any, group: str, name: str) -> Any:
+    """A geometry property as plain data (a few have no Python binding: by their type)."""
+    try:
+        return _values(props.GetProperty(group, name))
+    except RuntimeError as exc:
+        found = re.search(r"drake::Value<([^>]*)>", str(exc))
+        return f"<{found.group(1) if found else 'unreadable'}>"
+
+
 def _shape(s: Any) -> tuple[str, tuple[float, ...]]:
     kind = type(s).__name__
     sizes = {"Box": lambda: (s.width(), s.depth(), s.height()), "Sphere": lambda: (s.radius(),),
@@ -129,12 +138,14 @@ def _load(text: str, kind: str) -> dict[str, Any]:
         for role, key in ((Role.kProximity, "geometry"), (Role.kIllustration, "geometry")):
             for g in inspector.GetGeometries(frame, role):
                 props = inspector.GetProperties(g, role)
-                values = {f"{gr}/{n}": _values(props.GetProperty(gr, n))
+                values = {f"{gr}/{n}": _property(props, gr, n)
                           for gr in props.GetGroupNames() for n in props.GetPropertiesInGroup(gr)}
                 shape = (str(role), *_shape(inspector.GetShape(g)),
                          _pose(inspector.GetPoseInFrame(g)))
                 if role == Role.kProximity:
                     near.setdefault(b.name(), g)
+                    mesh = inspector.maybe_get_hydroelastic_mesh(g)
+                    values["hydroelastic"] = type(mesh).__name__ if mesh is not None else ""
                     out[key].setdefault(b.name(), []).append((*shape, sorted(values.items())))
                 else:
                     out[key].setdefault(b.name(), []).append(shape)

@@ -82,3 +82,54 @@ def test_a_static_model_is_welded_to_world_as_drake_welds_it(tmp_path) -> None: 
     path = tmp_path / "shelf.sdf"
     path.write_text(STATIC)
     assert roundtrip_source(str(path)).differences == []
+
+
+EXTENDED = """<robot name="r" xmlns:drake="http://drake.mit.edu">
+  <link name="a"><visual><geometry><box size="1 1 1"/></geometry>
+      <drake:accepting_renderer name="vtk"/></visual>
+    <collision><geometry><box size="1 1 1"/></geometry><drake:proximity_properties>
+      <drake:mu_static value="0.5"/><drake:mu_dynamic value="0.3"/><drake:compliant_hydroelastic/>
+      <drake:hydroelastic_modulus value="1e7"/></drake:proximity_properties></collision></link>
+  <link name="b"><collision><geometry><box size="1 1 1"/></geometry></collision></link>
+  <link name="c"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0"
+    iyz="0"/></inertial><collision><geometry><box size="1 1 1"/></geometry></collision></link>
+  <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>
+  <joint name="k" type="continuous"><parent link="b"/><child link="c"/></joint>
+  <drake:collision_filter_group name="g"><drake:member link="a"/><drake:member link="c"/>
+    <drake:ignored_collision_filter_group name="g"/></drake:collision_filter_group>
+</robot>"""
+
+
+def test_drake_extensions_are_written_in_each_formats_form() -> None:
+    result = urdf_to_sdf_result(EXTENDED)
+    assert result.ok and result.text is not None
+    root = etree.fromstring(result.text.encode())
+    group = root.find(f"model/{DRAKE}collision_filter_group")
+    assert group is not None
+    assert [m.text for m in group.iter(f"{DRAKE}member")] == ["a", "c"]
+    assert group.findtext(f"{DRAKE}ignored_collision_filter_group") == "g"
+    near = root.find(f"model/link/collision/{DRAKE}proximity_properties")
+    assert near is not None and near.findtext(f"{DRAKE}mu_static") == "0.5"
+    assert root.findtext(f"model/link/visual/{DRAKE}accepting_renderer") == "vtk"
+    back = sdf_to_urdf_result(result.text)
+    assert back.text is not None and document_differences(EXTENDED, back.text) == []
+    # an SDF's own: where Drake reads it in URDF, in URDF's form (not a <gazebo> block)
+    native = result.text.replace(' urdf:kept="true"', "")
+    urdf = sdf_to_urdf_result(native).text
+    assert urdf is not None and "<gazebo" not in urdf
+    again = etree.fromstring(urdf.encode())
+    assert again.find(f"{DRAKE}collision_filter_group/{DRAKE}member").get("link") == "a"  # type: ignore[union-attr]
+    assert again.find(f"link/collision/{DRAKE}proximity_properties/{DRAKE}mu_static"
+                      ).get("value") == "0.5"  # type: ignore[union-attr]
+
+
+def test_drake_reads_the_same_extensions_in_the_output() -> None:
+    pytest.importorskip("pydrake")
+    from drake_plants import differences, snapshot
+
+    out = urdf_to_sdf_result(EXTENDED, target="drake").text
+    assert out is not None
+    before, after = snapshot(EXTENDED, "urdf"), snapshot(out, "sdf")
+    assert before is not None and after is not None
+    assert before["collision_filters"] == after["collision_filters"] != []
+    assert differences(before, after) == {}

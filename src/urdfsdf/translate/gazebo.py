@@ -61,6 +61,7 @@ from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import undefined
 from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
+from urdfsdf.xml.drake_forms import URDF_PLACED
 from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, URDF_NS, U
 from urdfsdf.xml.parse import canonical, first_child, from_string, tag_and_name, to_string
 
@@ -810,8 +811,9 @@ def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]
     if not extras:
         return []
     # with nothing to skip (no urdf:gazebo block), no canonical form is needed
-    return [_parse(x) for x in extras
-            if not is_urdf_extra(x) and not (skip and _carried(x, skip))]
+    return [_parse(x) for x in extras  # (a Drake extension URDF holds: urdf_elements)
+            if not is_urdf_extra(x) and x.tag not in URDF_PLACED
+            and not (skip and _carried(x, skip))]
 
 
 def _carried(x: Extra, skip: set[str]) -> bool:

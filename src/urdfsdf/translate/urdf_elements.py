@@ -43,7 +43,8 @@ from urdfsdf.translate.carriers import (
 )
 from urdfsdf.translate.massless import is_min_inertial
 from urdfsdf.urdf.as_written import written_carrier
-from urdfsdf.xml.custom import is_urdf_extra, unwrap_urdf_extra
+from urdfsdf.xml.custom import drake_urdf_extra, is_urdf_extra, unwrap_urdf_extra
+from urdfsdf.xml.drake_forms import URDF_PLACED
 from urdfsdf.xml.namespaces import AS_WRITTEN, DRAKE_DIFFUSE_MAP, URDF_ROOT, U
 from urdfsdf.xml.parse import canonical, from_string
 
@@ -63,14 +64,22 @@ def world_link(model: Model, diags: Diagnostics) -> Link:
 
 def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
     """Unwrap the ``urdf:`` extras (not the carriers: ``<urdf:as_written>``,
-    ``<urdf:root>``).
+    ``<urdf:root>``), with the Drake extensions Drake reads in URDF in the same place
+    (:data:`~urdfsdf.xml.drake_forms.URDF_PLACED`, in URDF's form).
 
     SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
     """
     if not extras:
         return ()
-    return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip
-                 and x.tag != AS_WRITTEN and x.tag != URDF_ROOT and is_urdf_extra(x))
+    out = []
+    for x in extras:
+        if x.tag in skip or x.tag == AS_WRITTEN or x.tag == URDF_ROOT:
+            continue
+        if is_urdf_extra(x):
+            out.append(unwrap_urdf_extra(x))
+        elif x.tag in URDF_PLACED:  # a Drake extension Drake reads in URDF there too
+            out.append(drake_urdf_extra(x))
+    return tuple(out)
 
 
 def _urdf_material(visual: Visual,
