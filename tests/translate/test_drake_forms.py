@@ -133,3 +133,20 @@ def test_drake_reads_the_same_extensions_in_the_output() -> None:
     assert before is not None and after is not None
     assert before["collision_filters"] == after["collision_filters"] != []
     assert differences(before, after) == {}
+
+
+def test_a_urdf_drake_joint_is_carried_where_drakes_sdf_parser_does_not_look() -> None:
+    """Drake's SDF parser refuses a URDF-form <drake:joint> among the model's children."""
+    urdf = """<robot name="r" xmlns:drake="http://drake.mit.edu">
+      <link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0"
+        ixz="0" iyz="0"/></inertial></link><link name="b"/>
+      <drake:joint name="ball" type="ball"><parent link="a"/><child link="b"/></drake:joint>
+    </robot>"""
+    result = urdf_to_sdf_result(urdf)
+    assert result.text is not None
+    root = etree.fromstring(result.text.encode())
+    assert root.find(f"model/{DRAKE}joint") is None
+    assert root.find(f"model/link/inertial/{{http://wiki.ros.org/urdf}}model/{DRAKE}joint") \
+        is not None
+    back = sdf_to_urdf_result(result.text)
+    assert back.text is not None and document_differences(urdf, back.text) == []
