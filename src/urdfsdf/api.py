@@ -27,6 +27,7 @@ from urdfsdf.core.record import mutable_record, record
 if TYPE_CHECKING:
     from urdfsdf.document import Document
     from urdfsdf.sdf.includes import IncludeConfig
+    from urdfsdf.translate.drake import Target
     from urdfsdf.translate.meshes import Copy, MeshOptions
     from urdfsdf.translate.to_sdf import MasslessOptions
     from urdfsdf.translate.to_urdf import UrdfPath
@@ -95,6 +96,8 @@ class ConvertOptions:
     min_inertia: str | None = None
     #: mesh URIs resolved, reported, rewritten (--meshes, --uri-style, folder output)
     meshes: MeshOptions | None = None
+    #: both: whose reading the output holds where Gazebo's and Drake's differ (--for)
+    target: Target = "gazebo"
 
 
 #: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
@@ -122,10 +125,11 @@ def convert(command: Command, source: Source, options: ConvertOptions,
                                   open_loops=options.open_loops,
                                   massless_as_frames=options.massless_as_frames,
                                   min_inertia=options.min_inertia,
-                                  meshes=options.meshes or False)
+                                  meshes=options.meshes or False, target=options.target)
     model = options.model if model is None else model
     return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
-                              includes=options.includes, meshes=options.meshes or False)
+                              includes=options.includes, meshes=options.meshes or False,
+                              target=options.target)
 
 
 @mutable_record
@@ -188,7 +192,8 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        massless_as_frames: bool = False,
                        min_inertia: str | float | None = None,
                        meshes: bool | MeshOptions = False, uri_style: str = "keep",
-                       resource_paths: Sequence[str | os.PathLike[str]] = ()) -> Result:
+                       resource_paths: Sequence[str | os.PathLike[str]] = (),
+                       target: Target = "gazebo") -> Result:
     """URDF (or a ``.xacro`` file) -> SDFormat (always the copy path).
 
     ``uri_map``: mesh URI prefixes rewritten, ``{FROM: TO}`` (``--uri-map``);
@@ -206,7 +211,9 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     ``meshes=True``: report each mesh or texture whose file is not found (``--meshes``),
     ``uri_style``: write each found as ``"package"``, ``"model"`` or ``"file"`` URI
     (``--uri-style``), both through ``package_paths``, ``resource_paths`` and the
-    environment (:func:`mesh_options`).
+    environment (:func:`mesh_options`).  ``target``: ``"gazebo"`` (libsdformat's reading
+    of the URDF) or ``"drake"`` (Drake's) where they differ (``--for``,
+    :mod:`urdfsdf.translate.drake`, docs/targets.md).
     """
     import urdfsdf.document as documents
     import urdfsdf.sdf.writer as sdf_writer
@@ -221,6 +228,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     pairs = uris.uri_pairs(uri_map, diags)
     massless = _massless_options(massless_as_frames, min_inertia, diags)
     mesh = mesh_options(meshes, uri_style, package_paths, resource_paths, diags)
+    _check_target(target, diags)
     if pairs is None or diags.has_errors():
         return Result(None, diags.items)
     doc = documents.load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
@@ -238,7 +246,7 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     # the reader checked the joint tree (no error: see above); uri maps change no link
     sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version, tree_checked=True,
                                    open_loops=open_loops,
-                                   massless=massless)
+                                   massless=massless, target=target)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if lump_fixed_joints:
@@ -270,7 +278,8 @@ def sdf_to_urdf_result(source: Source, model: str | None = None,
                        includes: IncludeConfig | bool | None = None,
                        model_name: str | None = None,
                        meshes: bool | MeshOptions = False, uri_style: str = "keep",
-                       package_paths: Mapping[str, str] | None = None) -> Result:
+                       package_paths: Mapping[str, str] | None = None,
+                       target: Target = "gazebo") -> Result:
     """SDFormat -> URDF: validate the document, pick the model, copy or transform.
 
     ``model``: the model of a document holding several (``--model``).  The keywords
@@ -281,7 +290,9 @@ def sdf_to_urdf_result(source: Source, model: str | None = None,
     ``options`` (a :class:`~urdfsdf.translate.to_urdf_transform.Options`) is the
     older spelling of the first four.  ``model_name`` is deprecated: ``model``.
     ``meshes``, ``uri_style`` and ``package_paths``: as :func:`urdf_to_sdf_result`
-    takes them (mesh URIs of the chosen model, before it is converted).
+    takes them (mesh URIs of the chosen model, before it is converted).  ``target``:
+    ``"drake"`` writes what makes Drake build the SDF's plant from the URDF (``--for``,
+    :mod:`urdfsdf.translate.drake`).
     """
     import urdfsdf.document as documents
     import urdfsdf.translate.uris as uris
@@ -293,21 +304,24 @@ def sdf_to_urdf_result(source: Source, model: str | None = None,
     pairs = uris.uri_pairs(uri_map, diags)
     config = include_config(includes, resource_paths, diags)
     mesh = mesh_options(meshes, uri_style, package_paths, resource_paths, diags)
+    _check_target(target, diags)
     if pairs is None or diags.has_errors():
         return Result(None, diags.items)
     return sdf_document_to_urdf(documents.load_document(source, diags, file, expect="sdf",
                                                         includes=config), diags,
-                                model, options, uri_map=pairs, meshes=mesh)
+                                model, options, uri_map=pairs, meshes=mesh, target=target)
 
 
 def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
                          model: str | None = None, options: Options | None = None, *,
                          uri_map: UriMap | None = None,
                          model_name: str | None = None,
-                         meshes: MeshOptions | None = None) -> Result:
+                         meshes: MeshOptions | None = None,
+                         target: Target = "gazebo") -> Result:
     """The URDF of one model of an SDF document already read (``diags``: its reading's).
 
-    ``meshes``: how the chosen model's mesh URIs are resolved (:func:`mesh_options`).
+    ``meshes``: how the chosen model's mesh URIs are resolved (:func:`mesh_options`);
+    ``target``: as :func:`sdf_to_urdf_result` takes it.
     The SDF IR is taken out of ``document``, so that it is freed before the URDF
     is written (a big model's IR and frame graphs are most of the peak memory).
     ``model_name`` is deprecated: ``model``.
@@ -352,6 +366,11 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     try:
         urdf_model, path = to_urdf.sdf_model_to_urdf(chosen, diags, options, scope, x_wm)
         several_roots = bool(carriers.marked_roots(chosen.extras))
+        if target == "drake" and urdf_model is not None:
+            from urdfsdf.translate.drake import actuated_names, with_transmissions
+
+            urdf_model = with_transmissions(urdf_model, actuated_names(
+                chosen, options.separator if options is not None else "::"))
         del doc, sem, chosen, scope  # free the SDF IR and frame graphs before writing
         if urdf_model is None or diags.has_errors():
             return Result(None, diags.items, path)
@@ -407,6 +426,13 @@ def transform_options(options: Options | None, diags: Diagnostics, *, lossy: boo
         return Options(separator=separator, frames=bool(frames), lossy=bool(lossy),
                        disconnected=disconnected)  # type: ignore[arg-type]
     return None
+
+
+def _check_target(target: object, diags: Diagnostics) -> None:
+    """``target`` is one of :data:`~urdfsdf.translate.drake.TARGETS` (else an
+    ``ARGUMENT_INVALID`` error)."""
+    if target not in ("gazebo", "drake"):
+        diags.error("ARGUMENT_INVALID", f"target={target!r}: 'gazebo' or 'drake'")
 
 
 def _massless_options(as_frames: bool, min_inertia: object, diags: Diagnostics
@@ -512,7 +538,8 @@ def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | Non
                 open_loops: bool = False, massless_as_frames: bool = False,
                 min_inertia: str | float | None = None,
                 meshes: bool | MeshOptions = False, uri_style: str = "keep",
-                resource_paths: Sequence[str | os.PathLike[str]] = ()) -> str:
+                resource_paths: Sequence[str | os.PathLike[str]] = (),
+                target: Target = "gazebo") -> str:
     """URDF (text or path, or a ``.xacro`` file) -> SDFormat text (1.7 by default).
 
     ``strict``: warnings are errors too (else each is passed on as a
@@ -525,7 +552,8 @@ def urdf_to_sdf(text: Source, *, strict: bool = False, uri_map: UriMapping | Non
                                         plain=plain, open_loops=open_loops,
                                         massless_as_frames=massless_as_frames,
                                         min_inertia=min_inertia, meshes=meshes,
-                                        uri_style=uri_style, resource_paths=resource_paths),
+                                        uri_style=uri_style, resource_paths=resource_paths,
+                                        target=target),
                      strict)
 
 
@@ -536,7 +564,8 @@ def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False,
                 resource_paths: Sequence[str | os.PathLike[str]] = (),
                 includes: IncludeConfig | bool | None = None,
                 meshes: bool | MeshOptions = False, uri_style: str = "keep",
-                package_paths: Mapping[str, str] | None = None) -> str:
+                package_paths: Mapping[str, str] | None = None,
+                target: Target = "gazebo") -> str:
     """SDFormat (text or path) -> URDF text; ``model`` picks one of several.
 
     ``strict``: warnings are errors too (else each is passed on as a
@@ -547,7 +576,7 @@ def sdf_to_urdf(text: Source, *, model: str | None = None, strict: bool = False,
                                         frames=frames, separator=separator, uri_map=uri_map,
                                         resource_paths=resource_paths, includes=includes,
                                         meshes=meshes, uri_style=uri_style,
-                                        package_paths=package_paths),
+                                        package_paths=package_paths, target=target),
                      strict)
 
 

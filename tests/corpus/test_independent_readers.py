@@ -217,11 +217,13 @@ _OBJ = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n
 #: a URDF mesh's or texture's file (its tag, then the value); an SDF mesh's <uri>
 _URDF_FILE = re.compile(r"""(<(mesh|texture)\b[^>]*?\bfilename\s*=\s*)("[^"]*"|'[^']*')""")
 _SDF_MESH = re.compile(r"(<mesh>\s*<uri>)[^<]*(</uri>)")
+#: an SDF material's texture, in the form Drake reads (issue 50)
+_SDF_TEXTURE = re.compile(r"(<drake:diffuse_map\b[^>]*>)[^<]*(</drake:diffuse_map>)")
 
 
 def _placeholder_files(text: str, kind: str) -> str:
     """``text`` with each mesh a placeholder tetrahedron (an OBJ: Drake takes the convex
-    hull of a collision mesh) and each URDF texture an empty PNG, as ``file://`` URIs
+    hull of a collision mesh) and each texture an empty PNG, as ``file://`` URIs
     (Drake opens them; the corpus ships no mesh and names packages it lacks).  Replaced
     in the text: some inputs use a namespace prefix they do not declare."""
     folder = tempfile.mkdtemp()
@@ -232,6 +234,7 @@ def _placeholder_files(text: str, kind: str) -> str:
                                                              ("texture", "texture.png"))}
     if kind == "urdf":
         return _URDF_FILE.sub(lambda m: f'{m.group(1)}"{files[m.group(2)]}"', text)
+    text = _SDF_TEXTURE.sub(lambda m: f"{m.group(1)}{files['texture']}{m.group(2)}", text)
     return _SDF_MESH.sub(lambda m: f"{m.group(1)}{files['mesh']}{m.group(2)}", text)
 
 
@@ -240,12 +243,16 @@ _UNSUPPORTED = re.compile(r"^Ignoring unsupported SDFormat element in (\w+): (\S
 _SDF_INERTIA = re.compile(r"^(?:warning: )?A link named .* has invalid inertia\.$")
 _RADIUS = re.compile(r"^SDFormat Warning \[\w+\.cc:\d+\] Value of <radius> is negative")
 _VALUE = re.compile(r"^Unsupported value for SDFormat element \w+: ")
+#: where SceneGraph first met a property it ignores: the geometry's name (an unnamed URDF
+#: visual's and its SDF name differ; issue 50: a texture is in the SDF too)
+_NAMED = re.compile(r"geometry named '[^']*' on a geometry frame named '[^']*'")
 
 
 def _unexplained(before: list[str], after: list[str], urdf: str) -> list[str]:
     """The warnings of ``after`` (the SDF) that ``before`` (its URDF ``urdf``) lacks.
 
-    Said in other words by each parser, the same finding counts once: an inertia Drake
+    Said in other words by each parser, the same finding counts once (whatever the
+    geometry it names, :data:`_NAMED`): an inertia Drake
     refuses (``While parsing inertia matrix`` from the URDF), a radius of zero that
     libsdformat reports (the URDF parser reads no shape without a SceneGraph).  What
     the URDF's ``<gazebo>`` blocks give the SDF (``<plugin>``, ``<self_collide>``,
@@ -254,7 +261,8 @@ def _unexplained(before: list[str], after: list[str], urdf: str) -> list[str]:
     without a word) is no carrier but the SDF form of the input; a ``urdf:`` element,
     which only the round trip needs, never counts as such.
     """
-    left = collections.Counter(before)
+    left = collections.Counter(_NAMED.sub("geometry named _", m) for m in before)
+    after = [_NAMED.sub("geometry named _", m) for m in after]
     inertia = sum(n for m, n in left.items() if "inertia" in m)
     gazebo = "<gazebo" in urdf
     radius = re.search(r'radius="\s*(?:-|0*\.?0*\s*")', urdf) is not None

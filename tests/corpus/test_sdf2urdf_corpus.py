@@ -43,6 +43,7 @@ from lxml import etree
 
 from urdfsdf.api import Result, load_sdf, sdf_to_urdf_result
 from urdfsdf.core.diagnostics import CODES
+from urdfsdf.translate.drake import STATIC_WELD
 from urdfsdf.translate.to_urdf_transform import Options
 
 from conftest import (
@@ -326,8 +327,8 @@ def test_urdf_poses_agree_with_libsdformat(key: str, path: Path, model: str | No
                 expected = joints[jname[:-6]]
                 mid = robot.up[name][2]
                 assert_same_pose(f"{key}: link {mid}", fk[mid], x_root_top @ expected)
-            else:
-                assert jname == f"{name}_floating", jname
+            else:  # attached with a floating joint, or welded to world (a static model)
+                assert jname in (f"{name}_floating", STATIC_WELD.format(name)), jname
                 expected = x_tl
         assert_same_pose(f"{key}: link {name} (URDF frame)", fk[name], x_root_top @ expected)
         checked += 1

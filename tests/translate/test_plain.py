@@ -21,9 +21,11 @@ def test_plain_sdf_has_no_carrier_and_one_warning_lists_them() -> None:
     assert [d.code for d in new] == ["ELEMENT_DROPPED"]
     for what in ("<urdf:mimic>", "2 <urdf:transmission>", "urdf:massless", "<urdf:ros2_control>"):
         assert what in new[0].message
-    # what SDF holds comes back (the floating and planar joints' links: disconnected)
+    # what SDF holds comes back (the floating and planar joints' links: disconnected),
+    # the mimic too: <drake:mimic> is no carrier (issue 50)
     back = sdf_to_urdf_result(plain.text, disconnected="floating")
-    assert back.ok and back.text is not None and "<mimic" not in back.text
+    assert back.ok and back.text is not None and "<drake:mimic" in plain.text
+    assert back.text.count("<mimic ") == full.text.count("<drake:mimic ") == 1
     assert back.text.count("<link ") == full.text.count("<link ")
 
 

@@ -154,11 +154,14 @@ def test_class5_content_only_other_readers_use(tmp_path: Path) -> None:
 </robot>
 """
     sdf, diags = _round_trip(urdf, tmp_path)
-    # the capsules have no SDFormat 1.7 form: left out of the SDF, with a warning each
+    # the capsules have no SDFormat 1.7 form: written as <drake:capsule>, which Drake reads
+    # (issue 50), with a warning each
     assert diags == [("ELEMENT_DROPPED", "warning", 6), ("ELEMENT_DROPPED", "warning", 7)]
     link = urdfsdf.read_sdf(sdf).links[0]
-    assert [c.geometry.kind for c in link.collisions if c.geometry] == ["mesh"]
-    assert link.visuals == ()
+    assert [c.geometry.kind for c in link.collisions if c.geometry] == ["mesh", "capsule"]
+    assert [v.geometry.raw for v in link.visuals if v.geometry] == [
+        '<drake:capsule xmlns:drake="http://drake.mit.edu"><radius>0.1</radius>'
+        '<length>0.5</length></drake:capsule>']
 
 
 def test_class6_attributes_urdfdom_does_not_define(tmp_path: Path) -> None:

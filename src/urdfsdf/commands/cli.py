@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from urdfsdf.api import ConvertOptions, convert
 from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
@@ -34,6 +34,13 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """The parser of every command: options are exact, never abbreviations (``--for`` is
+    not taken for ``--format``); a usage error raises :class:`_UsageError`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _UsageError(f"{self.prog}: error: {message}")
 
@@ -159,7 +166,15 @@ def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--open-loops", action="store_true",
                    help="do not apply the SDF joints of <gazebo> blocks that close kinematic "
                         "loops (for Drake, which refuses loops); they still travel verbatim")
+    _target(p)
     _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+
+
+def _target(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--for", dest="target", choices=("gazebo", "drake"), default="gazebo",
+                   help="whose reading the output holds where Gazebo's (libsdformat, "
+                        "urdfdom) and Drake's differ: actuators, limits without bounds, "
+                        "<gazebo> blocks, colours (default: gazebo; docs/targets.md)")
 
 
 def _massless_args(p: argparse.ArgumentParser, when: str = "") -> None:
@@ -201,6 +216,7 @@ def _sdf2urdf_args(p: argparse.ArgumentParser) -> None:
     _includes(p)
     _package_paths(p)
     _meshes(p)
+    _target(p)
     _common(p, "diagnostics (and, for a folder, each file's report) are printed")
 
 
@@ -361,7 +377,7 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
                       disconnected=args.disconnected)
         return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf,
                               includes=_include_config(args), model=args.model,
-                              meshes=meshes)
+                              meshes=meshes, target=args.target)
     xacro_args = _pairs(args.xacro_arg, ":=", "--xacro-arg")
     if isinstance(xacro_args, str):
         return xacro_args
@@ -371,7 +387,7 @@ def _options(args: argparse.Namespace) -> ConvertOptions | str:
                           sdf_version=args.sdf_version, plain=args.plain,
                           open_loops=args.open_loops,
                           massless_as_frames=args.massless_as_frames,
-                          min_inertia=args.min_inertia, meshes=meshes)
+                          min_inertia=args.min_inertia, meshes=meshes, target=args.target)
 
 
 def _mesh_options(args: argparse.Namespace, package_paths: dict[str, str],

@@ -52,7 +52,7 @@ from urdfsdf.sdf.values import (
 )
 from urdfsdf.xml.declared import NOT_TAKEN, many, name, one, text
 from urdfsdf.xml.declared_text import Record, Value
-from urdfsdf.xml.namespaces import U
+from urdfsdf.xml.namespaces import D, U
 from urdfsdf.xml.readctx import line_of
 
 
@@ -149,13 +149,16 @@ URDF_SAFETY = Record(U + "safety_controller", text("k_velocity"), text("k_positi
                      text("soft_lower_limit"), text("soft_upper_limit"))
 URDF_CALIBRATION = Record(U + "calibration", text("rising"), text("falling"),
                           text("reference_position"))
+#: Drake's form of a mimic (sdf/mimic.py): the joint's mimic when it has no other
+DRAKE_MIMIC = Record(D + "mimic", text("joint"), text("multiplier"), text("offset"))
 PARENT = Value("parent", text_of)
 CHILD = Value("child", text_of)
 #: its name and type are checked first (a joint without them is not read); the reader
 #: keeps the last of each axis and urdf: element
 JOINT = Record("joint", name("name"), text("type"), text(U + "name"),
                children=(one(PARENT), one(CHILD), one(POSE), many(AXIS), many(AXIS2),
-                         many(URDF_MIMIC), many(URDF_SAFETY), many(URDF_CALIBRATION)))
+                         many(URDF_MIMIC), many(URDF_SAFETY), many(URDF_CALIBRATION),
+                         many(DRAKE_MIMIC)))
 
 #: the reader keeps the last inertial (each is read)
 LINK = Record("link", name("name"), text(U + "name"),

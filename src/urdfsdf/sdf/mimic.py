@@ -4,6 +4,12 @@ written from it.
 SDF writes ``q = multiplier * (q_leader - reference) + offset``; the IR's
 :class:`~urdfsdf.core.ir.Mimic` is URDF's ``q = multiplier * q_leader + offset``.
 Before 1.11 the writer carries a mimic as ``<urdf:mimic>`` (:mod:`urdfsdf.sdf.writer`).
+
+Drake reads neither: its SDF parser makes a coupler constraint of ``<drake:mimic
+joint multiplier offset>``, a direct child of ``<joint>`` with all three attributes
+(``ParseMimicTag`` in Drake's ``detail_sdf_parser.cc``), which the writer adds beside
+either form (:func:`drake_mimic_xml`) and the reader takes as the joint's mimic when
+the joint has no other.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from urdfsdf.core.numbers import fmt
 from urdfsdf.sdf.names import version_of
 from urdfsdf.sdf.values import number_of
 from urdfsdf.xml.build import attrs, text
+from urdfsdf.xml.namespaces import DRAKE_XMLNS, D
 from urdfsdf.xml.parse import first_of_each, from_string
 from urdfsdf.xml.readctx import ReadContext
 
@@ -44,6 +51,22 @@ def axis_mimic(ctx: ReadContext, axis: Axis, what: str) -> tuple[Axis, Mimic | N
     return axis, None
 
 
+#: ``<drake:mimic>`` (Drake's SDF form of a mimic), as the joint's extras hold it
+DRAKE_MIMIC = D + "mimic"
+
+
+def drake_mimic_xml(m: Mimic, declare: bool = False) -> str:
+    """``<drake:mimic joint multiplier offset/>``: URDF's mimic in Drake's SDF form.
+
+    Drake requires the three attributes; what the URDF left out is URDF's default
+    (multiplier 1, offset 0), as Drake's URDF parser reads it.  ``declare``: with its
+    ``xmlns:drake`` (an element kept as an extra, parsed on its own).
+    """
+    values = attrs((("joint", m.joint), ("multiplier", m.multiplier or "1"),
+                    ("offset", m.offset or "0")))
+    return f"<drake:mimic{DRAKE_XMLNS if declare else ''}{values}/>"
+
+
 #: the first SDFormat version with //axis/mimic
 AXIS_MIMIC_SINCE = (1, 11)
 
@@ -54,7 +77,8 @@ def with_axis_mimics(doc: SdfDocument) -> SdfDocument:
     As libsdformat 14 writes a URDF ``<mimic>`` (``<mimic joint=LEADER>`` with
     ``<multiplier>`` and ``<offset>``, no ``axis`` attribute and no ``<reference>``: the
     leader's first axis, reference 0); what the URDF left out is left out (SDFormat's
-    defaults, 1 and 0, are URDF's).  A mimic SDFormat cannot hold stays on the joint,
+    defaults, 1 and 0, are URDF's).  ``<drake:mimic>`` goes beside it, into the joint
+    (Drake reads no //axis/mimic).  A mimic SDFormat cannot hold stays on the joint,
     for the writer's ``<urdf:mimic>``: its joint or its leader has no axis in the model.
     """
     if version_of(doc.version) < AXIS_MIMIC_SINCE:
@@ -83,5 +107,6 @@ def _axis_mimic(joint: Joint, leaders: set[str]) -> Joint:
                    (("multiplier", m.multiplier), ("offset", m.offset)) if value is not None)
     xml = f"<mimic{attrs((('joint', m.joint),))}>{body}</mimic>" if body else \
         f"<mimic{attrs((('joint', m.joint),))}/>"
-    return evolve(joint, mimic=None,
+    drake = Extra(DRAKE_MIMIC, drake_mimic_xml(m, declare=True), m.line)
+    return evolve(joint, mimic=None, extras=(*joint.extras, drake),
                   axis=evolve(axis, extras=(*axis.extras, Extra("mimic", xml, m.line))))

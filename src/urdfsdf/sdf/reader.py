@@ -78,6 +78,7 @@ from urdfsdf.sdf.elements import (
     CHILD,
     COLLISION,
     COLOURS,
+    DRAKE_MIMIC,
     DYNAMICS,
     FRAME,
     GEOMETRY,
@@ -667,6 +668,8 @@ class SdfReader:
             calibration = _urdf_calibration(last.get(URDF_CALIBRATION.tag))
         if mimic is None and axis is not None and axis.extras:
             axis, mimic = axis_mimic(self.ctx, axis, what)
+        if mimic is None and last:  # Drake's form (sdf/mimic.py): beside the others
+            mimic = _urdf_mimic(last.get(DRAKE_MIMIC.tag))
         pose = self.reading.value(first.get("pose"), POSE, what)
         return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
                      axis2=axis2, mimic=mimic, safety_controller=safety,

@@ -10,7 +10,8 @@ libsdformat and Gazebo ignore: ``<urdf:mimic>``, ``<urdf:material>``,
 ``<urdf:transmission>``, ..., and attributes (``urdf:unnamed``, a visual's
 ``urdf:material``), placed where Drake does not look (:mod:`urdfsdf.xml.carried`; README,
 "Lossless round trips").  From SDFormat
-1.11 on, a mimic is written as ``//axis/mimic`` (:mod:`urdfsdf.sdf.mimic`).
+1.11 on, a mimic is written as ``//axis/mimic`` (:mod:`urdfsdf.sdf.mimic`); in every
+version ``<drake:mimic>`` as well, the form Drake reads.
 """
 
 from __future__ import annotations
@@ -35,14 +36,21 @@ from urdfsdf.core.ir import (
     World,
     evolve,
 )
-from urdfsdf.sdf.mimic import with_axis_mimics
+from urdfsdf.sdf.mimic import drake_mimic_xml, with_axis_mimics
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain, plain_text, text
 from urdfsdf.xml.carried import LINKLESS, MASSLESS, UNNAMED, is_carried, is_linkless
 from urdfsdf.xml.carried_shape import marks as shape_marks
 from urdfsdf.xml.custom import urdf_extra, without_empty_values
-from urdfsdf.xml.namespaces import URDF_NS, URDF_PREFIX, URDF_XMLNS, U
+from urdfsdf.xml.namespaces import (
+    DRAKE_NS,
+    DRAKE_PREFIX,
+    URDF_NS,
+    URDF_PREFIX,
+    URDF_XMLNS,
+    U,
+)
 from urdfsdf.xml.parse import canonical, from_string, to_string
 
 
@@ -63,6 +71,9 @@ def write_sdf_document(doc: SdfDocument) -> str:
     # a colon has neither (one memchr-fast search instead of two slower ones)
     if any(":" in part and ("<urdf:" in part or " urdf:" in part) for part in out.parts[2:]):
         ns.insert(0, (URDF_PREFIX, URDF_NS))
+    if all(k != DRAKE_PREFIX for k, _ in ns) and any(
+            ":" in part and "<drake:" in part for part in out.parts[2:]):
+        ns.append((DRAKE_PREFIX, DRAKE_NS))  # Drake's extensions (<drake:mimic>...)
     decls = "".join(f' xmlns:{k}="{attr(v)}"' for k, v in ns)
     out.parts[1] = f'<sdf{decls} version="{attr(doc.version)}">\n'
     return out.getvalue()
@@ -569,6 +580,8 @@ def _placed_joint_carriers(out: XmlBuilder, joint: Joint) -> None:
     out.parts.append(last)
     if joint.axis2 is not None:
         _axis(out, "axis2", joint.axis2)
+    if joint.mimic is not None:  # Drake's form, a child of the joint (sdf/mimic.py)
+        out.parts.append(f"{q}{drake_mimic_xml(joint.mimic)}\n")
     other = tuple(x for x in joint.extras if not is_carried(x.tag))
     if other:
         _extras(out, other)

@@ -61,7 +61,8 @@ from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import VERSIONS, undefined
 from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
-from urdfsdf.xml.namespaces import URDF_NS, U
+from urdfsdf.xml.drake_forms import URDF_PLACED
+from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, URDF_NS, U
 from urdfsdf.xml.parse import canonical, first_child, from_string, tag_and_name, to_string
 
 N = TypeVar("N", Link, Joint)
@@ -710,6 +711,16 @@ def applied_outputs(model: Model) -> set[str]:
     return out | {f"lumped:{_fingerprint(form)}" for form in out}
 
 
+def model_static_by_block(model: Model) -> bool:
+    """Whether one of the model's verbatim ``<urdf:gazebo>`` blocks without reference
+    holds ``<static>true</static>`` (a URDF's static model, as libsdformat makes it)."""
+    static = canonical(to_string(_el("static", "true")))
+    return any(static in _outputs(_translate(from_string(x.xml), "model", None))
+               for x in model.extras
+               if x.tag == U + "gazebo" and "static" in x.xml
+               and from_string(x.xml).get("reference") is None)
+
+
 def pose_made_by_block(model: Model) -> bool:
     """Whether the model's pose is the ``<pose>`` of one of its verbatim ``<urdf:gazebo>``
     blocks without reference (an iCub's, placing the robot in Gazebo): the URDF holds
@@ -819,8 +830,9 @@ def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]
     if not extras:
         return []
     # with nothing to skip (no urdf:gazebo block), no canonical form is needed
-    return [_parse(x) for x in extras
-            if not is_urdf_extra(x) and not (skip and _carried(x, skip))]
+    return [_parse(x) for x in extras  # (a Drake extension URDF holds: urdf_elements)
+            if not is_urdf_extra(x) and x.tag not in URDF_PLACED
+            and not (skip and _carried(x, skip))]
 
 
 def _carried(x: Extra, skip: set[str]) -> bool:
@@ -967,6 +979,7 @@ def _material_blob(m: Material, skip: set[str]) -> etree._Element | None:
         el = _el(tag, " ".join(value)) if value is not None else None
         if el is not None and not _skipped(el, skip):
             mat.append(el)
-    mat.extend(_parse(x) for x in m.extras
-               if not is_urdf_extra(x) and not (skip and canonical(x.xml) in skip))
+    mat.extend(_parse(x) for x in m.extras  # a texture: the URDF material's (urdf_elements)
+               if not is_urdf_extra(x) and x.tag != DRAKE_DIFFUSE_MAP
+               and not (skip and canonical(x.xml) in skip))
     return mat if len(mat) else None

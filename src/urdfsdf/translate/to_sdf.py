@@ -36,7 +36,7 @@ from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform, compose, pose_transform
 from urdfsdf.core.tree import check_urdf_tree, implied_world, urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
-from urdfsdf.sdf.names import is_reserved
+from urdfsdf.sdf.names import is_reserved, version_of
 from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     MASSLESS_MARKER,
@@ -48,12 +48,14 @@ from urdfsdf.translate.carriers import (
     root_marker,
     seal,
 )
+from urdfsdf.translate.drake import STATIC_WELD, Target, drake_joint, urdf_actuated
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
+from urdfsdf.xml.build import text
 from urdfsdf.xml.carried import LINKLESS_MARKER
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
-from urdfsdf.xml.namespaces import SDF_FRAME, U
+from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, DRAKE_XMLNS, SDF_FRAME, U
 from urdfsdf.xml.parse import from_string, tag_and_name, to_string
 
 if TYPE_CHECKING:
@@ -191,6 +193,21 @@ def _gazebo_references(model: Model) -> set[str]:
             if x.tag == "gazebo"}
 
 
+def _static_by_blocks(model: Model) -> bool:
+    """Whether the robot's ``<gazebo>`` blocks make its SDF model static."""
+    import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
+
+    return gazebo.model_static([x for x in model.extras if x.tag == "gazebo"])
+
+
+def _static_weld(joint: Joint) -> bool:
+    """A fixed joint from ``world`` that sdf2urdf wrote for a link of a static SDF model
+    (:func:`urdfsdf.translate.to_urdf.static_welds`, Drake's name for it): the model's
+    ``<static>`` says it, so the SDF has the link alone, at the joint's pose."""
+    return joint.parent == "world" and joint.type == "fixed" and _plain_fixed(joint) \
+        and joint.name == STATIC_WELD.format(joint.child)
+
+
 def _plain_fixed(joint: Joint) -> bool:
     """A fixed joint whose SDF form is its name, links and origin: nothing carried."""
     return (joint.axis is None and joint.mimic is None and joint.calibration is None
@@ -210,7 +227,8 @@ class MasslessOptions:
 
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
                 tree_checked: bool = False, open_loops: bool = False,
-                massless: MasslessOptions | None = None) -> Model | None:
+                massless: MasslessOptions | None = None,
+                target: Target = "gazebo") -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
 
     ``tree_checked``: ``model`` is what the URDF reader read, whose tree check
@@ -220,7 +238,10 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     ``<gazebo>`` joints that close loops are not applied
     (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).  ``massless``: what
     becomes of massless links (default: moving ones are warned of,
-    :mod:`urdfsdf.translate.massless`).
+    :mod:`urdfsdf.translate.massless`).  ``target``: whose reading the SDF holds where
+    Gazebo's and Drake's differ (:mod:`urdfsdf.translate.drake`): ``"drake"`` applies
+    no ``<gazebo>`` block (they travel verbatim), writes each joint as Drake reads it and
+    a URDF colour as the diffuse one only.
     """
     if diags.has_errors():
         return None
@@ -229,10 +250,11 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     roots = _roots(model, tree_checked)
     if not roots:
         return None
-    translation = _Translation(model, roots, diags, version, massless or MasslessOptions())
+    translation = _Translation(model, roots, diags, version, massless or MasslessOptions(),
+                               target)
     sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
-    if blocks:  # <gazebo> extensions: imported when a robot has some (cold start)
+    if blocks and target == "gazebo":  # imported when a robot has some (cold start)
         import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
 
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
@@ -277,9 +299,14 @@ class _Translation:
     """One URDF model on its way to SDF: its tree, the SDF names, what is made so far."""
 
     def __init__(self, model: Model, roots: list[str], diags: Diagnostics, version: str,
-                 massless: MasslessOptions) -> None:
+                 massless: MasslessOptions, target: Target = "gazebo") -> None:
         root = roots[0]
-        self.model, self.root, self.diags = model, root, diags
+        #: --for drake: the joints Drake actuates (a transmission drives them); None: Gazebo
+        self.actuated = urdf_actuated(model.extras) if target == "drake" else None
+        #: a <gazebo> block makes the model static (applied: --for gazebo)
+        self.static = target == "gazebo" and any(x.tag == "gazebo" for x in model.extras) \
+            and _static_by_blocks(model)
+        self.model, self.root, self.diags, self.version = model, root, diags, version
         #: the other root links: free links in SDF, each named by a <urdf:root> mark
         self.free_roots = roots[1:]
         self.named = _named_materials(model)
@@ -404,6 +431,9 @@ class _Translation:
         """
         parent_frame = self.parent_frame(joint)
         jpose = joint.pose.with_frame(parent_frame)
+        if self.static and _static_weld(joint):  # what <static> says: the link, placed
+            self.add_link(self.links[joint.child], jpose)
+            return True
         if joint.type in ("floating", "planar"):
             self.carry(joint)
             self.add_link(self.links[joint.child], jpose)
@@ -458,33 +488,40 @@ class _Translation:
         if self.min_mass is not None and link.name in self.weighted:
             link = _min_inertia(link, self.min_mass)
         self.out_links.append(_sdf_link(link, pose, self.link_map.get(link.name),
-                                        self.named, self.diags))
+                                        self.named, self.diags, self.actuated is not None,
+                                        self.version))
 
     def sdf_joint(self, joint: Joint, pose: Pose) -> Joint:
-        """``joint`` in SDF at ``pose``: SDF limits, carried when SDF loses what it
-        says, under the SDF names."""
+        """``joint`` in SDF at ``pose``: SDF limits (``--for drake``: as Drake reads the
+        URDF, :func:`~urdfsdf.translate.drake.drake_joint`), carried when SDF loses what
+        it says, under the SDF names."""
         joint = _sdf_limits(joint)
-        if _sdf_loses(joint):
-            joint = _with_carrier(joint)
-        return _with_sdf_names(_sdf_joint(joint, pose), self.link_map, self.joint_map)
+        read = joint if self.actuated is None else drake_joint(joint, self.actuated)
+        if read is not joint or _sdf_loses(joint):
+            joint = evolve(read, extras=_with_carrier(joint).extras)
+        return _with_sdf_names(_sdf_joint(joint, pose, self.actuated is None),
+                               self.link_map, self.joint_map)
 
 
 def _sdf_link(link: Link, pose: Pose, new_name: str | None, named: dict[str, Material],
-              diags: Diagnostics) -> Link:
+              diags: Diagnostics, diffuse_only: bool = False, version: str = "1.7") -> Link:
     """A URDF link in SDF at ``pose`` (renamed ``new_name``, if any).
 
     What SDF cannot hold is carried: a marked link that is no frame, shapes
     SDFormat lacks (a colour without a material name: :meth:`add_link`); SDF's inertial; unique
     shape names; URDF elements inside shapes and materials as ``urdf:`` ones.
+    ``diffuse_only``: a URDF colour is the SDF diffuse colour only (Drake's reading;
+    libsdformat's is ambient and diffuse).
     """
     if link.sdf_frame is not None:  # a marked link that is no frame: carried
         link = evolve(link, sdf_frame=None, extras=(
             *link.extras, Extra(SDF_FRAME, sdf_frame_xml(link.sdf_frame), link.sdf_frame.line)))
-    link = _without_non_sdf_shapes(link, diags)
+    link = _without_non_sdf_shapes(link, diags, version)
     link = _sdf_inertial(link)
     visuals, collisions = name_shapes(link)
     return evolve(link, name=new_name or link.name, pose=pose,
-                  visuals=_sdf_shapes(visuals, named), collisions=_sdf_shapes(collisions, named),
+                  visuals=_sdf_shapes(visuals, named, diffuse_only),
+                  collisions=_sdf_shapes(collisions, named),
                   original_name=link.name if new_name else None, extras=_wrapped(link.extras))
 
 
@@ -671,15 +708,32 @@ def _negative(value: str | None) -> bool:
     return value is not None and value.lstrip().startswith("-") and float(value) < 0
 
 
-def _without_non_sdf_shapes(link: Link, diags: Diagnostics) -> Link:
-    """``link`` less the shapes SDFormat 1.7 has no geometry for, carried as written."""
+def _without_non_sdf_shapes(link: Link, diags: Diagnostics, version: str = "1.7") -> Link:
+    """``link`` less the shapes SDFormat has no geometry for, carried as written; a
+    capsule (Drake reads URDF's ``<capsule>``) in the form of ``version``
+    (:func:`_sdf_capsule`)."""
     lost = _non_sdf_shapes(link)
     if not lost:
         return link
-    _report_lost(link.name, lost, diags)
+    dropped = [x for x in lost if x.geometry is None or x.geometry.kind != "capsule"]
+    _report_lost(link.name, lost, diags, version)
     carried = _with_carrier(link)
-    return evolve(carried, visuals=tuple(v for v in link.visuals if v not in lost),
-                  collisions=tuple(c for c in link.collisions if c not in lost))
+    return evolve(carried, visuals=tuple(_sdf_capsule(v, version) for v in link.visuals
+                                         if v not in dropped),
+                  collisions=tuple(_sdf_capsule(c, version) for c in link.collisions
+                                   if c not in dropped))
+
+
+def _sdf_capsule(shape: _Shape, version: str) -> _Shape:
+    """A capsule in SDF: ``<capsule>`` from SDFormat 1.8, ``<drake:capsule>`` before (the
+    form Drake reads in 1.7, ``detail_sdf_geometry.cc``; libsdformat reads an empty
+    geometry)."""
+    g = shape.geometry
+    if g is None or g.kind != "capsule" or version_of(version) >= (1, 8):
+        return shape
+    raw = (f"<drake:capsule{DRAKE_XMLNS}><radius>{text(g.radius or '0')}</radius>"
+           f"<length>{text(g.length or '0')}</length></drake:capsule>")
+    return evolve(shape, geometry=evolve(g, raw=raw))
 
 
 def _non_sdf_shapes(link: Link) -> list[Visual | Collision]:
@@ -695,16 +749,25 @@ def _non_sdf_shapes(link: Link) -> list[Visual | Collision]:
     return lost
 
 
-def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics) -> None:
-    """Warn of each shape SDFormat 1.7 has no geometry for."""
+def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics,
+                 version: str = "1.7") -> None:
+    """Warn of each shape SDFormat has no geometry for (a capsule: before 1.8)."""
     for s in lost:
         kind = "visual" if isinstance(s, Visual) else "collision"
         g = s.geometry
+        line = g.line if g is not None and g.line else s.line
+        if g is not None and g.kind == "capsule":
+            if version_of(version) < (1, 8):
+                diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <capsule> has no "
+                              "SDFormat 1.7 form; written as <drake:capsule>, which Drake "
+                              "reads (libsdformat: an empty geometry; --sdf-version 1.8 "
+                              "writes <capsule>)", line)
+            continue
         shape = "a <mesh> with an empty filename (libsdformat refuses an empty <uri>)" if (
             g is not None and g.kind == "mesh") else f"<{g.kind if g else '?'}>"
         diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: {shape} has no "
                       "SDFormat 1.7 form; left out of the SDF link, which carries the URDF "
-                      "link as written", g.line if g is not None and g.line else s.line)
+                      "link as written", line)
 
 
 def _sealed(sdf: Model) -> Model:
@@ -716,26 +779,69 @@ def _sealed(sdf: Model) -> Model:
                   joints=tuple(seal(joint) for joint in sdf.joints))
 
 
-def _sdf_shapes(shapes: tuple[_Shape, ...], named: dict[str, Material]) -> tuple[_Shape, ...]:
+def _sdf_shapes(shapes: tuple[_Shape, ...], named: dict[str, Material],
+                diffuse_only: bool = False) -> tuple[_Shape, ...]:
     """:func:`_sdf_shape` of each visual or collision."""
     out = []
     for s in shapes:
-        out.append(_sdf_shape(s, named))
+        out.append(_sdf_shape(s, named, diffuse_only))
     return tuple(out)
 
 
-def _sdf_shape(shape: _Shape, named: dict[str, Material]) -> _Shape:
+def _sdf_shape(shape: _Shape, named: dict[str, Material], diffuse_only: bool = False
+               ) -> _Shape:
     """A URDF visual or collision with URDF elements as ``urdf:`` ones (in its material
-    too), a visual's material resolved (:func:`_resolve_material`)."""
+    too), a visual's material resolved (:func:`_resolve_material`; ``diffuse_only``: its
+    colour the diffuse one only)."""
     changes: dict[str, object] = {}
     if isinstance(shape, Visual) and shape.material is not None:
-        material = _wrap_material(_resolve_material(shape.material, named))
+        resolved = _resolve_material(shape.material, named)
+        texture = _texture(shape.material, named)
+        if diffuse_only and resolved is not None:
+            resolved = _diffuse_only(resolved, texture)
+        material = _with_diffuse_map(_wrap_material(resolved), texture)
         if material is not shape.material:
             changes["material"] = material
     extras = _wrapped(shape.extras)
     if extras != shape.extras:  # (the unnamed marker stays as it is)
         changes["extras"] = extras
     return evolve(shape, **changes) if changes else shape
+
+
+def _diffuse_only(material: Material, texture: str | None = None) -> Material:
+    """``material`` with its URDF colour as the SDF diffuse colour alone (Drake reads a
+    URDF ``rgba`` as the diffuse colour; libsdformat as ambient and diffuse); a textured
+    material without colour has Drake's diffuse colour then, ``0 0 0 0``."""
+    colour = material.diffuse or material.rgba
+    if colour is None and texture:
+        colour = ("0", "0", "0", "0")
+    if colour is None or (material.ambient is None and material.diffuse == colour):
+        return material
+    return evolve(material, ambient=None, diffuse=colour)
+
+
+def _texture(material: Material, named: dict[str, Material]) -> str | None:
+    """The texture filename of a visual's URDF material: its own, else the one of the
+    material its name refers to (as Drake's URDF parser resolves it)."""
+    if material.texture is not None or material.name is None:
+        return material.texture
+    ref = named.get(material.name)
+    return ref.texture if ref is not None else None
+
+
+def _with_diffuse_map(material: Material | None, texture: str | None) -> Material | None:
+    """``material`` with ``texture`` (if any) in Drake's SDF form (:func:`diffuse_map`),
+    before what the material carries (the order the SDF reader gives them back in)."""
+    if material is None or not texture:
+        return material
+    return evolve(material, extras=(diffuse_map(texture), *material.extras))
+
+
+def diffuse_map(texture: str) -> Extra:
+    """``<drake:diffuse_map>``: a URDF texture in an SDF ``<material>``, the form Drake
+    reads (``detail_sdf_geometry.cc``; libsdformat keeps it quietly, Gazebo ignores it)."""
+    return Extra(DRAKE_DIFFUSE_MAP, f"<drake:diffuse_map{DRAKE_XMLNS}>{text(texture)}"
+                 "</drake:diffuse_map>")
 
 
 def _unnamed_colour(visuals: tuple[Visual, ...]) -> bool:
@@ -769,9 +875,10 @@ def _is_empty(link: Link) -> bool:
         and not link.extras
 
 
-def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
+def _sdf_joint(joint: Joint, pose: Pose, urdfdom_bounds: bool = True) -> Joint:
     """A URDF joint in SDF at ``pose``: URDF elements as ``urdf:`` ones, a fixed joint's
-    axis carried, absent bounds made explicit."""
+    axis carried, absent bounds made explicit (``urdfdom_bounds``: urdfdom's 0; else
+    left absent, no bound, as Drake reads them)."""
     axis = joint.axis
     extras = _wrapped(joint.extras)
     if joint.type == "fixed" and axis is not None:
@@ -780,7 +887,7 @@ def _sdf_joint(joint: Joint, pose: Pose) -> Joint:
                                                                         "prismatic"):
         lim = axis.limit
         # urdfdom's defaults: absent lower/upper are 0, not SDF's -1e16/1e16
-        if lim.lower is None or lim.upper is None:
+        if urdfdom_bounds and (lim.lower is None or lim.upper is None):
             axis = evolve(axis, limit=evolve(lim, lower=lim.lower or "0",
                                                upper=lim.upper or "0"))
     return evolve(joint, pose=pose, axis=axis, extras=extras)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Literal
 
 from urdfsdf.core.diagnostics import Diagnostics, option
-from urdfsdf.core.ir import IDENTITY, Model, SdfDocument, World, evolve
+from urdfsdf.core.ir import IDENTITY, Joint, Model, SdfDocument, World, evolve
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
-from urdfsdf.translate.gazebo import made_by_blocks, pose_made_by_block
+from urdfsdf.translate.drake import STATIC_WELD
+from urdfsdf.translate.gazebo import made_by_blocks, model_static_by_block, pose_made_by_block
 from urdfsdf.translate.to_urdf_copy import linkless, sdf_to_urdf_copy
 from urdfsdf.translate.to_urdf_transform import (
     Options,
@@ -85,6 +86,24 @@ def report_world(world: World, chosen: Model, diags: Diagnostics) -> None:
                   severity="warning" if ours else "info")
 
 
+def static_welds(model: Model) -> Model:
+    """A static model with each of its links that no joint moves welded to ``world``, as
+    Drake's SDF parser welds them (``sdformat_model_static_world_welds_to_LINK``, in the
+    link's frame): URDF says "static" with a fixed joint to the ``world`` link (Gazebo
+    reads the model's ``<static>`` in its ``<gazebo>`` block too).  Any other model as
+    it is; so is a URDF's (urdf2sdf's SDF of it), static by a ``<gazebo>`` block that
+    travels verbatim: the block gives it back, and Drake's URDF parser ignores it."""
+    if not model.static or not model.links or model_static_by_block(model):
+        return model
+    children = {j.child for j in model.joints}
+    names = {link.name for link in model.links} | {j.name for j in model.joints} | {
+        f.name for f in model.frames}
+    welds = tuple(Joint(STATIC_WELD.format(link.name), "fixed", "world", link.name,
+                        line=link.line) for link in model.links
+                  if link.name not in children and STATIC_WELD.format(link.name) not in names)
+    return evolve(model, joints=(*welds, *model.joints)) if welds else model
+
+
 def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None = None,
                       scope: Scope | None = None, x_wm: Transform | None = None
                       ) -> tuple[Model | None, UrdfPath | None]:
@@ -101,6 +120,11 @@ def sdf_model_to_urdf(model: Model, diags: Diagnostics, options: Options | None 
         return robot, "copy"
     if scope is None:
         scope = analyze_model(model, diags)
+        if diags.has_errors():
+            return None, None
+    welded = static_welds(model)
+    if welded is not model:  # the joints to world change the frame graph
+        model, scope = welded, analyze_model(welded, diags)
         if diags.has_errors():
             return None, None
     # links and joints a <gazebo> block made come back in the block, as written; so does

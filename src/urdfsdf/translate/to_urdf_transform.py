@@ -18,8 +18,9 @@ lays the model out the URDF way:
 - universal and revolute2 joints become two revolute joints around a
   massless link (exact kinematics); ball joints are errors, or three
   continuous joints (about x, y and z) around two massless links with
-  ``--lossy`` (exact kinematics); screw and gearbox are errors, or fixed
-  joints with ``--lossy``;
+  ``--lossy`` (exact kinematics); the two ends of such a chain keep the collision
+  filter Drake gives a joint's links (a ``<drake:collision_filter_group>``); screw and
+  gearbox are errors, or fixed joints with ``--lossy``;
 - joints that close kinematic loops, which URDF cannot hold, are cut: the tree
   is kept depth first from the root link (:func:`urdfsdf.core.tree.spanning_forest`)
   and each cut joint is written, as an SDF joint, in a ``<gazebo>`` block, which
@@ -56,8 +57,9 @@ from urdfsdf.translate.urdf_elements import (
     urdf_link,
     world_link,
 )
+from urdfsdf.xml.build import attrs
 from urdfsdf.xml.custom import is_urdf_extra
-from urdfsdf.xml.namespaces import U
+from urdfsdf.xml.namespaces import DRAKE_XMLNS, D, U
 
 U_LINK = U + "link"
 
@@ -119,6 +121,8 @@ class _Flattener:
         self.ok = True
         #: a joint was split around a massless link (see MUJOCO_BOUND_MASS)
         self.split = False
+        #: the (joint, parent link, child link) of each joint split into a chain
+        self.split_ends: list[tuple[str, str, str]] = []
         #: the joints cut to keep a tree (:meth:`cut_loops`), in document order
         self.cut: list[_Edge] = []
 
@@ -505,9 +509,24 @@ def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[str]
                                    for e in flat.edges if e.scope is not None], applied))
     if flat.split and not any(x.tag == "mujoco" for x in extras):
         extras += (MUJOCO_BOUND_MASS,)
+    extras += tuple(_split_filter(joint, _urdf_name(flat, parent), _urdf_name(flat, child))
+                    for joint, parent, child in flat.split_ends if WORLD not in (parent, child))
     if flat.cut:
         extras += (_loop_block(tree),)
     return extras
+
+
+def _split_filter(joint: str, parent: str, child: str) -> Extra:
+    """``<drake:collision_filter_group>`` of the two links of a joint split into a chain
+    (:func:`_split`), ignoring itself: Drake filters the collisions of a joint's parent and
+    child, which the split leaves two joints apart (the world is no member: a joint to it
+    has no such group)."""
+    name = attrs((("name", f"{joint}_split"),))
+    xml = (f"<drake:collision_filter_group{DRAKE_XMLNS}{name}>"
+           f"<drake:member{attrs((('link', parent),))}/>"
+           f"<drake:member{attrs((('link', child),))}/>"
+           f"<drake:ignored_collision_filter_group{name}/></drake:collision_filter_group>")
+    return Extra(D + "collision_filter_group", xml)
 
 
 def _loop_block(tree: _Tree) -> Extra:
@@ -598,6 +617,7 @@ def _split(e: _Edge, flat: _Flattener, axes: list[Axis | None]) -> list[_Edge]:
         edges.append(_Edge(name, out, parent, child, e.x_mj, e.scope, e.copy_origin and n == 1))
         parent = child
     flat.split = True
+    flat.split_ends.append((e.name, e.parent, e.child))
     names = " and ".join(repr(x.name) for x in edges)
     mids = " and ".join(repr(x.child) for x in edges[:-1])
     links, it = ("links", "each") if len(edges) > 2 else ("link", "it")

@@ -46,8 +46,9 @@ from urdfsdf.translate.carriers import (
 )
 from urdfsdf.translate.massless import is_min_inertial
 from urdfsdf.urdf.as_written import written_carrier
-from urdfsdf.xml.custom import is_urdf_extra, unwrap_urdf_extra
-from urdfsdf.xml.namespaces import AS_WRITTEN, URDF_ROOT, U
+from urdfsdf.xml.custom import drake_urdf_extra, is_urdf_extra, unwrap_urdf_extra
+from urdfsdf.xml.drake_forms import URDF_PLACED
+from urdfsdf.xml.namespaces import AS_WRITTEN, DRAKE_DIFFUSE_MAP, URDF_ROOT, U
 from urdfsdf.xml.namespaces import IMPLIED_WORLD as IMPLIED_WORLD_TAG
 from urdfsdf.xml.parse import canonical, from_string
 
@@ -89,14 +90,22 @@ def report_placement_frame(model: Model, diags: Diagnostics) -> None:
 
 def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[Extra, ...]:
     """Unwrap the ``urdf:`` extras (not the carriers: ``<urdf:as_written>``,
-    ``<urdf:root>``).
+    ``<urdf:root>``), with the Drake extensions Drake reads in URDF in the same place
+    (:data:`~urdfsdf.xml.drake_forms.URDF_PLACED`, in URDF's form).
 
     SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
     """
     if not extras:
         return ()
-    return tuple(unwrap_urdf_extra(x) for x in extras if x.tag not in skip
-                 and x.tag not in _MARKS and is_urdf_extra(x))
+    out = []
+    for x in extras:
+        if x.tag in skip or x.tag in _MARKS:
+            continue
+        if is_urdf_extra(x):
+            out.append(unwrap_urdf_extra(x))
+        elif x.tag in URDF_PLACED:  # a Drake extension Drake reads in URDF there too
+            out.append(drake_urdf_extra(x))
+    return tuple(out)
 
 
 def _urdf_material(visual: Visual,
@@ -112,10 +121,21 @@ def _urdf_material(visual: Visual,
     if m.name is not None:
         return Material(name=m.name, rgba=m.rgba, texture=m.texture, extras=kept, line=m.line)
     color = _urdf_colour(m, applied)
-    if color is None:
+    texture = m.texture if m.texture is not None else diffuse_map_of(m)
+    if color is None and texture is None:
         return None
-    rgba = color if len(color) == 4 else (*color, "1")
-    return Material(name=f"{visual.name}_material", rgba=rgba, extras=kept, line=m.line)
+    rgba = None if color is None else color if len(color) == 4 else (*color, "1")
+    return Material(name=f"{visual.name}_material", rgba=rgba, texture=texture, extras=kept,
+                    line=m.line)
+
+
+def diffuse_map_of(m: Material) -> str | None:
+    """The texture of an SDF material's ``<drake:diffuse_map>`` (Drake's form of a URDF
+    ``<texture>``), if it has one."""
+    for x in m.extras:
+        if x.tag == DRAKE_DIFFUSE_MAP:
+            return (from_string(x.xml).text or "").strip()
+    return None
 
 
 def _urdf_colour(m: Material, applied: set[str] | frozenset[str]) -> Tokens | None:
@@ -150,8 +170,12 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
         pose_of = _frameless
     extras = link.extras
     carrier = _carrier(extras, "link", link.name, as_written, diags) if extras else ()
-    visuals = _urdf_shapes(link.visuals, link.name, diags, lossy, pose_of, applied)
-    collisions = _urdf_shapes(link.collisions, link.name, diags, lossy, pose_of, applied)
+    # a link kept as written is written from its carrier: a shape with no URDF form (a
+    # URDF capsule's SDF form) is the carrier's, not dropped
+    shape_diags = diags if not carrier else None
+    visuals = _urdf_shapes(link.visuals, link.name, shape_diags, lossy, pose_of, applied)
+    collisions = _urdf_shapes(link.collisions, link.name, shape_diags, lossy, pose_of,
+                              applied)
     inertial, marks = _urdf_inertial(link, pose_of, diags)
     return Link(name=link.name if name is None else name, inertial=inertial,
                 visuals=visuals, collisions=collisions,
@@ -159,7 +183,8 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
                 line=link.line, original_name=link.original_name)
 
 
-def _urdf_shapes(shapes: tuple[_Shape, ...], link: str, diags: Diagnostics, lossy: bool,
+def _urdf_shapes(shapes: tuple[_Shape, ...], link: str, diags: Diagnostics | None,
+                 lossy: bool,
                  pose_of: PoseMap, applied: set[str] | frozenset[str]) -> tuple[_Shape, ...]:
     """The URDF form of a link's visuals or collisions: those with a URDF geometry
     (or none); the others are reported (:func:`_report_dropped`, :func:`_urdf_mesh`)."""
@@ -180,7 +205,7 @@ def _where(shape: Visual | Collision, link: str) -> str:
     return f"link {link!r} {kind} {shape.name!r}"
 
 
-def _urdf_mesh(shape: Visual | Collision, g: Geometry, link: str, diags: Diagnostics,
+def _urdf_mesh(shape: Visual | Collision, g: Geometry, link: str, diags: Diagnostics | None,
                lossy: bool) -> bool:
     """Whether a mesh has a URDF form (reported when it has not, or only approximately).
 
@@ -189,13 +214,14 @@ def _urdf_mesh(shape: Visual | Collision, g: Geometry, link: str, diags: Diagnos
     A ``<submesh>`` (one part of the file) has none either: an error, or with ``lossy``
     the whole file with a warning, the ``<submesh>`` carried in the URDF mesh as
     ``<sdf:submesh>`` (urdfdom, Drake and PyBullet ignore it; urdf2sdf gives it back).
+    Nothing is reported without ``diags`` (a link written from its carrier).
     """
     if not (g.uri or "").strip():
         _report_dropped(shape, link, diags, lossy, "a <mesh> without <uri>")
         return False
     submesh = g.submesh
-    if submesh is None:
-        return True
+    if submesh is None or diags is None:  # (None: a link written from its carrier)
+        return submesh is None or lossy
     where = _where(shape, link)
     if lossy:
         diags.warning("VALUE_APPROXIMATED", f"{where}: URDF has no <submesh> (a URDF mesh is "

@@ -64,7 +64,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.carried_shape import SHAPE, restore_marks, urdf_material, wrapped
-from urdfsdf.xml.namespaces import URDF_NS, URDF_XMLNS, U
+from urdfsdf.xml.namespaces import URDF_NS, URDF_XMLNS, D, U
 from urdfsdf.xml.parse import from_string
 
 #: //link/@urdf:massless: the URDF link had no <inertial> (the SDF one is an explicit zero)
@@ -97,9 +97,16 @@ def is_linkless(extras: Iterable[Extra]) -> bool:
     return any(x.tag == LINKLESS for x in extras)
 
 
+#: URDF elements in another namespace that are carried all the same: a URDF
+#: ``<drake:joint>`` (Drake's ball, planar or universal joint in URDF's form), which
+#: Drake's SDF parser refuses (it reads only a planar one, in another form)
+CARRIED_AS_THEY_ARE = frozenset({D + "joint"})
+
+
 def is_carried(tag: str) -> bool:
-    """Whether an extra of this tag is a carrier the writer places (a ``urdf:`` one)."""
-    return tag.startswith(U)
+    """Whether an extra of this tag is a carrier the writer places (a ``urdf:`` one, or
+    one of :data:`CARRIED_AS_THEY_ARE`)."""
+    return tag.startswith(U) or tag in CARRIED_AS_THEY_ARE
 
 
 # -- reading: back to the direct children ----------------------------------------------

@@ -9,7 +9,8 @@ sdf2urdf unwraps them back to the URDF element as written.
 A URDF element that is already in a namespace (``<drake:declare_convex>``) is a
 legal SDF custom element as it is, and readers of both formats (Drake) look for
 it in the same place: it travels as itself, marked ``urdf:kept="true"`` so that
-sdf2urdf puts it back into the URDF element rather than a ``<gazebo>`` block.
+sdf2urdf puts it back into the URDF element rather than a ``<gazebo>`` block; a Drake
+extension with its values in SDF's form (:mod:`urdfsdf.xml.drake_forms`).
 
 A name SDFormat cannot take travels as ``urdf:name`` (:func:`mark_renamed`,
 :func:`restore_name`).
@@ -30,6 +31,7 @@ import re
 from lxml import etree
 
 from urdfsdf.core.ir import AsWritten, Extra
+from urdfsdf.xml.drake_forms import is_drake, sdf_form, urdf_form
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import from_string, local, qualified_attribute, to_string
 
@@ -58,7 +60,8 @@ def urdf_extra(x: Extra) -> Extra:
         if xml.endswith(end):
             xml = xml[: -len(end)] + f"</urdf:{tag}>"
         return Extra(U + tag, f'<urdf:{tag} xmlns:urdf="{URDF_NS}"{xml[len(tag) + 1:]}', x.line)
-    if tag.startswith("{") and not tag.startswith(U) and "xmlns:urdf=" not in xml:
+    if tag.startswith("{") and not tag.startswith(U) and "xmlns:urdf=" not in xml and \
+            not is_drake(tag):
         # a namespaced element, kept: the marker goes into its start tag, as text
         name = _START.match(xml)
         if name is not None:
@@ -71,6 +74,7 @@ def urdf_extra(x: Extra) -> Extra:
     holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
     holder.append(el)
     if tag.startswith("{") and not tag.startswith(U):
+        sdf_form(el)  # a Drake extension: its values where SDF has them (xml/drake_forms.py)
         el.set(KEPT, "true")
     else:
         el.tag = U + local(el)
@@ -110,6 +114,7 @@ def unwrap_urdf_element(el: etree._Element) -> etree._Element:
         el.tag = local(el)
     else:
         del el.attrib[KEPT]
+        urdf_form(el)  # a Drake extension: its values where URDF has them
     restore_name(el)
     etree.cleanup_namespaces(el)
     return el
@@ -119,6 +124,13 @@ def unwrap_urdf_extra(x: Extra) -> Extra:
     """The URDF element a carrier holds, as written (its ``urdf:name`` restored)."""
     el = unwrap_urdf_element(from_string(x.xml))
     return Extra(str(el.tag), to_string(el), x.line)
+
+
+def drake_urdf_extra(x: Extra) -> Extra:
+    """A Drake extension an SDF file holds (not a URDF one it carries) in URDF's form
+    (:mod:`urdfsdf.xml.drake_forms`)."""
+    el = from_string(x.xml)
+    return Extra(x.tag, to_string(el), x.line) if urdf_form(el) else x
 
 
 def without_empty_values(xml: str, custom: bool = False) -> str:

@@ -44,9 +44,19 @@ URDF_XMLNS = f' xmlns:{URDF_PREFIX}="{URDF_NS}"'
 #: ``xmlns:sdf="..."`` as written in a start tag
 SDF_XMLNS = f' xmlns:{SDF_PREFIX}="{SDF_NS}"'
 
+#: ``drake`` (:data:`DRAKE_NS`): Drake's extensions of both formats (``<drake:mimic>``,
+#: ``<drake:proximity_properties>``...), which Drake reads in URDF and SDF alike
+DRAKE_NS = "http://drake.mit.edu"
+DRAKE_PREFIX = "drake"
+D = "{" + DRAKE_NS + "}"
+#: ``<drake:diffuse_map>`` in an SDF ``<material>``: its texture, as Drake reads it
+DRAKE_DIFFUSE_MAP = D + "diffuse_map"
+#: ``xmlns:drake="..."`` as written in a start tag
+DRAKE_XMLNS = f' xmlns:{DRAKE_PREFIX}="{DRAKE_NS}"'
+
 KNOWN_PREFIXES = {"gz": "http://gazebosim.org/schema",
                   "ignition": "http://ignitionrobotics.org/schema",
-                  "drake": "http://drake.mit.edu", "xacro": "http://www.ros.org/wiki/xacro"}
+                  DRAKE_PREFIX: DRAKE_NS, "xacro": "http://www.ros.org/wiki/xacro"}
 
 #: ``experimental:`` (SDFormat's experimental elements: ``//include/experimental:params``,
 #: parameter passing), matched by prefix as libsdformat does, or by this URI
