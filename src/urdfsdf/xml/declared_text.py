@@ -32,7 +32,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.declared import KEPT, Attribute, Child, Element, Fate
-from urdfsdf.xml.parse import extra
+from urdfsdf.xml.parse import extra, first_of_each
 from urdfsdf.xml.readctx import ReadContext
 
 #: how a value's text reads: ``read(ctx, el, what)``, the value or None (reported
@@ -45,8 +45,7 @@ def _declare(decl: Element, tag: str, attributes: tuple[Attribute, ...],
     """Set what :class:`~urdfsdf.xml.declared.Element` declares of ``decl`` that a
     :class:`TextReading` and the tables read: its tag, attributes and children.
 
-    Not its compiled common case (:attr:`Element.as_written`) nor the rest of
-    :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
+    Not the rest of :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
     :class:`TextReading`, never by :class:`~urdfsdf.xml.declared.Reading`.
     """
     decl.tag = tag
@@ -175,7 +174,7 @@ class TextReading:
         """The values of the :class:`Value` children ``decl`` declares, by tag, read in
         the order it declares them (``first``: ``el``'s children, when collected)."""
         if first is None:  # (collect, when no child is kept or read many times)
-            first = {c.tag: c for c in reversed(el)}  # the first of each tag
+            first = first_of_each(el)
         ctx = self.ctx
         found: dict[str, Any] = {}
         for tag, plain, read, default in decl.value_plan:  # (value(), for each: this loop is hot)
