@@ -272,11 +272,13 @@ def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
     """
     same = body.same_frame
     if same is None:
-        same = body.same_frame = _same_frame(body, tree_joint)
+        same = body.same_frame = _joint_frame_is_link_frame(body, tree_joint)
     return same
 
 
-def _same_frame(body: _Body, tree_joint: _Edge | None) -> bool:
+def _joint_frame_is_link_frame(body: _Body, tree_joint: _Edge | None) -> bool:
+    """:func:`_urdf_frame_is_sdf_frame`, computed: the link's tree joint frame is its
+    SDF link frame exactly (no joint: the root link)."""
     if tree_joint is None:
         return True
     pose = body.link.pose

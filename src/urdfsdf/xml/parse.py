@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, cast
 
 from lxml import etree
 
@@ -923,17 +923,21 @@ def children(el: etree._Element) -> list[etree._Element]:
     return [c for c in el if isinstance(c.tag, str)]
 
 
-def first_child(parent: etree._Element, tag: str) -> etree._Element | None:
-    """The first child ``tag`` of ``parent`` (None: there is none)."""
+def first_child(parent: etree._Element, tag: str | None = None) -> etree._Element | None:
+    """The first child ``tag`` of ``parent``, or with no ``tag`` its first child element
+    (not a comment or processing instruction); None: there is none."""
+    if tag is None:
+        return next((c for c in parent if isinstance(c.tag, str)), None)
     for c in parent:
         if c.tag == tag:
             return c
     return None
 
 
-def first_of_each(el: etree._Element) -> dict[object, etree._Element]:
-    """The first child of ``el`` of each tag, by tag (one pass)."""
-    kids: dict[object, etree._Element] = {}
+def first_of_each(el: etree._Element) -> dict[str, etree._Element]:
+    """The first child of ``el`` of each tag, by tag (one pass; a comment or processing
+    instruction under lxml's tag for it, which is not a string)."""
+    kids: dict[str, etree._Element] = {}
     for c in el:
         tag = c.tag
         if tag not in kids:
@@ -1084,7 +1088,7 @@ def _canonical_text(el: etree._Element) -> str:
 
 def extra(el: etree._Element) -> Extra:
     """Keep ``el`` verbatim as an IR :class:`~urdfsdf.core.ir.Extra` (see :func:`kept`)."""
-    return kept(el, source_line(el))
+    return kept(el, line_of(el))
 
 
 def kept(el: etree._Element, line: int | None) -> Extra:
@@ -1095,11 +1099,11 @@ def kept(el: etree._Element, line: int | None) -> Extra:
     :class:`~urdfsdf.core.ir.UrdfRoot`), its content taken here, once.
     """
     tag = el.tag
-    if tag == AS_WRITTEN:  # its first element is the one carried (none: kept untyped)
-        for inner in el:
-            if isinstance(inner.tag, str):
-                return AsWritten(tag=AS_WRITTEN, xml=to_string(el), line=line, pose=None,
-                                 element=to_string(inner), fingerprint=el.get("fingerprint"))
+    if tag == AS_WRITTEN:
+        inner = first_child(el)  # the element carried (none: kept untyped)
+        if inner is not None:
+            return AsWritten(tag=AS_WRITTEN, xml=to_string(el), line=line, pose=None,
+                             element=to_string(inner), fingerprint=el.get("fingerprint"))
     elif tag == SDF_LIMIT:
         return SdfLimit(tag=SDF_LIMIT, xml=to_string(el), line=line, pose=None,
                         effort=el.get("effort"), velocity=el.get("velocity"))
@@ -1109,10 +1113,9 @@ def kept(el: etree._Element, line: int | None) -> Extra:
     return Extra(tag=str(tag), xml=to_string(el), line=line)
 
 
-def source_line(el: etree._Element) -> int | None:
-    """The line ``el`` starts on, when lxml knows it."""
-    line: object = el.sourceline  # lxml-stubs type it loosely
-    return line if isinstance(line, int) else None
+def line_of(el: etree._Element | None) -> int | None:
+    """The line ``el`` starts on, when lxml knows it (None: no element)."""
+    return None if el is None else cast("int | None", el.sourceline)  # (lxml-stubs: untyped)
 
 
 def from_string(text: str) -> etree._Element:
