@@ -108,7 +108,7 @@ class Record(Element):
     ``keep``: how a child of another tag is kept (``others=KEPT``), as an IR extra.
     """
 
-    __slots__ = ("values", "value_plan", "keep", "ones", "manys", "kept")
+    __slots__ = ("values", "keep", "ones", "manys", "kept")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
@@ -116,8 +116,6 @@ class Record(Element):
         _declare(self, tag, attributes, children, others, False)
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
-        #: how :meth:`TextReading.values` reads each: its tag, plain form, reader, default
-        self.value_plan = tuple((v.tag, v.plain, v.read, v.default) for v in self.values)
         self.keep = keep
         #: the tags of its children read once, and of those read as often as they come
         self.ones = frozenset(c.tag for c in children if not c.many)
@@ -175,18 +173,7 @@ class TextReading:
         the order it declares them (``first``: ``el``'s children, when collected)."""
         if first is None:  # (collect, when no child is kept or read many times)
             first = first_of_each(el)
-        ctx = self.ctx
-        found: dict[str, Any] = {}
-        for tag, plain, read, default in decl.value_plan:  # (value(), for each: this loop is hot)
-            leaf = first.get(tag)
-            if leaf is None:
-                found[tag] = default
-                continue
-            value = None if plain is None else plain(leaf.text)
-            if value is None:
-                value = read(ctx, leaf, what)
-            found[tag] = default if value is None else value
-        return found
+        return {v.tag: self.value(first.get(v.tag), v, what) for v in decl.values}
 
     def each(self, children: Iterable[etree._Element], decl: Record, kept: list[Extra]
              ) -> Iterator[etree._Element]:

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TypeVar, cast
+from typing import Literal, TypeVar
 
 from lxml import etree
 
@@ -927,7 +927,10 @@ def first_child(parent: etree._Element, tag: str | None = None) -> etree._Elemen
     """The first child ``tag`` of ``parent``, or with no ``tag`` its first child element
     (not a comment or processing instruction); None: there is none."""
     if tag is None:
-        return next((c for c in parent if isinstance(c.tag, str)), None)
+        for c in parent:
+            if isinstance(c.tag, str):
+                return c
+        return None
     for c in parent:
         if c.tag == tag:
             return c
@@ -958,7 +961,7 @@ def attributes(el: etree._Element) -> list[tuple[str, str]]:
     Names are in Clark notation (``{uri}local``) for namespaced attributes, as
     lxml's ``items()`` gives them.
     """
-    if len(el.keys()) <= _FEW_ATTRIBUTES:  # keys(): linear, cheaper than len(el.attrib)
+    if len(el.attrib) <= _FEW_ATTRIBUTES:
         return el.items()  # type: ignore[return-value]  # lxml-stubs: str names and values
     found = _ALL_ATTRIBUTES(el)
     assert isinstance(found, list)
@@ -1115,7 +1118,7 @@ def kept(el: etree._Element, line: int | None) -> Extra:
 
 def line_of(el: etree._Element | None) -> int | None:
     """The line ``el`` starts on, when lxml knows it (None: no element)."""
-    return None if el is None else cast("int | None", el.sourceline)  # (lxml-stubs: untyped)
+    return None if el is None else el.sourceline  # type: ignore[return-value]  # lxml-stubs
 
 
 def from_string(text: str) -> etree._Element:
