@@ -1,10 +1,10 @@
 """The kinematic intermediate representation shared by both formats.
 
-Records (:mod:`urdfsdf.core.record`: frozen slots dataclasses) of plain floats and
-strings: equality and hashing come free and no numpy lives here (pose math is in
-:mod:`urdfsdf.core.transforms`).  The one exception is :class:`Pose`, the most
-numerous node: a small immutable class with the same equality and hashing, kept
-compact by hand.
+Records (:mod:`urdfsdf.core.record`: slots dataclasses, frozen to the type checker) of
+plain floats and strings, never changed once made: equality and hashing come free and
+no numpy lives here (pose math is in :mod:`urdfsdf.core.transforms`).  The one
+exception is :class:`Pose`, the most numerous node: a small immutable class with the
+same equality and hashing, kept compact by hand.
 
 Numbers follow one rule: what is copied is kept as the text the author wrote.
 A :class:`Pose` gives float values for the frame engine *and* the six tokens it
