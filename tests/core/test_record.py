@@ -85,3 +85,67 @@ def test_records_are_read_only_to_the_type_checker(tmp_path: Path,
     assert status == 1 and out.strip().endswith('Property "name" defined in "Joint" is '
                                                "read-only  [misc]"), out
     assert out.count("error:") == 1, out
+
+
+#: run by test_no_record_changes_once_made in a fresh interpreter: every conversion of
+#: the files named on the command line, as JSON; with "frozen", every @record is
+#: dataclass(frozen=True, slots=True) at run time too, where assigning to a field raises
+_CONVERT = r'''
+import dataclasses, json, sys
+import urdfsdf.core.record as record_module
+
+if sys.argv[1] == "frozen":  # before any record is defined
+    record_module.record = lambda cls=None, /, *, kw_only=False: dataclasses.dataclass(
+        cls, frozen=True, slots=True, kw_only=kw_only)
+from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
+from urdfsdf.commands.check import check_source
+from urdfsdf.commands.poses import poses_source
+from urdfsdf.core.ir import Link
+
+def codes(diagnostics):
+    return [(d.code, d.line) for d in diagnostics]
+
+out = [Link.__dataclass_params__.frozen]
+for path in sys.argv[2:]:
+    data = open(path, "rb").read()
+    steps = ([("urdf2sdf", urdf_to_sdf_result), ("lumped", lambda d: urdf_to_sdf_result(
+        d, lump_fixed_joints=True))] if path.endswith(".urdf") else [("sdf2urdf",
+        sdf_to_urdf_result)])
+    for name, convert in steps:
+        try:
+            result = convert(data)
+            out.append([path, name, result.text, codes(result.diagnostics)])
+        except Exception as exc:  # noqa: BLE001 - compared: the same in both runs
+            out.append([path, name, type(exc).__name__])
+    report = check_source(data)
+    poses, diags = poses_source(data)
+    out.append([path, "check", report.summary, codes(report.diagnostics)])
+    out.append([path, "poses", poses, codes(diags)])
+print(json.dumps(out))
+'''
+
+
+def test_no_record_changes_once_made() -> None:
+    # Records are not frozen at run time (the module docstring says why): this runs the
+    # converters, check and poses on the test files and samples with frozen records
+    # (an assignment to a field raises FrozenInstanceError) and with the run-time ones,
+    # and the two must give the same outputs and diagnostics.
+    import json
+    import os
+    import subprocess
+    import sys
+
+    import urdfsdf
+
+    root = Path(__file__).parents[2]
+    files = sorted(str(p) for folder in ("tests/data/urdf", "tests/data/sdf", "samples")
+                   for p in (root / folder).glob("*.*df"))
+    assert len(files) > 40
+    env = {**os.environ, "PYTHONPATH": str(Path(urdfsdf.__file__).parents[1])}
+    runs = [subprocess.run([sys.executable, "-c", _CONVERT, mode, *files], env=env,
+                           capture_output=True, text=True, check=True, timeout=300)
+            for mode in ("frozen", "plain")]
+    frozen, plain = (json.loads(run.stdout) for run in runs)
+    assert "FrozenInstanceError" not in runs[0].stdout + runs[0].stderr
+    assert frozen[0] is True and plain[0] is False  # (what each run made of records)
+    assert len(frozen) > 3 * len(files) and frozen[1:] == plain[1:]

@@ -6,15 +6,11 @@ from typing import get_args
 
 from urdfsdf.api import load_sdf, load_urdf, sdf_to_urdf_result, urdf_to_sdf
 from urdfsdf.core.ir import AsWritten, SdfLimit
-from urdfsdf.translate.carriers import (
-    DEFAULT_INERTIAL,
-    MASSLESS,
-    UNNAMED,
-    UNNAMED_TAG,
-    CarrierTag,
-    sdf_limit_marker,
-)
+from urdfsdf.translate.carriers import DEFAULT_INERTIAL, CarrierTag, sdf_limit_marker
+from urdfsdf.translate.carriers import UNNAMED_MARKER as UNNAMED
 from urdfsdf.urdf.as_written import written_carrier
+from urdfsdf.xml.carried import MASSLESS
+from urdfsdf.xml.carried import UNNAMED as UNNAMED_TAG
 from urdfsdf.xml.namespaces import AS_WRITTEN, SDF_LIMIT, URDF_ROOT, S, U
 
 URDF = """<robot name="r">

@@ -1,11 +1,10 @@
 """The kinematic intermediate representation shared by both formats.
 
-Records (:mod:`urdfsdf.core.record`: slots dataclasses, frozen to the type checker)
-of plain floats and strings: equality
-and hashing come free and no numpy lives here (pose math is in
-:mod:`urdfsdf.core.transforms`).  The one
-exception is :class:`Pose`, the most numerous node: a small immutable class
-with the same fields, equality and hashing, kept compact by hand.
+Records (:mod:`urdfsdf.core.record`: slots dataclasses, frozen to the type checker) of
+plain floats and strings, never changed once made: equality and hashing come free and
+no numpy lives here (pose math is in :mod:`urdfsdf.core.transforms`).  The one
+exception is :class:`Pose`, the most numerous node: a small immutable class with the
+same equality and hashing, kept compact by hand.
 
 Numbers follow one rule: what is copied is kept as the text the author wrote.
 A :class:`Pose` gives float values for the frame engine *and* the six tokens it
@@ -153,7 +152,6 @@ class Pose:
     relative_to: str | None
     line: int | None
 
-    # Built as an unfrozen twin of its layout, then given its class (see _pose).
     def __new__(cls, xyz: Vec3 = ZERO3, rpy: Vec3 = ZERO3, relative_to: str | None = None,
                 text: Tokens | None = None, line: int | None = None) -> Pose:
         return _pose(_ZERO6 if xyz is ZERO3 and rpy is ZERO3 else (*xyz, *rpy),
@@ -248,29 +246,20 @@ class Pose:
         return (Pose, (self.xyz, self.rpy, self.relative_to, self.text, self.line))
 
 
-_new = object.__new__
-
-
-class _UnfrozenPose(Pose):
-    """:class:`Pose` with plain assignment: a pose is built as one, then given its class
-    (same layout: ``__class__`` assignment is allowed), which costs less than setting each
-    slot through its descriptor past the refusing ``__setattr__``."""
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__
-
-
 def _pose(values: tuple[float, ...] | None, text: str | None, relative_to: str | None,
           line: int | None) -> Pose:
-    """A :class:`Pose` of these fields (``values`` None: parsed from ``text`` when asked)."""
-    pose = _new(_UnfrozenPose)
-    pose._v = values
-    pose._t = text
-    pose.relative_to = relative_to
-    pose.line = line
-    pose.__class__ = Pose  # type: ignore[assignment]  # the twin's layout: allowed
+    """A :class:`Pose` of these fields (``values`` None: parsed from ``text`` when asked),
+    each set once, as a frozen dataclass's ``__init__`` sets its fields."""
+    pose = _new(Pose)
+    _set(pose, "_v", values)
+    _set(pose, "_t", text)
+    _set(pose, "relative_to", relative_to)
+    _set(pose, "line", line)
     return pose
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 _ZERO6 = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)

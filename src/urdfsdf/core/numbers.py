@@ -42,7 +42,7 @@ def forget_shared() -> None:
 
 def fmt(value: float) -> str:
     """Shortest round-trip text of a computed number (see module docstring)."""
-    if -SNAP < value < SNAP:  # as abs(value) < SNAP, a call less
+    if abs(value) < SNAP:
         return "0"
     text = repr(value)
     # an integral value below 1e16 is the only repr ending in ".0" (from 1e16 on
@@ -145,8 +145,7 @@ def plain_tokens(text: str | None, count: int | None) -> tuple[list[str], list[f
         values = [float(t) for t in tokens]
     except ValueError:
         return None
-    total = sum(values)  # all_finite's common case inline: one sum, no call
-    if total - total != 0.0 and not all_finite(values):
+    if not all_finite(values):
         return None
     return tokens, values
 

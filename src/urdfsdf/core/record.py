@@ -16,23 +16,25 @@ a method, and the 38 records on ``urdf2sdf``'s path made that a tenth of its sta
 (``urdf2sdf samples/parity.urdf``, whole process: 374M instructions against 422M; the
 six mutable records on it: 320M against 313M).
 
-Why not frozen at run time too: a frozen dataclass's ``__init__`` sets each field
-through ``object.__setattr__``, and its class compiles two more functions at import.
-Measured against the home-made records this module held before (generated constructors,
-an unfrozen twin class; issue 35), Python 3.11, lxml 6.1, 2-core machine:
+Why not frozen at run time, nor dataclasses' own ``__eq__``/``__hash__``/``__repr__``:
+measured in session 22 (issue 51) against this module, Python 3.11, lxml 6.1, 2-core
+machine (instructions: callgrind; docs/performance.md, "Records"):
 
-=============================================  =========  ============  ============
-..                                             home-made  slots (this)  frozen slots
-=============================================  =========  ============  ============
-``import urdfsdf.commands.cli`` after lxml      40.7 ms    49.2 ms       61.0 ms
-``urdf2sdf`` process, instructions              372M       389M          429M
-``urdf2sdf`` of a 300-link chain, instructions  253M       257M          293M
-=============================================  =========  ============  ============
+=============================================  ======  ======================  ============
+..                                             here    ``unsafe_hash=True``    frozen slots
+=============================================  ======  ======================  ============
+``urdf2sdf samples/parity.urdf``, process      314M    362M (+15%)             407M (+30%)
+the same, time against ``import lxml.etree``   1.99x   2.33x                   2.42x
+``ab.py``'s operations, 300 links              --      -0.4% to +0.2%          +5% to +20%
+=============================================  ======  ======================  ============
 
-Frozen slots dataclasses miss the cold-start target (2x ``python -c "import
-lxml.etree"``: ~2.08x projected); slots dataclasses meet every target the home-made
-records meet.  Every figure:
-docs/performance.md, "Records".
+A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, and
+each class compiles five methods at import; with ``unsafe_hash=True`` dataclasses
+compiles three per class more than here (38 records on ``urdf2sdf``'s path).  Both miss
+the start's target (2x ``python -c "import lxml.etree"``).  Records are still never
+changed once made: assigning to a field is a type error (tested in
+``tests/core/test_record.py``), and that test also runs conversions with every record
+frozen at run time, where an assignment raises.
 """
 
 from __future__ import annotations

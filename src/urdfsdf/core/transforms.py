@@ -83,13 +83,7 @@ def snapped(v: Vec) -> Vec:
 def computed_pose(x: Transform, relative_to: str | None = None,
                   line: int | None = None) -> Pose:
     """A computed IR pose (no original text) of a transform."""
-    x_, y, z = x[1]
-    r, p, w = rpy_from_rot(x[0])
-    # snapped() of both, inline (a call less per vector; the same values)
-    return Pose((0.0 if -SNAP < x_ < SNAP else x_, 0.0 if -SNAP < y < SNAP else y,
-                 0.0 if -SNAP < z < SNAP else z),
-                (0.0 if -SNAP < r < SNAP else r, 0.0 if -SNAP < p < SNAP else p,
-                 0.0 if -SNAP < w < SNAP else w), relative_to, None, line)
+    return Pose(snapped(x[1]), snapped(rpy_from_rot(x[0])), relative_to, line=line)
 
 
 def to_xyz_rpy(x: Transform) -> tuple[Vec, Vec]:
@@ -131,27 +125,16 @@ def compose(x_ab: Transform, x_bc: Transform) -> Transform:
         return x_ab
     if r_ab is ROT_IDENTITY and p_ab == (0.0, 0.0, 0.0):
         return x_bc
-    # rot_mul(r_ab, r_bc) and p_ab + rot_apply(r_ab, p_bc), inlined (same arithmetic)
-    a0, a1, a2, a3, a4, a5, a6, a7, a8 = r_ab
-    b0, b1, b2, b3, b4, b5, b6, b7, b8 = r_bc
-    x, y, z = p_bc
-    return ((
-        a0 * b0 + a1 * b3 + a2 * b6, a0 * b1 + a1 * b4 + a2 * b7, a0 * b2 + a1 * b5 + a2 * b8,
-        a3 * b0 + a4 * b3 + a5 * b6, a3 * b1 + a4 * b4 + a5 * b7, a3 * b2 + a4 * b5 + a5 * b8,
-        a6 * b0 + a7 * b3 + a8 * b6, a6 * b1 + a7 * b4 + a8 * b7, a6 * b2 + a7 * b5 + a8 * b8,
-    ), (p_ab[0] + (a0 * x + a1 * y + a2 * z), p_ab[1] + (a3 * x + a4 * y + a5 * z),
-        p_ab[2] + (a6 * x + a7 * y + a8 * z)))
+    d = rot_apply(r_ab, p_bc)
+    return rot_mul(r_ab, r_bc), (p_ab[0] + d[0], p_ab[1] + d[1], p_ab[2] + d[2])
 
 
 def inverse(x_ab: Transform) -> Transform:
     """``X_BA`` from ``X_AB``."""
     r, p = x_ab
-    # rot_transpose(r) and -rot_apply(rt, p), inlined (same arithmetic)
-    r0, r1, r2, r3, r4, r5, r6, r7, r8 = r
-    x, y, z = p
-    return ((r0, r3, r6, r1, r4, r7, r2, r5, r8),
-            (-(r0 * x + r3 * y + r6 * z), -(r1 * x + r4 * y + r7 * z),
-             -(r2 * x + r5 * y + r8 * z)))
+    rt = rot_transpose(r)
+    d = rot_apply(rt, p)
+    return rt, (-d[0], -d[1], -d[2])
 
 
 def relative(x_ma: Transform, x_mb: Transform) -> Transform:

@@ -15,8 +15,8 @@ from urdfsdf.core.ir import Collision, Geometry, Inertial, Pose
 from urdfsdf.core.transforms import Transform, pose_transform
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS
 from urdfsdf.sdf.values import number_of
-from urdfsdf.xml.parse import from_string
-from urdfsdf.xml.readctx import ReadContext, line_of
+from urdfsdf.xml.parse import from_string, line_of
+from urdfsdf.xml.readctx import ReadContext
 
 
 def auto_inertial_of(ctx: ReadContext, el: etree._Element,

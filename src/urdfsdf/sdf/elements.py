@@ -53,7 +53,7 @@ from urdfsdf.sdf.values import (
 from urdfsdf.xml.declared import NOT_TAKEN, many, name, one, text
 from urdfsdf.xml.declared_text import Record, Value
 from urdfsdf.xml.namespaces import D, U
-from urdfsdf.xml.readctx import line_of
+from urdfsdf.xml.parse import line_of
 
 
 def _posed(el: etree._Element) -> Extra:

@@ -23,8 +23,8 @@ from urdfsdf.sdf.merge import Merged, merge_include
 from urdfsdf.sdf.params import Param, apply_params, included_model, params_of
 from urdfsdf.sdf.values import collapsed, is_true, text_of
 from urdfsdf.sdf.values import pose as read_pose
-from urdfsdf.xml.parse import children, extra, first_child, first_of_each, parse
-from urdfsdf.xml.readctx import ReadContext, line_of
+from urdfsdf.xml.parse import children, extra, first_child, first_of_each, line_of, parse
+from urdfsdf.xml.readctx import ReadContext
 
 #: reads an included URDF (bytes) into an SDF-convention model
 UrdfReader = Callable[[bytes, Diagnostics], "Model | None"]
@@ -153,7 +153,7 @@ class IncludeReader:
         Read through the resolver, as the reader reads it later (same checks).
         """
         resolver = self.resolver
-        uri_el = next((c for c in children(include) if c.tag == "uri"), None)
+        uri_el = first_child(include, "uri")
         uri = collapsed(uri_el.text) if uri_el is not None else ""
         if resolver is None or not uri:
             return None
@@ -168,7 +168,7 @@ class IncludeReader:
         return None if model is None else model.get("name")
 
     def _overridden(self, model: Model, el: etree._Element,
-                    kids: dict[object, etree._Element]) -> Model:
+                    kids: dict[str, etree._Element]) -> Model:
         """``<name>``, ``<pose>``, ``<static>``, ``<placement_frame>``, ``<plugin>`` applied."""
         changes: dict[str, object] = {}
         name_el = kids.get("name")

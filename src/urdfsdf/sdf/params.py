@@ -62,7 +62,7 @@ from urdfsdf.sdf.schema import print_table
 from urdfsdf.sdf.schema import table as schema_table
 from urdfsdf.sdf.values import collapsed, is_boolean, is_true
 from urdfsdf.xml.namespaces import EXPERIMENTAL_NS, EXPERIMENTAL_PREFIX
-from urdfsdf.xml.parse import children, local, qname, source_line
+from urdfsdf.xml.parse import children, first_child, line_of, local, qname
 
 ACTIONS = ("add", "modify", "remove", "replace")
 #: the attributes a parameter carries for the translator, never copied
@@ -109,7 +109,7 @@ def included_model(root: etree._Element) -> etree._Element | None:
     """The model an included document offers: the first ``<model>`` of its ``<sdf>``."""
     if root.tag not in ("sdf", "gazebo"):
         return None
-    return next((c for c in children(root) if c.tag == "model"), None)
+    return first_child(root, "model")
 
 
 def apply_params(model: etree._Element, params: Sequence[Param], include_name: IncludeName,
@@ -264,10 +264,10 @@ class _Applier:
 
     # -- diagnostics
     def error(self, code: str, message: str, el: etree._Element) -> None:
-        self.diags.error(code, message, source_line(el), file=self._file)
+        self.diags.error(code, message, line_of(el), file=self._file)
 
     def warning(self, code: str, message: str, el: etree._Element) -> None:
-        self.diags.warning(code, message, source_line(el), file=self._file)
+        self.diags.warning(code, message, line_of(el), file=self._file)
 
     # -- one parameter
     def apply(self, p: Param) -> None:
@@ -350,7 +350,7 @@ class _Applier:
         """The name of the model ``include`` adds (asked of the caller once per include)."""
         if is_true(include.get("merge")):
             return None  # its content joins this model: not followed (see the docstring)
-        name_el = next((c for c in children(include) if c.tag == "name"), None)
+        name_el = first_child(include, "name")
         if name_el is not None and collapsed(name_el.text):
             return collapsed(name_el.text)  # as the include reader reads it
         if include not in self._names:

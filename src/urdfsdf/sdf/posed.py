@@ -13,7 +13,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra, Pose
 from urdfsdf.core.numbers import split_numbers
-from urdfsdf.xml.parse import from_string, kept, source_line, to_string
+from urdfsdf.xml.parse import from_string, kept, line_of, to_string
 
 #: link children with a //pose (SDFormat 1.7's, and 1.8's particle_emitter); the pose
 #: is in the link frame by default (tests/sdf/test_posed.py checks it against the schema)
@@ -37,7 +37,7 @@ def read_pose(el: etree._Element, line: int | None) -> Pose | None:
     if isinstance(parsed, str):
         return None
     tokens, v = parsed
-    inner, outer = source_line(pose_el), source_line(el)
+    inner, outer = line_of(pose_el), line_of(el)
     at = line + inner - outer if line is not None and inner is not None and \
         outer is not None else line
     return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), pose_el.get("relative_to"), tokens, at)

@@ -32,8 +32,7 @@ renames before 1.7 (:mod:`urdfsdf.sdf.legacy`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from operator import attrgetter
+from collections.abc import Iterable
 from typing import cast
 
 from lxml import etree
@@ -123,6 +122,7 @@ from urdfsdf.xml.parse import (
     Stream,
     extra,
     first_child,
+    line_of,
     read_document,
     to_string,
 )
@@ -134,11 +134,6 @@ NEGATIVE_SIZES = ("read and written as written, as libsdformat 12 reads it (Drak
 #: //material/shader/@type values (libsdformat Material.cc)
 SHADER_TYPES = ("pixel", "vertex", "normal_map_object_space", "normal_map_tangent_space")
 
-
-#: the line an element starts on, for the IR (lxml's ``sourceline``, as
-#: ``urdfsdf.xml.readctx.line_of`` without its check of the type, which only the type
-#: checker needs)
-line_of: Callable[[etree._Element], int | None] = attrgetter("sourceline")
 
 #: the tags of the SDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
 STREAM_TAGS = ("sdf", "gazebo", "model", "world")
@@ -487,7 +482,7 @@ class SdfReader:
         shapes with no URDF form keep their XML in ``raw``."""
         if el is None:  # libsdformat fills in an empty geometry
             return Geometry(kind="empty", line=line_of(parent))
-        shape = _first_element(el)
+        shape = first_child(el)
         if shape is None:
             return Geometry(kind="empty", line=line_of(el))
         tag = shape.tag
@@ -797,14 +792,6 @@ def _with_urdf(base: Material, urdf: Material) -> Material:
     """The SDF material ``base`` with the URDF name, colour and texture of ``urdf``."""
     return evolve(base, name=urdf.name, rgba=urdf.rgba, texture=urdf.texture,
                   line=base.line or urdf.line)
-
-
-def _first_element(el: etree._Element) -> etree._Element | None:
-    """The first child element of ``el`` (not a comment or processing instruction)."""
-    for c in el:
-        if isinstance(c.tag, str):
-            return c
-    return None
 
 
 def _diagonal_physical(moments: tuple[str, ...]) -> bool:

@@ -19,8 +19,8 @@ from lxml import etree
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.ir import IDENTITY, Pose
 from urdfsdf.core.numbers import all_finite, plain_tokens, shared
-from urdfsdf.xml.parse import first_child
-from urdfsdf.xml.readctx import ReadContext, line_of
+from urdfsdf.xml.parse import first_child, line_of
+from urdfsdf.xml.readctx import ReadContext
 
 #: SDFormat's boolean texts (libsdformat Param.cc: any case, blanks around)
 BOOLEAN_TEXTS = ("true", "false", "1", "0")

@@ -50,7 +50,7 @@ from lxml import etree
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import INERTIA_KEYS
 from urdfsdf.core.record import mutable_record, record
-from urdfsdf.xml.parse import source_line, xpath_of
+from urdfsdf.xml.parse import line_of, xpath_of
 
 #: every SDFormat version urdfsdf reads (there is no 1.1)
 SUPPORTED: tuple[str, ...] = ("1.0", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9",
@@ -444,7 +444,7 @@ def _kids(el: etree._Element, name: str) -> list[etree._Element]:
     """The children of ``el`` named ``name`` (tinyxml2's ``FirstChildElement(name)`` and
     ``NextSiblingElement(name)``)."""
     out = []
-    for c in el:  # a loop, not lxml's tag filter: building one costs more than a few kids
+    for c in el:
         tag = c.tag
         if tag == name or (isinstance(tag, str) and tag[:1] == "{" and _name(c) == name):
             out.append(c)
@@ -466,14 +466,16 @@ def _path(el: etree._Element, tokens: list[str]) -> etree._Element | None:
     ``tokens`` (``el`` for none), or None when one is missing."""
     cur = el
     for token in tokens:
-        found = _first(cur, token)
+        found = _first_kid(cur, token)
         if found is None:
             return None
         cur = found
     return cur
 
 
-def _first(el: etree._Element, name: str) -> etree._Element | None:
+def _first_kid(el: etree._Element, name: str) -> etree._Element | None:
+    """The first child of ``el`` named ``name`` (the first of :func:`_kids`: tinyxml2's
+    ``FirstChildElement(name)``)."""
     for c in el:
         tag = c.tag
         if tag == name or (isinstance(tag, str) and tag[:1] == "{" and _name(c) == name):
@@ -606,14 +608,14 @@ class _Run:
         """An element ``tag`` was created: the document holds one."""
         self.present[_local_name(tag)] = True
 
-    def new(self, tag: str, line_of: etree._Element, text: str | None = None
+    def new(self, tag: str, beside: etree._Element, text: str | None = None
             ) -> etree._Element:
-        """A new element ``tag``, on the line of ``line_of`` (the element it replaces,
+        """A new element ``tag``, on the line of ``beside`` (the element it replaces,
         or its parent)."""
         self._created(tag)
         el = etree.Element(tag)
         el.text = text
-        line = source_line(line_of)
+        line = line_of(beside)
         if line is not None:
             el.sourceline = line  # type: ignore[assignment]  # lxml-stubs: untyped
         self.created.append(el)
@@ -627,7 +629,7 @@ class _Run:
         return el
 
     def info(self, message: str, el: etree._Element) -> None:
-        self.diags.add("VERSION_CONVERTED", message, source_line(el), xpath_of(el), "info")
+        self.diags.add("VERSION_CONVERTED", message, line_of(el), xpath_of(el), "info")
 
     # -- Converter::ConvertImpl ------------------------------------------------
     def convert(self, el: etree._Element, plan: _Plan) -> None:
@@ -701,13 +703,13 @@ class _Run:
         parts = path.split("/")
         where = el
         for i, part in enumerate(parts):
-            child = _first(where, part)
+            child = _first_kid(where, part)
             if child is not None:
                 where = child
             elif i < len(parts) - 1 or where.get(part) is None:
                 return
         self.diags.warning("ELEMENT_INVALID", f"{path} is deprecated by SDFormat 1.2 and has "
-                           "no 1.2 form; kept as written", source_line(where), xpath_of(where))
+                           "no 1.2 form; kept as written", line_of(where), xpath_of(where))
 
     # -- the operations ----------------------------------------------------------
     def rename(self, el: etree._Element, op: Rename) -> None:
@@ -716,7 +718,7 @@ class _Run:
         if value is None or op.to_element is None:
             return
         if op.from_element is not None:
-            old = _first(el, op.from_element)
+            old = _first_kid(el, op.from_element)
             assert old is not None  # it gave the value
             new = self.new(op.to_element, old)
             new.tail = old.tail
@@ -752,7 +754,7 @@ class _Run:
                       to_el: etree._Element, to_name: str) -> None:
         """A move from element ``from_name`` of ``from_el``: the element itself (renamed
         ``to_name``) into ``to_el``, or its text to an attribute of ``to_el``."""
-        source = _first(from_el, from_name)
+        source = _first_kid(from_el, from_name)
         if source is None:
             return
         if op.to_element is not None and op.to_attribute is None:
@@ -792,7 +794,7 @@ class _Run:
         child: etree._Element | None = None
         missing = 0
         for i, token in enumerate(tokens[:-1]):
-            child = _first(to_el, token)
+            child = _first_kid(to_el, token)
             if child is None:
                 missing = i
                 break
@@ -843,7 +845,7 @@ class _Run:
                 el.remove(child)
 
     def default(self, el: etree._Element, op: Default) -> None:
-        if _first(el, op.element) is None:
+        if _first_kid(el, op.element) is None:
             self.append(el, op.element, op.value)
             self.info(op.message, el)
 
@@ -892,7 +894,7 @@ def _get_value(el: etree._Element, element: str | None, attribute: str | None) -
     """``Converter::GetValue``: the text of the first child ``element``, or its
     ``attribute``; without ``element``, ``el``'s ``attribute``."""
     if element is not None:
-        child = _first(el, element)
+        child = _first_kid(el, element)
         if child is None:
             return None
         return child.get(attribute) if attribute is not None else _text(child)
@@ -907,7 +909,7 @@ def _map_value(el: etree._Element, op: Map) -> str | None:
     where: etree._Element | None = el
     for token in tokens[:-1]:
         assert where is not None
-        where = _first(where, token)
+        where = _first_kid(where, token)
         if where is None:
             return None
     assert where is not None
@@ -973,13 +975,13 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
     # <sdf> for any target >= 1.3 (note 2.2, 3.2 "1.2 -> 1.3", 14).
     if root.tag == "gazebo":
         diags.warning("ELEMENT_INVALID", "legacy <gazebo> root element read as <sdf> "
-                      "(libsdformat refuses a <gazebo> root)", source_line(root),
+                      "(libsdformat refuses a <gazebo> root)", line_of(root),
                       xpath_of(root))
         root.tag = "sdf"
     elif original == "1.0":
         diags.warning("ATTRIBUTE_INVALID", "SDFormat 1.0 is converted with sdformat's "
                       "1.2/1_0.convert, which libsdformat no longer applies (it cannot read "
-                      "1.0)", source_line(root), xpath_of(root))
+                      "1.0)", line_of(root), xpath_of(root))
     # each recipe from the original version on, in turn (Converter::Convert, note 2.1),
     # with urdfsdf's additions to 1_0.convert and 1_6.convert (see AFTER_1_0,
     # NOTED_1_6 and CREATED_DEFAULTS)
@@ -999,7 +1001,7 @@ def upgrade_to_1_7(root: etree._Element, diags: Diagnostics) -> str | None:
             diags.warning("VERSION_CONVERTED", f"the conversion to 1.7 creates an empty "
                           f"<{_name(el)}> here to carry {carried}; it is given its default "
                           f"{default!r} (libsdformat fails on the empty element: 'Empty string "
-                          "used when setting a required parameter')", source_line(el),
+                          "used when setting a required parameter')", line_of(el),
                           xpath_of(el))
     root.set("version", TARGET)
     root.set(ORIGINAL_VERSION_ATTR, original)

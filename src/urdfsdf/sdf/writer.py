@@ -67,9 +67,8 @@ def write_sdf_document(doc: SdfDocument) -> str:
     out.close("sdf")
     ns = [(k, v) for k, v in doc.namespaces if k != URDF_PREFIX]
     # every part ends with a newline, so neither text spans two parts (and the
-    # body of a big document is not copied once more to look); a part without
-    # a colon has neither (one memchr-fast search instead of two slower ones)
-    if any(":" in part and ("<urdf:" in part or " urdf:" in part) for part in out.parts[2:]):
+    # body of a big document is not copied once more to look)
+    if any("<urdf:" in part or " urdf:" in part for part in out.parts[2:]):
         ns.insert(0, (URDF_PREFIX, URDF_NS))
     if all(k != DRAKE_PREFIX for k, _ in ns) and any(
             ":" in part and "<drake:" in part for part in out.parts[2:]):
@@ -110,9 +109,9 @@ def _pose_line(pad: str, pose: Pose) -> str:
 
 def _pose_text(pose: Pose) -> str | None:
     """The escaped ``<pose>`` content, None for an identity pose without text."""
-    written = pose._t  # the tokens as written, in one string (Pose.text splits it)
+    written = pose.text
     if written is not None:
-        body = " ".join(written.split())
+        body = " ".join(written)
     elif pose.is_identity:
         return None
     else:

@@ -21,13 +21,14 @@ from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, Visual, evolve
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
-from urdfsdf.xml.carried import is_carried
+from urdfsdf.xml.carried import MASSLESS, UNNAMED, is_carried
 from urdfsdf.xml.namespaces import (
     IMPLIED_WORLD,
     SDF_LIMIT,
     SDF_XMLNS,
     URDF_ROOT,
     URDF_XMLNS,
+    S,
 )
 
 N = TypeVar("N", Link, Joint)
@@ -40,12 +41,10 @@ N = TypeVar("N", Link, Joint)
 # (libsdformat 12 and Drake read an explicit zero mass as zero) and marks it, so that
 # the way back leaves the <inertial> out again.
 
-#: in an SDF link: the URDF link had no <inertial> (the SDF one is an explicit zero)
-MASSLESS: Final = "{http://wiki.ros.org/urdf}massless"
-#: in a URDF link: the SDF link had no <inertial> (the URDF one is SDF's default)
-DEFAULT_INERTIAL: Final = "{http://sdformat.org/urdfsdf}default_inertial"
-#: in an SDF visual or collision: the URDF one had no name
-UNNAMED_TAG: Final = "{http://wiki.ros.org/urdf}unnamed"
+#: in a URDF link: the SDF link had no <inertial> (the URDF one is SDF's default); the
+#: marks of SDF elements are in :mod:`urdfsdf.xml.carried` (``MASSLESS``: the URDF link
+#: had no <inertial>, the SDF one is an explicit zero)
+DEFAULT_INERTIAL: Final = S + "default_inertial"
 
 
 # -- "no limit" ------------------------------------------------------------------------
@@ -220,7 +219,9 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     return evolve(node, extras=without_carrier(node.extras))
 
 
-UNNAMED = Extra(UNNAMED_TAG, f'<urdf:unnamed{URDF_XMLNS}/>')
+#: ``<urdf:unnamed/>``: in an SDF visual or collision, the URDF one had no name (one
+#: object, as :data:`MASSLESS_MARKER`)
+UNNAMED_MARKER: Final = Extra(UNNAMED, f'<urdf:unnamed{URDF_XMLNS}/>')
 
 
 #: the tags of the carriers' elements: what a carrier holds, told by its tag

@@ -108,13 +108,14 @@ KEYS = frozenset((*COLLISION_VALUES, *LINK_VALUES, *JOINT_PHYSICS, *SPRING_TAGS.
                   "turnGravityOff", "dampingFactor", "material", "static", *LUMPING))
 
 
-#: the extension's true booleans (libsdformat parser_urdf: any case)
-TRUE_TEXTS = ("true", "yes", "1")
+#: the extension's true booleans (libsdformat parser_urdf: any case; an SDFormat boolean,
+#: :func:`urdfsdf.sdf.values.is_true`, has no "yes")
+KEY_TRUE_TEXTS = ("true", "yes", "1")
 
 
-def is_true(text: str) -> bool:
-    """An extension key's boolean ``text`` is true (:data:`TRUE_TEXTS`)."""
-    return text.strip().lower() in TRUE_TEXTS
+def is_key_true(text: str) -> bool:
+    """An extension key's boolean ``text`` is true (:data:`KEY_TRUE_TEXTS`)."""
+    return text.strip().lower() in KEY_TRUE_TEXTS
 
 
 def key_value(el: etree._Element) -> str:
@@ -236,7 +237,7 @@ def _link_value(r: _Reading, child: etree._Element) -> None:
 
 def _gravity_off(r: _Reading, child: etree._Element) -> None:
     """``turnGravityOff``: the link's ``<gravity>``, negated."""
-    off = is_true(key_value(child))
+    off = is_key_true(key_value(child))
     r.target.extras.append(_extra(_el("gravity", "false" if off else "true"), r.line))
 
 
@@ -304,7 +305,7 @@ def _joint_axis(r: _Reading, child: etree._Element) -> None:
 
 def _static(r: _Reading, child: etree._Element) -> None:
     """``static``: the model's."""
-    r.target.static = is_true(key_value(child))
+    r.target.static = is_key_true(key_value(child))
 
 
 #: per kind of block, how each key is read; any other child is :func:`_copied`

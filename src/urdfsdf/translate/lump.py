@@ -93,8 +93,9 @@ from urdfsdf.core.transforms import (
     rot_transpose,
 )
 from urdfsdf.sdf.posed import with_pose
-from urdfsdf.translate.carriers import MASSLESS_MARKER, UNNAMED
-from urdfsdf.translate.gazebo import is_true, mark_lumped
+from urdfsdf.translate.carriers import MASSLESS_MARKER
+from urdfsdf.translate.gazebo import is_key_true, mark_lumped
+from urdfsdf.xml.carried import UNNAMED
 from urdfsdf.xml.parse import from_string, to_string
 
 LUMP_PREFIX = "_fixed_joint_lump__"
@@ -119,7 +120,7 @@ def lumping_flags(blocks: Iterable[Extra]) -> tuple[set[str], set[str]]:
         ref = block.get("reference") or ""
         for child in block:
             if child.tag in ("preserveFixedJoint", "disableFixedJointLumping"):
-                if is_true(child.get("value") or child.text or ""):
+                if is_key_true(child.get("value") or child.text or ""):
                     (preserve if child.tag == "preserveFixedJoint" else disable).add(ref)
     return preserve, disable - preserve
 
@@ -287,7 +288,7 @@ class _Lumper:
               ) -> Visual | Collision:
         base = self.base.pop(id(shape), None)
         if base is None:
-            unnamed = any(x.tag == UNNAMED.tag for x in shape.extras)
+            unnamed = any(x.tag == UNNAMED for x in shape.extras)
             base = (link.original_name or link.name) if unnamed else (
                 shape.original_name or shape.name or link.name)
         moved = evolve(shape, pose=computed_pose(compose(x_pc, pose_transform(shape.pose))))
@@ -376,7 +377,7 @@ class _Lumper:
                 name = new
             used.add(name)
             out.append(evolve(s, name=name, original_name=None,
-                              extras=tuple(x for x in s.extras if x.tag != UNNAMED.tag)))
+                              extras=tuple(x for x in s.extras if x.tag != UNNAMED)))
         return tuple(out)
 
 

@@ -41,7 +41,7 @@ from urdfsdf.translate.carriers import (
     DEFAULT_INERTIAL,
     MASSLESS_MARKER,
     NO_LIMIT,
-    UNNAMED,
+    UNNAMED_MARKER,
     N,
     implied_world_marker,
     massless_marker,
@@ -103,7 +103,7 @@ def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]]
         if v is None:
             frames.append(f)
             continue
-        ok = not check.has_errors() and _same_frame(scope, v, f)
+        ok = not check.has_errors() and _placed_as_fallback(scope, v, f)
         if not ok:
             diags.add("VALUE_APPROXIMATED", f"frame {v.name!r}: the links and joints its SDF "
                       "form names are not where they were; restored attached to its parent "
@@ -112,7 +112,7 @@ def _restore_frames(sdf: Model, pending: list[tuple[FrameLink, str, Joint, str]]
     return evolve(sdf, frames=(*sdf.frames, *frames))
 
 
-def _same_frame(scope: Scope, verbatim: Frame, fallback: Frame) -> bool:
+def _placed_as_fallback(scope: Scope, verbatim: Frame, fallback: Frame) -> bool:
     """Whether the frame as written (in ``scope``) is attached to the fallback's link, at
     its pose."""
     if scope.body(verbatim.name) != fallback.attached_to:
@@ -153,7 +153,7 @@ def _sdf_shape_names(shapes: tuple[_Shape, ...], link: str, kind: str) -> tuple[
         named = shape
         if not shape.name:
             named = evolve(shape, name=unique_name(f"{link}_{kind}", used),
-                           extras=(UNNAMED,) + shape.extras)
+                           extras=(UNNAMED_MARKER,) + shape.extras)
         elif shape.name in seen or is_reserved(shape.name):
             base = shape.name.strip("_") or kind[0]
             named = evolve(shape, name=unique_name(f"{base}_{kind}", used),
@@ -860,7 +860,7 @@ def _wrapped(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
     """
     if not extras:
         return ()
-    return tuple([x if x is UNNAMED or x is MASSLESS_MARKER else urdf_extra(x)
+    return tuple([x if x is UNNAMED_MARKER or x is MASSLESS_MARKER else urdf_extra(x)
                   for x in extras])
 
 

@@ -283,11 +283,13 @@ def _urdf_frame_is_sdf_frame(body: _Body, tree_joint: _Edge | None) -> bool:
     """
     same = body.same_frame
     if same is None:
-        same = body.same_frame = _same_frame(body, tree_joint)
+        same = body.same_frame = _joint_frame_is_link_frame(body, tree_joint)
     return same
 
 
-def _same_frame(body: _Body, tree_joint: _Edge | None) -> bool:
+def _joint_frame_is_link_frame(body: _Body, tree_joint: _Edge | None) -> bool:
+    """:func:`_urdf_frame_is_sdf_frame`, computed: the link's tree joint frame is its
+    SDF link frame exactly (no joint: the root link)."""
     if tree_joint is None:
         return True
     pose = body.link.pose
@@ -651,12 +653,13 @@ def _bounded(axis: Axis | None) -> bool:
 
 def _frame_change(x_mf: Transform, x_ml: Transform) -> Callable[[], Transform]:
     """``X_FL`` (SDF link frame L in URDF link frame F), computed once when first asked for."""
-    found: list[Transform] = []
+    found: Transform | None = None
 
-    def x_fl() -> Transform:  # a list as the memo: functools.cache costs ~2 us a link
-        if not found:
-            found.append(tf.compose(tf.inverse(x_mf), x_ml))
-        return found[0]
+    def x_fl() -> Transform:
+        nonlocal found
+        if found is None:
+            found = tf.compose(tf.inverse(x_mf), x_ml)
+        return found
     return x_fl
 
 
@@ -667,9 +670,9 @@ def _reexpress(pose: Pose, x_fl: Callable[[], Transform], scope: Scope, local: s
     ``x_fl()``: the SDF link frame L in the URDF link frame F (asked for only
     when a pose is computed).
     """
-    if copy and pose.frame in ("", local):
-        return pose.with_frame(None)
     if pose.frame in ("", local):
+        if copy:  # in the link frame, which the URDF keeps (a pose is immutable)
+            return pose if pose.relative_to is None else pose.with_frame(None)
         return tf.computed_pose(tf.compose(x_fl(), tf.pose_transform(pose)), line=pose.line)
     x_sp = scope.element_pose(local, pose)  # in the scope's frame
     x_sl = scope.pose(local)
@@ -705,27 +708,10 @@ def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnos
           lossy: bool, applied: set[str] | frozenset[str] = frozenset()) -> Link:
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
-    scope, local = body.scope, body.local
-    if copy:
-        def pose_of(pose: Pose) -> Pose:
-            rel = pose.relative_to
-            if rel is None:  # a pose is immutable: the same one serves
-                return pose
-            if rel == "" or rel == local:  # pose.frame in ("", local), a call less
-                return pose.with_frame(None)
-            return _reexpress(pose, x_fl, scope, local, True)
-        x_fl = _frame_change(x_mf, body.x_ml)
-    else:
-        # the poses in L are computed: X_FL once, up front (every shape needs it)
-        found = tf.compose(tf.inverse(x_mf), body.x_ml)
-        compose, pose_transform, computed_pose = tf.compose, tf.pose_transform, tf.computed_pose
+    x_fl = _frame_change(x_mf, body.x_ml)
 
-        def pose_of(pose: Pose) -> Pose:
-            rel = pose.relative_to
-            if not rel or rel == local:  # _reexpress's second case, inline
-                # positional arguments: a keyword call costs more, per pose
-                return computed_pose(compose(found, pose_transform(pose)), None, pose.line)
-            return _reexpress(pose, lambda: found, scope, local, False)
+    def pose_of(pose: Pose) -> Pose:
+        return _reexpress(pose, x_fl, body.scope, body.local, copy)
 
     return urdf_link(body.link, diags, lossy, applied, pose_of, body.name)
 
@@ -752,8 +738,7 @@ def _joint(e: _Edge, x_mp: Transform, parent_tree_joint: _Edge | None,
     if axis is not None and axis.expressed_in not in (None, "", joint.name) or \
             axis2 is not None and axis2.expressed_in not in (None, "", joint.name):
         joint = evolve(joint, axis=_axis_in_joint(e, axis), axis2=_axis_in_joint(e, axis2))
-    # (as_written=False, name, parent, child): positional, a cheaper call
-    return urdf_joint(joint, origin, diags, False, e.name, e.parent, e.child)
+    return urdf_joint(joint, origin, diags, name=e.name, parent=e.parent, child=e.child)
 
 
 

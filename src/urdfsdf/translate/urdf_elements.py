@@ -37,15 +37,14 @@ from urdfsdf.core.ir import (
 from urdfsdf.core.tree import IMPLIED_WORLD
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
 from urdfsdf.translate.carriers import (
-    MASSLESS,
     NO_LIMIT,
-    UNNAMED_TAG,
     default_inertial_marker,
     implied_world_mark,
     sdf_limit_marker,
 )
 from urdfsdf.translate.massless import is_min_inertial
 from urdfsdf.urdf.as_written import written_carrier
+from urdfsdf.xml.carried import MASSLESS, UNNAMED
 from urdfsdf.xml.custom import drake_urdf_extra, is_urdf_extra, unwrap_urdf_extra
 from urdfsdf.xml.drake_forms import URDF_PLACED
 from urdfsdf.xml.namespaces import AS_WRITTEN, DRAKE_DIFFUSE_MAP, URDF_ROOT, U
@@ -273,16 +272,16 @@ def _urdf_shape(shape: Visual | Collision, pose_of: PoseMap,
     if isinstance(shape, Visual) and shape.material is not None:
         return evolve(shape, name=_urdf_name(shape), pose=pose,
                       material=_urdf_material(shape, applied),
-                      extras=urdf_extras(extras, (UNNAMED_TAG,)))
+                      extras=urdf_extras(extras, (UNNAMED,)))
     if extras:
         return evolve(shape, name=_urdf_name(shape), pose=pose,
-                      extras=urdf_extras(extras, (UNNAMED_TAG,)))
+                      extras=urdf_extras(extras, (UNNAMED,)))
     return shape if pose is shape.pose else evolve(shape, pose=pose)
 
 
 def _urdf_name(shape: Visual | Collision) -> str | None:
     """A shape's URDF name: none when SDF's was made up (``<urdf:unnamed/>``)."""
-    return None if any(x.tag == UNNAMED_TAG for x in shape.extras) else shape.name
+    return None if any(x.tag == UNNAMED for x in shape.extras) else shape.name
 
 
 def _urdf_inertial(link: Link, pose_of: PoseMap, diags: Diagnostics

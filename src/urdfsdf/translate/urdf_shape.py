@@ -203,7 +203,6 @@ def _link_pose_reasons(link: Link, roots: Container[str], parent_joint: dict[str
     else:
         joint = parent_joint.get(name)
         pose = link.pose
-        # the frame first: it is cheaper than is_identity, and decides most poses
         if joint is not None and (pose.frame != joint.name or not pose.is_identity):
             reasons.append(OMITTED if len(reasons) >= full >= 0 else Reason(
                 "SHAPE_LINK_POSE", f"link {name!r}: pose must be the identity "

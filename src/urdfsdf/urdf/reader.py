@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from operator import attrgetter
 from typing import TypeVar, cast
 
 from lxml import etree
@@ -96,17 +95,21 @@ from urdfsdf.urdf.elements import (
 )
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
 from urdfsdf.xml.build import attrs
-from urdfsdf.xml.declared import Element, Reading, elements_of
+from urdfsdf.xml.declared import Element, Reading
 from urdfsdf.xml.namespaces import ROBOT_ATTRIBUTES, SDF_POSE, URDF_NS
-from urdfsdf.xml.parse import Stream, attributes, extra, from_string, read_document, to_string
+from urdfsdf.xml.parse import (
+    Stream,
+    attributes,
+    children,
+    extra,
+    from_string,
+    line_of,
+    read_document,
+    to_string,
+)
 from urdfsdf.xml.readctx import ReadContext
 
 _T = TypeVar("_T")
-
-#: the line an element starts on, for the IR (lxml's ``sourceline``, as
-#: ``urdfsdf.xml.parse.source_line`` without its check of the type, which only the type
-#: checker needs: a call less a node)
-_line: Callable[[etree._Element], int | None] = attrgetter("sourceline")
 
 #: the tags of the URDF elements read as they stream in (see :class:`urdfsdf.xml.parse.Stream`)
 STREAM_TAGS = ("robot",)
@@ -162,7 +165,7 @@ def read_robot(root: etree._Element, ctx: ReadContext,
                 materials.append(material)
     model = Model(name=name or "", links=tuple(links), joints=tuple(joints),
                   materials=tuple(materials), extras=tuple(extras),
-                  version=root.get("version"), line=_line(root), convention="urdf")
+                  version=root.get("version"), line=line_of(root), convention="urdf")
     check_urdf_names(model, ctx.diags)
     # several root links: free bodies, as Drake reads them (docs/lenient.md, row 5)
     check_urdf_tree(model, ctx.diags, several_roots="warning")
@@ -182,7 +185,7 @@ def _robot_attributes(root: etree._Element, reading: Reading) -> Extra:
                  if key not in ROBOT.names)
     declared = attrs((f"xmlns:{p}", uri) for p, uri in prefixes.items())
     el = from_string(f'<urdf:robot xmlns:urdf="{URDF_NS}"{declared}{kept}/>')
-    return Extra(ROBOT_ATTRIBUTES, to_string(el), _line(root))
+    return Extra(ROBOT_ATTRIBUTES, to_string(el), line_of(root))
 
 
 #: the namespace of ``xml:lang`` and ``xml:space``, declared by XML itself
@@ -211,7 +214,7 @@ def _carried(reading: Reading, el: etree._Element, extras: tuple[Extra, ...]
     """``extras``, and the element as written when ``reading`` did not take it exactly."""
     if reading.exact:
         return extras
-    return (*extras, as_written(to_string(el), _line(el)))
+    return (*extras, as_written(to_string(el), line_of(el)))
 
 
 def _tokens(text: str | None) -> Tokens | None:
@@ -249,7 +252,7 @@ def read_link(el: etree._Element, ctx: ReadContext) -> Link | None:
             sdf_frame = _sdf_frame(c, r)
     return Link(name=name, inertial=inertial, visuals=tuple(visuals),
                 collisions=tuple(collisions), extras=_carried(r, el, tuple(kept)),
-                line=_line(el), sdf_frame=sdf_frame)
+                line=line_of(el), sdf_frame=sdf_frame)
 
 
 def _readable(read: Callable[[etree._Element, Reading, str], _T], el: etree._Element,
@@ -283,7 +286,7 @@ def _visual(el: etree._Element, r: Reading, link: str) -> Visual:
     found = kids.get("material")
     material = None if found is None else _material(found, r)
     return Visual(name=values["name"], geometry=geometry, pose=pose, material=material,
-                  extras=kept, line=_line(el))
+                  extras=kept, line=line_of(el))
 
 
 def _collision(el: etree._Element, r: Reading, link: str) -> Collision:
@@ -293,7 +296,7 @@ def _collision(el: etree._Element, r: Reading, link: str) -> Collision:
     pose = _origin(kids.get("origin"), r, what)
     geometry = _geometry(kids.get("geometry"), r, what, el)
     return Collision(name=values["name"], geometry=geometry, pose=pose, extras=kept,
-                     line=_line(el))
+                     line=line_of(el))
 
 
 def _origin(el: etree._Element | None, r: Reading, what: str) -> Pose:
@@ -303,7 +306,7 @@ def _origin(el: etree._Element | None, r: Reading, what: str) -> Pose:
         return IDENTITY
     values = r.read(el, ORIGIN, what)
     return Pose.parsed(f"{values['xyz'] or _ZERO3} {values['rpy'] or _ZERO3}", None,
-                       _line(el))
+                       line_of(el))
 
 
 def _inertial(el: etree._Element, r: Reading, link: str) -> Inertial:
@@ -313,7 +316,7 @@ def _inertial(el: etree._Element, r: Reading, link: str) -> Inertial:
     pose = _origin(kids.get("origin"), r, what)
     mass = _mass(kids.get("mass"), r, el, what)
     moments = _moments(kids.get("inertia"), r, el, what)
-    return Inertial(mass=mass, inertia=moments, pose=pose, line=_line(el))
+    return Inertial(mass=mass, inertia=moments, pose=pose, line=line_of(el))
 
 
 def _mass(el: etree._Element | None, r: Reading, inertial: etree._Element, what: str
@@ -355,7 +358,7 @@ def _sdf_frame(el: etree._Element, r: Reading) -> FrameLink:
     """
     values, kids, _ = r.record(el, FRAME, "<sdf:frame>")
     attached_to = values["attached_to"]
-    line = _line(el)
+    line = line_of(el)
     if values["flattened"] == "true":
         if attached_to is not None or kids:  # a flattened frame has neither
             r.exact = False
@@ -393,7 +396,7 @@ def _geometry(el: etree._Element | None, r: Reading, what: str, parent: etree._E
         r.ctx.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
         r.exact = False
         return None
-    shapes = elements_of(el)
+    shapes = children(el)
     if not shapes:
         r.ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
         r.exact = False
@@ -416,7 +419,7 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
         r.exact = False
         return None
     values = r.read(el, decl, what)
-    line = _line(el)
+    line = line_of(el)
     if decl is MESH:
         submesh = None
         if len(el):  # (its one child: an SDF //mesh/submesh, carried)
@@ -441,7 +444,7 @@ def _sdf_submesh(el: etree._Element) -> Extra:
     submesh.attrib.update(el.attrib)
     submesh.text = el.text
     submesh.extend(copy.deepcopy(c) for c in el)
-    return Extra("submesh", to_string(submesh), _line(el))
+    return Extra("submesh", to_string(submesh), line_of(el))
 
 
 def read_material(el: etree._Element, ctx: ReadContext, top_level: bool = False
@@ -471,7 +474,7 @@ def _material(el: etree._Element, r: Reading) -> Material:
     texture = kids.get("texture")
     filename = None if texture is None else r.read(texture, TEXTURE, "<texture>")["filename"]
     return Material(name=name, rgba=_tokens(rgba), texture=filename, extras=kept,
-                    line=_line(el))
+                    line=line_of(el))
 
 
 # -- joint -------------------------------------------------------------------------------
@@ -500,7 +503,7 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     calibration = _calibration(kids.get("calibration"), r, what)
     return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
                  mimic=mimic, safety_controller=safety, calibration=calibration,
-                 extras=_carried(r, el, kept), line=_line(el))
+                 extras=_carried(r, el, kept), line=line_of(el))
 
 
 def _joint_type(el: etree._Element, r: Reading, what: str) -> JointType | None:
@@ -541,7 +544,7 @@ def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, wh
     direction = None if axis_el is None else _direction(axis_el, r, what, jtype)
     limit = _limit(kids.get("limit"), r, joint, what, jtype)
     dynamics = _dynamics(kids.get("dynamics"), r, what)
-    line = None if axis_el is None else _line(axis_el)
+    line = line_of(axis_el)
     if direction is None:  # the default axis, 1 0 0
         return Axis(limit=limit, dynamics=dynamics, line=line)
     return Axis(xyz=direction[0], text=direction[1], limit=limit, dynamics=dynamics,
@@ -573,7 +576,7 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
         return None
     values = r.read(el, LIMITED if limited else LIMIT, what)
     return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
-                 velocity=values["velocity"], line=_line(el))
+                 velocity=values["velocity"], line=line_of(el))
 
 
 def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | None:
@@ -582,7 +585,7 @@ def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | No
         return None
     values = r.read(el, DYNAMICS, what)
     return Dynamics(damping=values["damping"], friction=values["friction"],
-                    line=_line(el))
+                    line=line_of(el))
 
 
 def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
@@ -595,7 +598,7 @@ def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
         return None
     values = r.read(el, MIMIC, what)
     return Mimic(joint=joint, multiplier=values["multiplier"], offset=values["offset"],
-                 line=_line(el))
+                 line=line_of(el))
 
 
 def _safety_controller(el: etree._Element | None, r: Reading, what: str
@@ -606,7 +609,7 @@ def _safety_controller(el: etree._Element | None, r: Reading, what: str
     values = r.read(el, SAFETY_CONTROLLER, what)
     return SafetyController(k_velocity=values["k_velocity"], k_position=values["k_position"],
                             soft_lower_limit=values["soft_lower_limit"],
-                            soft_upper_limit=values["soft_upper_limit"], line=_line(el))
+                            soft_upper_limit=values["soft_upper_limit"], line=line_of(el))
 
 
 def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibration | None:
@@ -615,4 +618,4 @@ def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibratio
         return None
     values = r.read(el, CALIBRATION, what)
     return Calibration(rising=values["rising"], falling=values["falling"],
-                       reference_position=values["reference_position"], line=_line(el))
+                       reference_position=values["reference_position"], line=line_of(el))

@@ -35,9 +35,9 @@ def text(value: str) -> str:
     return _TEXT_SPECIAL.sub(lambda m: _TEXT_MAP[m.group()], value)
 
 
-# The tests below look for each character that is escaped (the keys of the maps
-# above) on its own: a search for one character is a fast scan, where a pattern's
-# character class costs a step, ~40 instructions, for each character of the text.
+# The tests below look for each escaped character (the keys of the maps above) on its
+# own: a search for one character, not the patterns' class (docs/performance.md,
+# "Session 22").
 
 def plain_text(value: str) -> bool:
     """Whether :func:`text` leaves ``value`` as it is (no ``&<>`` or carriage return)."""

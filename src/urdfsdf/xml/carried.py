@@ -64,7 +64,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.carried_shape import SHAPE, restore_marks, urdf_material, wrapped
-from urdfsdf.xml.namespaces import URDF_NS, URDF_XMLNS, D, U
+from urdfsdf.xml.namespaces import AS_WRITTEN, URDF_NS, URDF_XMLNS, D, U
 from urdfsdf.xml.parse import from_string
 
 #: //link/@urdf:massless: the URDF link had no <inertial> (the SDF one is an explicit zero)
@@ -86,8 +86,6 @@ LINKLESS_MARKER: Final = Extra(LINKLESS, f"<urdf:linkless{URDF_XMLNS}/>")
 #: //model/@urdf:carried: what a model with no link carries (its ``<urdf:model>``'s
 #: content, as text: no ``<inertial>`` to hold it)
 CARRIED = U + "carried"
-#: the as-written carrier (urdfsdf.urdf.as_written)
-AS_WRITTEN = U + "as_written"
 #: //link/inertial/urdf:model: what the model carries
 MODEL = U + "model"
 

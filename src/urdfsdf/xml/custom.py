@@ -54,8 +54,8 @@ def urdf_extra(x: Extra) -> Extra:
     tag, xml = x.tag, x.xml
     if "{" not in tag and "xmlns:urdf=" not in xml and xml[len(tag) + 1:len(tag) + 2] in (
             " ", ">", "/") and xml.startswith(f"<{tag}"):
-        # the common case, as text: only the outer tag changes (a parse and a
-        # serialisation cost ~40 us per element)
+        # the common case, as text: only the outer tag changes (no parse and
+        # serialisation: docs/performance.md, "Session 22")
         end = f"</{tag}>"
         if xml.endswith(end):
             xml = xml[: -len(end)] + f"</urdf:{tag}>"
@@ -69,8 +69,8 @@ def urdf_extra(x: Extra) -> Extra:
             return Extra(tag, f'{xml[:at]} xmlns:urdf="{URDF_NS}" urdf:kept="true"{xml[at:]}',
                          x.line)
     el = from_string(x.xml)
-    # renamed in place under a parent that declares the prefix: building a new
-    # element would set its attributes one by one, quadratic in their number
+    # renamed in place under a parent that declares the prefix (a new element would
+    # have its attributes set one by one: quadratic in their number)
     holder = etree.Element("holder", nsmap={"urdf": URDF_NS})
     holder.append(el)
     if tag.startswith("{") and not tag.startswith(U):
@@ -168,8 +168,6 @@ def restore_empty_values(data: bytes) -> bytes:
     A plain scan, linear in ``data``; line numbers stay.  The inverse of
     :func:`without_empty_values`.
     """
-    # bytes.find, not ``in``: ``b"x" in data`` first tries ``b"x"`` as an integer and
-    # formats the TypeError it drops (2-3x the time of a find, on every document)
-    if data.find(b'urdf:empty="') < 0:
+    if b'urdf:empty="' not in data:
         return data
     return _EMPTY_LIST.sub(lambda m: b" ".join(n + b'=""' for n in m.group(1).split()), data)

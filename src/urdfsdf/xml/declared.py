@@ -54,7 +54,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.core.numbers import plain_numbers
-from urdfsdf.xml.parse import extra
+from urdfsdf.xml.parse import extra, first_child
 from urdfsdf.xml.readctx import ReadContext
 
 #: an attribute's kind: any text, a name (not empty or blank), or numbers
@@ -190,7 +190,7 @@ class Element:
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
                  "reports_children", "holds_text", "names", "keys", "name", "plan",
-                 "child", "leaf", "unread", "as_written", "absent")
+                 "child", "leaf", "unread", "absent")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
@@ -234,55 +234,6 @@ class Element:
         #: their own)
         self.unread = frozenset(
             c.tag for c in children if reports_children == "unread" and c.decl.reports)
-        #: its common case, compiled when first used (see :func:`_compile_as_written`)
-        self.as_written: Callable[[etree._Element], Values | None] = self._first_as_written
-
-    def _first_as_written(self, el: etree._Element) -> Values | None:
-        """:attr:`as_written`, the first time: compiles it (a file uses a few of a
-        format's elements, and each compile is a part of every start), keeps it, uses it."""
-        self.as_written = _compile_as_written(self)
-        return self.as_written(el)
-
-
-def _compile_as_written(decl: Element) -> Callable[[etree._Element], Values | None]:
-    """The common case of :meth:`Reading.read` for ``decl``, compiled into one function,
-    once (as :mod:`dataclasses` compiles a record's constructor): the values of an
-    element that has every attribute ``decl`` declares and no other, each in its plain
-    form, no text (unless ``decl`` ``holds_text``) and, a leaf, no child node at all:
-    all as written, nothing to report.  For anything else it returns None, and
-    :meth:`Reading.read` reads the element the general way (the definition of what is
-    read; this function only answers early when that would find nothing to say).
-
-    For ``<origin xyz rpy>`` it is::
-
-        def as_written(el):
-            v0 = el.get('xyz')
-            v1 = el.get('rpy')
-            if v0 is None or v1 is None or len(el.attrib) != 2 \\
-                    or not plain0(v0) or not plain1(v1) \\
-                    or not (el.text or ' ').isspace() \\
-                    or len(el):
-                return None
-            return {'xyz': v0, 'rpy': v1}
-    """
-    values = [f"v{i}" for i in range(len(decl.keys))]
-    env: dict[str, object] = {}
-    tests = [f"{v} is None" for v in values] + [f"len(el.attrib) != {len(values)}"]
-    for i, attr in enumerate(decl.attributes):
-        if attr.plain is not None:
-            env[f"plain{i}"] = attr.plain
-            tests.append(f"not plain{i}(v{i})")
-    if not decl.holds_text:
-        tests.append("not (el.text or ' ').isspace()")
-    if decl.leaf:
-        tests.append("len(el)")  # a child, or a comment: the general way tells
-    gets = "".join(f"    v{i} = el.get({key!r})\n" for i, key in enumerate(decl.keys))
-    result = ", ".join(f"{key!r}: v{i}" for i, key in enumerate(decl.keys))
-    source = (f"def as_written(el):\n{gets}    if {' or '.join(tests)}:\n"
-              f"        return None\n    return {{{result}}}\n")
-    namespace: dict[str, Callable[[etree._Element], Values | None]] = {}
-    exec(compile(source, f"<declared {decl.tag}>", "exec"), env, namespace)  # noqa: S102
-    return namespace["as_written"]
 
 
 class Format:
@@ -319,16 +270,6 @@ class Format:
         return Reading(ctx, self)
 
 
-def has_element(el: etree._Element) -> bool:
-    """Whether ``el`` has a child element (comments and processing instructions are not)."""
-    return any(isinstance(c.tag, str) for c in el) if len(el) else False
-
-
-def elements_of(el: etree._Element) -> list[etree._Element]:
-    """The child elements of ``el`` (no comment or processing instruction)."""
-    return [c for c in el if isinstance(c.tag, str)]
-
-
 #: no child's attributes to report (:attr:`Format.reported`)
 _NOTHING: dict[str, frozenset[str]] = {}
 
@@ -362,13 +303,6 @@ class Reading:
         An attribute ``decl`` does not declare is not taken (reported when ``decl``
         ``reports``) before any value is read; then each value, through :meth:`value`.
         """
-        values = decl.as_written(el)
-        if values is None:
-            return self._read(el, decl, what)
-        return values
-
-    def _read(self, el: etree._Element, decl: Element, what: str) -> Values:
-        """:meth:`read`, the general way."""
         values = {}
         present = 0
         general = False  # a value for the general path (see _general)
@@ -391,7 +325,7 @@ class Reading:
         t = el.text
         if t and not t.isspace() and not decl.holds_text:
             self.exact = False
-        if decl.leaf and len(el) and has_element(el):
+        if decl.leaf and len(el) and first_child(el) is not None:
             self.exact = False
         return values
 

@@ -32,7 +32,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.declared import KEPT, Attribute, Child, Element, Fate
-from urdfsdf.xml.parse import extra
+from urdfsdf.xml.parse import extra, first_of_each
 from urdfsdf.xml.readctx import ReadContext
 
 #: how a value's text reads: ``read(ctx, el, what)``, the value or None (reported
@@ -45,8 +45,7 @@ def _declare(decl: Element, tag: str, attributes: tuple[Attribute, ...],
     """Set what :class:`~urdfsdf.xml.declared.Element` declares of ``decl`` that a
     :class:`TextReading` and the tables read: its tag, attributes and children.
 
-    Not its compiled common case (:attr:`Element.as_written`) nor the rest of
-    :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
+    Not the rest of :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
     :class:`TextReading`, never by :class:`~urdfsdf.xml.declared.Reading`.
     """
     decl.tag = tag
@@ -109,7 +108,7 @@ class Record(Element):
     ``keep``: how a child of another tag is kept (``others=KEPT``), as an IR extra.
     """
 
-    __slots__ = ("values", "value_plan", "keep", "ones", "manys", "kept")
+    __slots__ = ("values", "keep", "ones", "manys", "kept")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
@@ -117,8 +116,6 @@ class Record(Element):
         _declare(self, tag, attributes, children, others, False)
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
-        #: how :meth:`TextReading.values` reads each: its tag, plain form, reader, default
-        self.value_plan = tuple((v.tag, v.plain, v.read, v.default) for v in self.values)
         self.keep = keep
         #: the tags of its children read once, and of those read as often as they come
         self.ones = frozenset(c.tag for c in children if not c.many)
@@ -185,21 +182,10 @@ class TextReading:
         """The values of the :class:`Value` children ``decl`` declares, by tag, read in
         the order it declares them (``first``: ``el``'s children, when collected)."""
         if first is None:  # (collect, when no child is kept or read many times)
-            first = {c.tag: c for c in reversed(el)}  # the first of each tag
+            first = first_of_each(el)
             if not decl.kept and not decl.child.keys() >= first.keys():
                 self.collect(el, decl, None, what)  # reports what it does not take
-        ctx = self.ctx
-        found: dict[str, Any] = {}
-        for tag, plain, read, default in decl.value_plan:  # (value(), for each: this loop is hot)
-            leaf = first.get(tag)
-            if leaf is None:
-                found[tag] = default
-                continue
-            value = None if plain is None else plain(leaf.text)
-            if value is None:
-                value = read(ctx, leaf, what)
-            found[tag] = default if value is None else value
-        return found
+        return {v.tag: self.value(first.get(v.tag), v, what) for v in decl.values}
 
     def each(self, children: Iterable[etree._Element], decl: Record, kept: list[Extra]
              ) -> Iterator[etree._Element]:

@@ -923,17 +923,24 @@ def children(el: etree._Element) -> list[etree._Element]:
     return [c for c in el if isinstance(c.tag, str)]
 
 
-def first_child(parent: etree._Element, tag: str) -> etree._Element | None:
-    """The first child ``tag`` of ``parent`` (None: there is none)."""
+def first_child(parent: etree._Element, tag: str | None = None) -> etree._Element | None:
+    """The first child ``tag`` of ``parent``, or with no ``tag`` its first child element
+    (not a comment or processing instruction); None: there is none."""
+    if tag is None:
+        for c in parent:
+            if isinstance(c.tag, str):
+                return c
+        return None
     for c in parent:
         if c.tag == tag:
             return c
     return None
 
 
-def first_of_each(el: etree._Element) -> dict[object, etree._Element]:
-    """The first child of ``el`` of each tag, by tag (one pass)."""
-    kids: dict[object, etree._Element] = {}
+def first_of_each(el: etree._Element) -> dict[str, etree._Element]:
+    """The first child of ``el`` of each tag, by tag (one pass; a comment or processing
+    instruction under lxml's tag for it, which is not a string)."""
+    kids: dict[str, etree._Element] = {}
     for c in el:
         tag = c.tag
         if tag not in kids:
@@ -954,7 +961,7 @@ def attributes(el: etree._Element) -> list[tuple[str, str]]:
     Names are in Clark notation (``{uri}local``) for namespaced attributes, as
     lxml's ``items()`` gives them.
     """
-    if len(el.keys()) <= _FEW_ATTRIBUTES:  # keys(): linear, cheaper than len(el.attrib)
+    if len(el.attrib) <= _FEW_ATTRIBUTES:
         return el.items()  # type: ignore[return-value]  # lxml-stubs: str names and values
     found = _ALL_ATTRIBUTES(el)
     assert isinstance(found, list)
@@ -1084,7 +1091,7 @@ def _canonical_text(el: etree._Element) -> str:
 
 def extra(el: etree._Element) -> Extra:
     """Keep ``el`` verbatim as an IR :class:`~urdfsdf.core.ir.Extra` (see :func:`kept`)."""
-    return kept(el, source_line(el))
+    return kept(el, line_of(el))
 
 
 def kept(el: etree._Element, line: int | None) -> Extra:
@@ -1095,11 +1102,11 @@ def kept(el: etree._Element, line: int | None) -> Extra:
     :class:`~urdfsdf.core.ir.UrdfRoot`), its content taken here, once.
     """
     tag = el.tag
-    if tag == AS_WRITTEN:  # its first element is the one carried (none: kept untyped)
-        for inner in el:
-            if isinstance(inner.tag, str):
-                return AsWritten(tag=AS_WRITTEN, xml=to_string(el), line=line, pose=None,
-                                 element=to_string(inner), fingerprint=el.get("fingerprint"))
+    if tag == AS_WRITTEN:
+        inner = first_child(el)  # the element carried (none: kept untyped)
+        if inner is not None:
+            return AsWritten(tag=AS_WRITTEN, xml=to_string(el), line=line, pose=None,
+                             element=to_string(inner), fingerprint=el.get("fingerprint"))
     elif tag == SDF_LIMIT:
         return SdfLimit(tag=SDF_LIMIT, xml=to_string(el), line=line, pose=None,
                         effort=el.get("effort"), velocity=el.get("velocity"))
@@ -1109,10 +1116,9 @@ def kept(el: etree._Element, line: int | None) -> Extra:
     return Extra(tag=str(tag), xml=to_string(el), line=line)
 
 
-def source_line(el: etree._Element) -> int | None:
-    """The line ``el`` starts on, when lxml knows it."""
-    line: object = el.sourceline  # lxml-stubs type it loosely
-    return line if isinstance(line, int) else None
+def line_of(el: etree._Element | None) -> int | None:
+    """The line ``el`` starts on, when lxml knows it (None: no element)."""
+    return None if el is None else el.sourceline  # type: ignore[return-value]  # lxml-stubs
 
 
 def from_string(text: str) -> etree._Element:

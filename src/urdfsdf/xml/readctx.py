@@ -15,7 +15,7 @@ from lxml import etree
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Geometry, Pose, Tokens
 from urdfsdf.core.numbers import clean_number, plain_tokens, split_numbers
-from urdfsdf.xml.parse import source_line, xpath_of
+from urdfsdf.xml.parse import line_of, xpath_of
 
 #: a reference reader's reading of a number text (see :attr:`ReadContext.tolerate`): the
 #: ``count`` numbers' texts and values, or None when it refuses the text
@@ -36,15 +36,15 @@ class ReadContext:
 
     def error(self, code: str, message: str, el: etree._Element | None) -> None:
         """Record an error located at ``el``."""
-        self.diags.error(code, message, _line(el), xpath_of(el) if el is not None else None)
+        self.diags.error(code, message, line_of(el), xpath_of(el) if el is not None else None)
 
     def warning(self, code: str, message: str, el: etree._Element | None) -> None:
         """Record a warning located at ``el``."""
-        self.diags.warning(code, message, _line(el), xpath_of(el) if el is not None else None)
+        self.diags.warning(code, message, line_of(el), xpath_of(el) if el is not None else None)
 
     def info(self, code: str, message: str, el: etree._Element | None) -> None:
         """Record an info diagnostic located at ``el``."""
-        self.diags.add(code, message, _line(el), xpath_of(el) if el is not None else None,
+        self.diags.add(code, message, line_of(el), xpath_of(el) if el is not None else None,
                        "info")
 
     def name(self, el: etree._Element, what: str, attr: str = "name") -> str | None:
@@ -122,12 +122,12 @@ class ReadContext:
               what: str) -> Pose:
         """An SDF ``x y z roll pitch yaw`` pose (empty text: identity)."""
         if text is None or not text.strip():
-            return Pose(relative_to=relative_to, line=_line(el))
+            return Pose(relative_to=relative_to, line=line_of(el))
         result = self.numbers(el, text, 6, what)
         if result is None:
-            return Pose(relative_to=relative_to, line=_line(el))
+            return Pose(relative_to=relative_to, line=line_of(el))
         tokens, v = result
-        return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, _line(el))
+        return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, line_of(el))
 
 
 #: relative tolerance of the inertia checks (of the largest principal moment)
@@ -188,10 +188,3 @@ def principal_moments(moments: Sequence[float]) -> tuple[float, float, float]:
     return small, 3.0 * q - big - small, big
 
 
-def _line(el: etree._Element | None) -> int | None:
-    if el is None:
-        return None
-    return source_line(el)
-
-
-line_of = _line
