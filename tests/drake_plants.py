@@ -187,9 +187,19 @@ def _keyed(category: str, a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     return out
 
 
+def _rounded(v: Any) -> Any:
+    """``v`` with its numbers rounded well inside :data:`TOL` (and -0.0 made 0.0)."""
+    if isinstance(v, float):
+        return round(v, 4) + 0.0
+    if isinstance(v, (tuple, list)):
+        return tuple(_rounded(x) for x in v)
+    return v
+
+
 def _sorted(v: Any) -> Any:
-    """A list of shapes in a canonical order (Drake registers them in document order)."""
-    return sorted(v, key=repr) if isinstance(v, list) else v
+    """A list of shapes in a canonical order (Drake registers them in document order),
+    which differences below :data:`TOL` do not change (a pose of ``1e-17`` or ``-0.0``)."""
+    return sorted(v, key=lambda x: repr(_rounded(x))) if isinstance(v, list) else v
 
 
 def differences(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[str]]:
