@@ -91,7 +91,7 @@ def reported(code: str, why: str, *, at_parent: bool = False, lossy: Fate | None
 # -- the carriers, by the tag the other format holds them in ----------------------------
 
 #: ``<gazebo reference="LINK|JOINT">`` (or without reference, the model's), the form
-#: libsdformat reads: what SDF holds and URDF cannot (translate/gazebo.py)
+#: libsdformat reads: what SDF holds and URDF cannot (translate/gazebo_to_urdf.py)
 GAZEBO = "gazebo"
 #: ``<sdf:frame>``: a URDF link standing for an SDF //frame
 SDF_FRAME = "{http://sdformat.org/urdfsdf}frame"

@@ -48,7 +48,8 @@ from urdfsdf.sdf.frames import Scope
 from urdfsdf.sdf.names import WORLD
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
-from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks, joints_block
+from urdfsdf.translate.gazebo_to_sdf import applied_outputs
+from urdfsdf.translate.gazebo_to_urdf import gazebo_blocks, joints_block
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import (
     report_placement_frame,

@@ -92,7 +92,7 @@ def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[
     ``<urdf:root>``), with the Drake extensions Drake reads in URDF in the same place
     (:data:`~urdfsdf.xml.drake_forms.URDF_PLACED`, in URDF's form).
 
-    SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
+    SDF-only ones travel in :mod:`urdfsdf.translate.gazebo_to_urdf` blocks.
     """
     if not extras:
         return ()
