@@ -14,9 +14,12 @@ knows the carried block holds it.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from lxml import etree
 
 from urdfsdf.core.ir import Extra
+from urdfsdf.core.record import record
 from urdfsdf.xml.custom import restore_name
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import canonical, from_string, to_string
@@ -116,10 +119,35 @@ def mark_lumped(before: Extra, after: Extra) -> Extra:
     return Extra(after.tag, to_string(el), after.line, after.pose)
 
 
-def leaves(el: etree._Element, path: str = "") -> set[str]:
-    """``surface/friction/ode/mu=0.3``: each leaf of ``el`` with its path and value."""
+@record
+class Lumped:
+    """An element a block gave, as fixed-joint lumping changed it: the fingerprint of
+    the form the block gave it (:data:`LUMPED`)."""
+
+    fingerprint: str
+
+
+@record
+class Leaf:
+    """One leaf of an element a block gave, merged leaf by leaf (a ``<surface>``): its
+    path (``surface/friction/ode/mu``) and its trimmed text."""
+
+    path: str
+    value: str
+
+
+#: what a verbatim ``<urdf:gazebo>`` block carries, as SDF -> URDF looks it up: an
+#: element's canonical XML (:func:`applied_form`), a :class:`Lumped` or a :class:`Leaf`
+Carried: TypeAlias = "str | Lumped | Leaf"
+#: the :data:`Carried` of a model's blocks, or none
+#: (:func:`urdfsdf.translate.gazebo_to_sdf.applied_outputs`)
+CarriedSet: TypeAlias = "set[Carried] | frozenset[Carried]"
+
+
+def leaves(el: etree._Element, path: str = "") -> set[Leaf]:
+    """Each leaf of ``el`` with its path and value (:class:`Leaf`)."""
     here = f"{path}/{el.tag}" if path else str(el.tag)
     kids = [c for c in el if isinstance(c.tag, str)]
     if not kids:
-        return {f"leaf:{here}={(el.text or '').strip()}"}
+        return {Leaf(here, (el.text or '').strip())}
     return set().union(*(leaves(c, here) for c in kids))

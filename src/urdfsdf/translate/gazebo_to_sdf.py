@@ -57,6 +57,8 @@ from urdfsdf.translate.gazebo_keys import (
     LUMPING,
     SPRING_TAGS,
     SPRING_VALUES,
+    Carried,
+    Lumped,
     fingerprint,
     is_key_true,
     key_value,
@@ -299,7 +301,7 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
     joints = {joint.name: joint for joint in model.joints}
     static = model.static
     model_extras: list[Extra] = []
-    touched: dict[str, set[str]] = {"link": set(), "joint": set()}  # given extras
+    touched: dict[GazeboTarget, set[str]] = {"link": set(), "joint": set()}  # given extras
     suggested: dict[str, str] = {}  # a name no link or joint has: what is close to it
     for x in blocks:
         block = from_string(x.xml)
@@ -596,12 +598,12 @@ def _with_axis_content(axis: Axis, content: list[etree._Element]) -> Axis:
     return evolve(axis, extras=_merge(axis.extras, rest, axis.line))
 
 
-def applied_outputs(model: Model) -> set[str]:
+def applied_outputs(model: Model) -> set[Carried]:
     """Canonical XML of every element the model's ``urdf:gazebo`` blocks produce.
 
     SDF -> URDF skips these extras: the verbatim block already carries them.
     """
-    out: set[str] = set()
+    out: set[Carried] = set()
     for x in model.extras:
         if x.tag != U + "gazebo":
             continue
@@ -614,7 +616,7 @@ def applied_outputs(model: Model) -> set[str]:
             # what SDFormat 1.7 does not define, a later version written may have applied
             for version in VERSIONS[1:] if dropped.items else ():  # (it prunes: a copy)
                 out |= _outputs(_translate(from_string(x.xml), k, None, None, version))
-    return out | {f"lumped:{fingerprint(form)}" for form in out}
+    return out | {Lumped(fingerprint(form)) for form in out if isinstance(form, str)}
 
 
 def model_static_by_block(model: Model) -> bool:
@@ -627,9 +629,9 @@ def model_static_by_block(model: Model) -> bool:
                and from_string(x.xml).get("reference") is None)
 
 
-def _outputs(t: _Target) -> set[str]:
+def _outputs(t: _Target) -> set[Carried]:
     """Canonical XML of what one block adds to a link, joint or model."""
-    out = {canonical(kept.xml) for kept in t.extras}
+    out: set[Carried] = {canonical(kept.xml) for kept in t.extras}
     if t.static is not None:
         out.add(canonical(to_string(text_element("static", "true" if t.static else "false"))))
     for tag, value in t.spring.items():
@@ -641,9 +643,9 @@ def _outputs(t: _Target) -> set[str]:
     return out
 
 
-def _element_outputs(e: etree._Element) -> set[str]:
+def _element_outputs(e: etree._Element) -> set[Carried]:
     """Canonical XML of an element a block merges into a shape or an axis."""
-    out = {canonical(to_string(e))}
+    out: set[Carried] = {canonical(to_string(e))}
     if e.tag == "surface":  # merged with others into one: leaf by leaf
         out.update(leaves(e))
     if e.tag in ("material", "limit"):  # merged child by child

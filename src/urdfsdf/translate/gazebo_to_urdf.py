@@ -31,7 +31,15 @@ from urdfsdf.core.ir import (
     evolve,
 )
 from urdfsdf.sdf.posed import posed_extra
-from urdfsdf.translate.gazebo_keys import LUMPED, SPRING_TAGS, applied_form, leaves, text_element
+from urdfsdf.translate.gazebo_keys import (
+    LUMPED,
+    SPRING_TAGS,
+    Carried,
+    Lumped,
+    applied_form,
+    leaves,
+    text_element,
+)
 from urdfsdf.xml.custom import is_urdf_extra
 from urdfsdf.xml.drake_forms import URDF_PLACED
 from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, U
@@ -66,7 +74,7 @@ def _parse(x: Extra) -> etree._Element:
     return el
 
 
-def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]:
+def _sdf_only(extras: tuple[Extra, ...], skip: set[Carried]) -> list[etree._Element]:
     """The elements of ``extras`` that no ``urdf:`` form or ``urdf:gazebo`` block carries."""
     if not extras:
         return []
@@ -76,17 +84,19 @@ def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]
             and not (skip and _carried(x, skip))]
 
 
-def _carried(x: Extra, skip: set[str]) -> bool:
+def _carried(x: Extra, skip: set[Carried]) -> bool:
     """Whether a verbatim ``urdf:gazebo`` block carries ``x``: as the block gave it,
     as lumping changed it (:data:`LUMPED`), or leaf by leaf (a merged surface)."""
     if applied_form(x.xml) in skip:
         return True
-    if "lumped" in x.xml and f"lumped:{from_string(x.xml).get(LUMPED)}" in skip:
-        return True
+    if "lumped" in x.xml:
+        mark = from_string(x.xml).get(LUMPED)
+        if mark is not None and Lumped(mark) in skip:
+            return True
     return x.tag == "surface" and leaves(from_string(x.xml)) <= skip
 
 
-def _skipped(el: etree._Element, skip: set[str]) -> bool:
+def _skipped(el: etree._Element, skip: set[Carried]) -> bool:
     """Whether a verbatim ``urdf:gazebo`` block already carries ``el``."""
     return bool(skip) and canonical(to_string(el)) in skip
 
@@ -94,7 +104,7 @@ def _skipped(el: etree._Element, skip: set[str]) -> bool:
 
 
 def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
-                  joints: Iterable[tuple[str, Joint]], skip: set[str]) -> list[Extra]:
+                  joints: Iterable[tuple[str, Joint]], skip: set[Carried]) -> list[Extra]:
     """``<gazebo>`` blocks holding the SDF-only content of a model being written as URDF.
 
     ``links``/``joints`` pair each URDF name with the SDF element it came from;
@@ -106,7 +116,7 @@ def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
     return [b for b in blocks if b is not None]
 
 
-def _model_block(model: Model, skip: set[str]) -> Extra | None:
+def _model_block(model: Model, skip: set[Carried]) -> Extra | None:
     """The block without reference: ``static`` and the model's SDF-only children."""
     children = _sdf_only(model.extras, skip)
     if model.static and not _skipped(text_element("static", "true"), skip):
@@ -114,7 +124,7 @@ def _model_block(model: Model, skip: set[str]) -> Extra | None:
     return _pretty(_block(None, children), model.line) if children else None
 
 
-def _link_block(name: str, link: Link, skip: set[str]) -> Extra | None:
+def _link_block(name: str, link: Link, skip: set[Carried]) -> Extra | None:
     """A link's block: its SDF-only children, then its shapes' (:func:`_shape_blob`).
 
     SDF-only content is in extras, and in a visual's material.
@@ -133,7 +143,7 @@ def _link_block(name: str, link: Link, skip: set[str]) -> Extra | None:
     return _pretty(_block(name, children), link.line) if children else None
 
 
-def _joint_block(name: str, joint: Joint, skip: set[str]) -> Extra | None:
+def _joint_block(name: str, joint: Joint, skip: set[Carried]) -> Extra | None:
     """A joint's block: its SDF-only children, spring values and axis extras."""
     children = _sdf_only(joint.extras, skip) if joint.extras else []
     axis = joint.axis
@@ -161,7 +171,7 @@ def joints_block(joints: Iterable[Joint], line: int | None) -> Extra:
                                  for j in sdf_joints)), line)
 
 
-def _spring_keys(dynamics: Dynamics, skip: set[str]) -> list[etree._Element]:
+def _spring_keys(dynamics: Dynamics, skip: set[Carried]) -> list[etree._Element]:
     """``springReference``/``springStiffness`` keys of an axis's spring values."""
     keys = []
     for attr, tag in SPRING_TAGS.items():
@@ -173,7 +183,7 @@ def _spring_keys(dynamics: Dynamics, skip: set[str]) -> list[etree._Element]:
     return keys
 
 
-def _axis_blob(axis: Axis, skip: set[str]) -> etree._Element | None:
+def _axis_blob(axis: Axis, skip: set[Carried]) -> etree._Element | None:
     """``<axis>`` with the axis's SDF-only children and its limit's (in ``<limit>``)."""
     children = _sdf_only(axis.extras, skip)
     limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
@@ -187,7 +197,7 @@ def _axis_blob(axis: Axis, skip: set[str]) -> etree._Element | None:
     return blob
 
 
-def _shape_blob(shape: Visual | Collision, skip: set[str]) -> etree._Element | None:
+def _shape_blob(shape: Visual | Collision, skip: set[Carried]) -> etree._Element | None:
     """``<visual name>``/``<collision name>`` with the shape's SDF-only content, if any."""
     children = _sdf_only(shape.extras, skip)
     if isinstance(shape, Visual) and shape.material is not None:
@@ -202,7 +212,7 @@ def _shape_blob(shape: Visual | Collision, skip: set[str]) -> etree._Element | N
     return el
 
 
-def _material_blob(m: Material, skip: set[str]) -> etree._Element | None:
+def _material_blob(m: Material, skip: set[Carried]) -> etree._Element | None:
     """``<material>`` with what a URDF material lacks (specular, emissive, scripts...)."""
     colours = [("specular", m.specular), ("emissive", m.emissive)]
     if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
