@@ -22,7 +22,7 @@ from urdfsdf.core.ir import Extra
 from urdfsdf.core.record import record
 from urdfsdf.xml.custom import restore_name
 from urdfsdf.xml.namespaces import URDF_NS, U
-from urdfsdf.xml.parse import canonical, from_string, to_string
+from urdfsdf.xml.parse import canonical, children, from_string, to_string
 
 #: link-level extension tags -> (collision path, SDF leaf)
 COLLISION_VALUES = {
@@ -147,7 +147,7 @@ CarriedSet: TypeAlias = "set[Carried] | frozenset[Carried]"
 def leaves(el: etree._Element, path: str = "") -> set[Leaf]:
     """Each leaf of ``el`` with its path and value (:class:`Leaf`)."""
     here = f"{path}/{el.tag}" if path else str(el.tag)
-    kids = [c for c in el if isinstance(c.tag, str)]
+    kids = children(el)
     if not kids:
         return {Leaf(here, (el.text or '').strip())}
     return set().union(*(leaves(c, here) for c in kids))

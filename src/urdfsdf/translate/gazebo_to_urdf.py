@@ -160,8 +160,8 @@ def _joint_block(name: str, joint: Joint, skip: set[Carried]) -> Extra | None:
 def joints_block(joints: Iterable[Joint], line: int | None) -> Extra:
     """``<gazebo>`` holding SDF ``<joint>`` elements: the joints sdf2urdf cut from a
     model's tree to close its loops, in the form libsdformat copies into the model it
-    makes of the URDF (and :func:`apply_gazebo` applies).  What only URDF holds
-    (``urdf:`` content) is not written in them."""
+    makes of the URDF (and :func:`~urdfsdf.translate.gazebo_to_sdf.apply_gazebo`
+    applies).  What only URDF holds (``urdf:`` content) is not written in them."""
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
     sdf_joints = (evolve(j, mimic=None, safety_controller=None, calibration=None,
@@ -248,8 +248,8 @@ def pose_made_by_block(model: Model) -> bool:
 
 def made_by_blocks(model: Model) -> frozenset[str]:
     """The names of the links and joints of ``model`` that its verbatim ``<urdf:gazebo>``
-    blocks without reference made (:func:`apply_gazebo` copies their SDF ``<link>`` and
-    ``<joint>`` elements into the model), unchanged since.
+    blocks without reference made (:func:`~urdfsdf.translate.gazebo_to_sdf.apply_gazebo`
+    copies their SDF ``<link>`` and ``<joint>`` elements into the model), unchanged since.
 
     SDF -> URDF leaves them out: the block brings them back as written.  An element
     is compared in its canonical SDF form (:func:`urdfsdf.sdf.writer.element_canonical`),
