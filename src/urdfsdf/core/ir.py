@@ -52,6 +52,9 @@ GEOMETRY_KINDS: tuple[GeometryKind, ...] = get_args(GeometryKind)
 #: the order of :attr:`Inertial.inertia`'s moments (the attributes and elements of both
 #: formats' ``<inertia>``)
 INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
+#: the world frame, both formats' name for it: a joint's parent that holds its child
+#: fixed (URDF's root link ``world``; SDFormat reserves the name)
+WORLD = "world"
 
 
 def joint_type(text: str | None, allowed: tuple[JointType, ...] = JOINT_TYPES

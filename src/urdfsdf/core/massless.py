@@ -30,11 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from urdfsdf.core.ir import WORLD as WORLD  # the fixed frame: a joint from it holds its child
 from urdfsdf.core.ir import Inertial, Joint, Link
 from urdfsdf.core.record import record
-
-#: the fixed frame: a joint from it holds its child (URDF's root link ``world``)
-WORLD = "world"
 
 
 @record

@@ -6,10 +6,10 @@ small so that ``urdf2sdf`` does not import the frame engine to check a name.
 
 from __future__ import annotations
 
+from urdfsdf.core.ir import WORLD as WORLD  # the world frame (re-exported: SDFormat reserves it)
+
 #: the implicit frame of a model (//pose/@relative_to, //frame/@attached_to)
 MODEL_FRAME = "__model__"
-#: the world frame (a joint's parent, a world frame's attached_to)
-WORLD = "world"
 #: joins the names of a reference into nested scopes (``outer::inner::frame``)
 SCOPE_SEP = "::"
 

@@ -260,7 +260,7 @@ def element_text(node: Link | Joint) -> str:
 def element_canonical(node: Link | Joint) -> str:
     """The canonical form (:func:`urdfsdf.xml.parse.canonical`) of :func:`element_text`,
     inside an ``<x>`` that declares the ``urdf`` prefix its carriers use: the one form
-    in which that text is parsed (carriers.py fingerprints it; gazebo.py compares by it)."""
+    in which that text is parsed (carriers.py fingerprints it; gazebo_to_urdf.py compares by it)."""
     return canonical(f'<x xmlns:urdf="{URDF_NS}">{element_text(node)}</x>')
 
 

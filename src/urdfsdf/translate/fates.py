@@ -40,6 +40,7 @@ from typing import Literal
 
 from urdfsdf.core.record import record
 from urdfsdf.sdf.posed import POSED_TAGS
+from urdfsdf.xml.namespaces import AS_WRITTEN, SDF_FRAME, SDF_SUBMESH, U
 
 #: what becomes of an element (module docstring)
 FateKind = Literal["translated", "carried", "reported"]
@@ -91,18 +92,16 @@ def reported(code: str, why: str, *, at_parent: bool = False, lossy: Fate | None
 # -- the carriers, by the tag the other format holds them in ----------------------------
 
 #: ``<gazebo reference="LINK|JOINT">`` (or without reference, the model's), the form
-#: libsdformat reads: what SDF holds and URDF cannot (translate/gazebo.py)
+#: libsdformat reads: what SDF holds and URDF cannot (translate/gazebo_to_urdf.py)
 GAZEBO = "gazebo"
-#: ``<sdf:frame>``: a URDF link standing for an SDF //frame
-SDF_FRAME = "{http://sdformat.org/urdfsdf}frame"
-#: ``<sdf:submesh>`` in a URDF ``<mesh>``
-SDF_SUBMESH = "{http://sdformat.org/urdfsdf}submesh"
+#: the others (:mod:`urdfsdf.xml.namespaces`): ``<sdf:frame>`` (``SDF_FRAME``, a URDF link
+#: standing for an SDF //frame), ``<sdf:submesh>`` (``SDF_SUBMESH``, in a URDF ``<mesh>``),
+#: ``<urdf:as_written>`` (``AS_WRITTEN``, a URDF element the SDF form cannot hold exactly,
+#: as written), and:
 #: ``<urdf:TAG>``: a URDF element SDFormat has no element for, as written
-URDF_CUSTOM = "{http://wiki.ros.org/urdf}*"
-#: ``<urdf:as_written>``: a URDF element the SDF form cannot hold exactly, as written
-AS_WRITTEN = "{http://wiki.ros.org/urdf}as_written"
+URDF_CUSTOM = U + "*"
 #: ``<urdf:gazebo>``: a ``<gazebo>`` block, as written (also applied as libsdformat does)
-URDF_GAZEBO = "{http://wiki.ros.org/urdf}gazebo"
+URDF_GAZEBO = U + "gazebo"
 
 _NO_SHAPE = "URDF has no such shape"
 _NOT_READ = "urdfsdf has no place for it (not read)"

@@ -34,7 +34,7 @@ and follows libsdformat step by step:
 - sensors, lights and projectors of the child (from its ``<gazebo>`` blocks)
   move to the parent with ``//pose`` composed the same way (a pose with
   ``relative_to`` is left as written), marked ``urdf:lumped`` so that sdf2urdf
-  knows the carried block holds them (:func:`urdfsdf.translate.gazebo.mark_lumped`;
+  knows the carried block holds them (:func:`urdfsdf.translate.gazebo_keys.mark_lumped`;
   re-aimed plugins too); other link content (self_collide,
   gravity, plugins...) moves too, the child's value winning as in
   libsdformat's ``AddKeyValue``;
@@ -94,7 +94,7 @@ from urdfsdf.core.transforms import (
 )
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import MASSLESS_MARKER
-from urdfsdf.translate.gazebo import is_key_true, mark_lumped
+from urdfsdf.translate.gazebo_keys import is_key_true, mark_lumped
 from urdfsdf.xml.carried import UNNAMED
 from urdfsdf.xml.parse import from_string, to_string
 

@@ -53,7 +53,7 @@ def _static(model: Model) -> bool:
     """Whether a ``<gazebo><static>true</static></gazebo>`` block makes it static."""
     if not any(x.tag == "gazebo" for x in model.extras):
         return False
-    import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
+    import urdfsdf.translate.gazebo_to_sdf as gazebo  # the module form: see api.py's imports
 
     return gazebo.model_static(model.extras)
 

@@ -39,7 +39,7 @@ from urdfsdf.core.record import record
 from urdfsdf.xml.parse import first_child, parse
 
 #: the environment variables that name roots, in the order they are searched
-ENV_VARIABLES = ("AMENT_PREFIX_PATH", "ROS_PACKAGE_PATH", "GZ_SIM_RESOURCE_PATH", "SDF_PATH",
+ROOT_VARIABLES = ("AMENT_PREFIX_PATH", "ROS_PACKAGE_PATH", "GZ_SIM_RESOURCE_PATH", "SDF_PATH",
                  "IGN_GAZEBO_RESOURCE_PATH")
 #: of those, the ones whose entries hold model folders (Gazebo's resource path)
 MODEL_VARIABLES = ("GZ_SIM_RESOURCE_PATH", "SDF_PATH", "IGN_GAZEBO_RESOURCE_PATH")
@@ -61,13 +61,13 @@ class ResourceRoots:
     package_paths: tuple[tuple[str, str], ...] = ()
     #: ``--resource-path DIR`` (``resource_paths=``), first for ``model://NAME``
     resource_paths: tuple[str, ...] = ()
-    #: the variables of :data:`ENV_VARIABLES` that are set, as ``(NAME, VALUE)``
+    #: the variables of :data:`ROOT_VARIABLES` that are set, as ``(NAME, VALUE)``
     environment: tuple[tuple[str, str], ...] = ()
 
 
 def environment_roots(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """The variables of :data:`ENV_VARIABLES` set in ``env`` (``os.environ``, at the edge)."""
-    return tuple((name, env[name]) for name in ENV_VARIABLES if env.get(name))
+    """The variables of :data:`ROOT_VARIABLES` set in ``env`` (``os.environ``, at the edge)."""
+    return tuple((name, env[name]) for name in ROOT_VARIABLES if env.get(name))
 
 
 @record

@@ -5,7 +5,7 @@ Always the textual copy ("Parity with URDF" in the spec): each joint gets
 ``<pose relative_to="JOINT"/>``, the root link no pose; the root link comes
 first so it is the canonical link.  What SDFormat cannot hold travels in the
 forms of :mod:`urdfsdf.translate.carriers`; ``<gazebo>`` blocks are applied by
-:mod:`urdfsdf.translate.gazebo`; names SDFormat forbids are changed by
+:mod:`urdfsdf.translate.gazebo_to_sdf`; names SDFormat forbids are changed by
 :mod:`urdfsdf.translate.names`.
 """
 from __future__ import annotations
@@ -195,7 +195,7 @@ def _gazebo_references(model: Model) -> set[str]:
 
 def _static_by_blocks(model: Model) -> bool:
     """Whether the robot's ``<gazebo>`` blocks make its SDF model static."""
-    import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
+    import urdfsdf.translate.gazebo_to_sdf as gazebo  # the module form: see api.py's imports
 
     return gazebo.model_static([x for x in model.extras if x.tag == "gazebo"])
 
@@ -236,7 +236,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     its root is the one link no joint names as child, found without checking again.
     A model made otherwise (the API takes any) is checked here.  ``open_loops``: the
     ``<gazebo>`` joints that close loops are not applied
-    (:func:`~urdfsdf.translate.gazebo.apply_gazebo`).  ``massless``: what
+    (:func:`~urdfsdf.translate.gazebo_to_sdf.apply_gazebo`).  ``massless``: what
     becomes of massless links (default: moving ones are warned of,
     :mod:`urdfsdf.translate.massless`).  ``target``: whose reading the SDF holds where
     Gazebo's and Drake's differ (:mod:`urdfsdf.translate.drake`): ``"drake"`` applies
@@ -255,7 +255,7 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks and target == "gazebo":  # imported when a robot has some (cold start)
-        import urdfsdf.translate.gazebo as gazebo  # the module form: see api.py's imports
+        import urdfsdf.translate.gazebo_to_sdf as gazebo  # the module form: see api.py's imports
 
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
                                   diags, open_loops, version)

@@ -16,7 +16,8 @@ from urdfsdf.core.ir import IDENTITY, Joint, Model, SdfDocument, World, evolve
 from urdfsdf.core.transforms import Transform
 from urdfsdf.sdf.frames import Scope, analyze_model
 from urdfsdf.translate.drake import STATIC_WELD
-from urdfsdf.translate.gazebo import made_by_blocks, model_static_by_block, pose_made_by_block
+from urdfsdf.translate.gazebo_to_sdf import model_static_by_block
+from urdfsdf.translate.gazebo_to_urdf import made_by_blocks, pose_made_by_block
 from urdfsdf.translate.to_urdf_copy import linkless, sdf_to_urdf_copy
 from urdfsdf.translate.to_urdf_transform import (
     Options,

@@ -15,7 +15,8 @@ from __future__ import annotations
 from urdfsdf.core.diagnostics import Diagnostics
 from urdfsdf.core.ir import Joint, Link, Model, UrdfRoot
 from urdfsdf.translate.carriers import unsealed
-from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks
+from urdfsdf.translate.gazebo_to_sdf import applied_outputs
+from urdfsdf.translate.gazebo_to_urdf import gazebo_blocks
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import (
     report_placement_frame,

@@ -48,7 +48,9 @@ from urdfsdf.sdf.frames import Scope
 from urdfsdf.sdf.names import WORLD
 from urdfsdf.sdf.posed import with_pose
 from urdfsdf.translate.carriers import massless_marker
-from urdfsdf.translate.gazebo import applied_outputs, gazebo_blocks, joints_block
+from urdfsdf.translate.gazebo_keys import Carried, CarriedSet
+from urdfsdf.translate.gazebo_to_sdf import applied_outputs
+from urdfsdf.translate.gazebo_to_urdf import gazebo_blocks, joints_block
 from urdfsdf.translate.names import restore_names
 from urdfsdf.translate.urdf_elements import (
     report_placement_frame,
@@ -435,7 +437,7 @@ def _attach_disconnected(flat: _Flattener, above: dict[str, _Edge], main_root: s
     return True
 
 
-def _links_and_joints(model: Model, tree: _Tree, applied: set[str]
+def _links_and_joints(model: Model, tree: _Tree, applied: set[Carried]
                       ) -> tuple[list[Link], list[Joint]]:
     """The URDF links (``world`` first when it is the root) and joints of the tree."""
     flat, above = tree.flat, tree.above
@@ -491,7 +493,7 @@ def _report_nested(model: Model, name: str, diags: Diagnostics) -> None:
                           "place once flattened; dropped", kept.line)
 
 
-def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[str]
+def _model_extras(model: Model, scope: Scope, tree: _Tree, applied: set[Carried]
                   ) -> tuple[Extra, ...]:
     """The URDF model's extras: the model's and nested models' URDF ones (other content
     of nested models dropped), and SDF-only link content in <gazebo> blocks."""
@@ -705,7 +707,7 @@ def _posed_extras(body: _Body, x_mf: Transform, tree_joint: _Edge | None) -> Lin
 
 
 def _link(body: _Body, x_mf: Transform, tree_joint: _Edge | None, diags: Diagnostics,
-          lossy: bool, applied: set[str] | frozenset[str] = frozenset()) -> Link:
+          lossy: bool, applied: CarriedSet = frozenset()) -> Link:
     """The link's URDF form with its contents re-expressed in its URDF frame."""
     copy = _urdf_frame_is_sdf_frame(body, tree_joint)
     x_fl = _frame_change(x_mf, body.x_ml)

@@ -42,6 +42,7 @@ from urdfsdf.translate.carriers import (
     implied_world_mark,
     sdf_limit_marker,
 )
+from urdfsdf.translate.gazebo_keys import CarriedSet
 from urdfsdf.translate.massless import is_min_inertial
 from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.carried import MASSLESS, UNNAMED
@@ -92,7 +93,7 @@ def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[
     ``<urdf:root>``), with the Drake extensions Drake reads in URDF in the same place
     (:data:`~urdfsdf.xml.drake_forms.URDF_PLACED`, in URDF's form).
 
-    SDF-only ones travel in :mod:`urdfsdf.translate.gazebo` blocks.
+    SDF-only ones travel in :mod:`urdfsdf.translate.gazebo_to_urdf` blocks.
     """
     if not extras:
         return ()
@@ -108,7 +109,7 @@ def urdf_extras(extras: tuple[Extra, ...], skip: tuple[str, ...] = ()) -> tuple[
 
 
 def _urdf_material(visual: Visual,
-                   applied: set[str] | frozenset[str] = frozenset()) -> Material | None:
+                   applied: CarriedSet = frozenset()) -> Material | None:
     """A visual's URDF material: its name, or a colour named after the visual.
 
     Specular, emissive and material scripts travel in a ``<gazebo>`` block.
@@ -137,7 +138,7 @@ def diffuse_map_of(m: Material) -> str | None:
     return None
 
 
-def _urdf_colour(m: Material, applied: set[str] | frozenset[str]) -> Tokens | None:
+def _urdf_colour(m: Material, applied: CarriedSet) -> Tokens | None:
     """The colour of an unnamed SDF material: diffuse, else ambient (but not the ambient
     colour a URDF ``<gazebo>`` block gave: it travels in the block)."""
     color = m.diffuse or m.ambient
@@ -155,7 +156,7 @@ _Shape = TypeVar("_Shape", Visual, Collision)
 
 
 def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
-              applied: set[str] | frozenset[str] = frozenset(),
+              applied: CarriedSet = frozenset(),
               pose_of: PoseMap | None = None, name: str | None = None,
               as_written: bool = False) -> Link:
     """A link's URDF form: shapes with URDF names and materials, extras unwrapped.
@@ -184,7 +185,7 @@ def urdf_link(link: Link, diags: Diagnostics, lossy: bool = False,
 
 def _urdf_shapes(shapes: tuple[_Shape, ...], link: str, diags: Diagnostics | None,
                  lossy: bool,
-                 pose_of: PoseMap, applied: set[str] | frozenset[str]) -> tuple[_Shape, ...]:
+                 pose_of: PoseMap, applied: CarriedSet) -> tuple[_Shape, ...]:
     """The URDF form of a link's visuals or collisions: those with a URDF geometry
     (or none); the others are reported (:func:`_report_dropped`, :func:`_urdf_mesh`)."""
     out = []
@@ -257,13 +258,13 @@ def _report_dropped(shape: Visual | Collision, link: str, diags: Diagnostics | N
 
 
 @overload
-def _urdf_shape(shape: Visual, pose_of: PoseMap, applied: set[str] | frozenset[str]
+def _urdf_shape(shape: Visual, pose_of: PoseMap, applied: CarriedSet
                 ) -> Visual: ...
 @overload
-def _urdf_shape(shape: Collision, pose_of: PoseMap, applied: set[str] | frozenset[str]
+def _urdf_shape(shape: Collision, pose_of: PoseMap, applied: CarriedSet
                 ) -> Collision: ...
 def _urdf_shape(shape: Visual | Collision, pose_of: PoseMap,
-                applied: set[str] | frozenset[str]) -> Visual | Collision:
+                applied: CarriedSet) -> Visual | Collision:
     """A visual or collision in URDF: its pose in the link frame, ``urdf:`` extras
     unwrapped, no name when SDF's was made up (``<urdf:unnamed/>``), a visual's URDF
     material.  Each kind of change is made only where there is something to change."""

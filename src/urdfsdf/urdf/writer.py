@@ -12,6 +12,7 @@ from __future__ import annotations
 from lxml import etree
 
 from urdfsdf.core.ir import (
+    INERTIA_KEYS,
     ZERO3,
     Collision,
     Dynamics,
@@ -32,8 +33,6 @@ from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain
 from urdfsdf.xml.namespaces import SDF_FRAME, SDF_NS, SDF_POSE, SDF_SUBMESH
 from urdfsdf.xml.parse import from_string, to_string
-
-INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
 
 def write_urdf_model(model: Model) -> str:

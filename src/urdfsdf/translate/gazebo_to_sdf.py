@@ -1,8 +1,8 @@
-"""``<gazebo>`` extension blocks: SDF-only content in a URDF, both ways.
+"""``<gazebo>`` extension blocks, URDF -> SDF: what a block makes of the SDF model.
 
-URDF -> SDF (:func:`apply_gazebo`): the robot's ``<gazebo>`` blocks are applied
-the way libsdformat's URDF parser applies them, so the SDF means what Gazebo
-would make of the URDF:
+:func:`apply_gazebo` applies the robot's ``<gazebo>`` blocks the way libsdformat's URDF
+parser applies them, so the SDF means what Gazebo would make of the URDF (the keys'
+vocabulary: :mod:`urdfsdf.translate.gazebo_keys`):
 
 - ``<gazebo reference="LINK">``: ``mu1 mu2 fdir1 kp kd minDepth maxVel
   maxContacts laserRetro`` become every collision's surface/contact values;
@@ -21,16 +21,8 @@ would make of the URDF:
 
 Each block also travels verbatim as ``<urdf:gazebo>`` so URDF -> SDF -> URDF
 restores it exactly; :func:`applied_outputs` says which SDF elements a block
-produced so that SDF -> URDF does not write them twice.  What fixed-joint lumping
-changes of them (a sensor's pose, a plugin's ``bodyName``: :mod:`urdfsdf.translate.lump`)
-is marked ``urdf:lumped`` with the fingerprint of the form the block gave
-(:func:`mark_lumped`), and not written twice either.
-
-SDF -> URDF (:func:`gazebo_blocks`): whatever SDF holds that URDF cannot
-(link sensors, lights, self_collide, gravity...; collision surfaces; visual
-material scripts and extra colours; joint physics, spring values, axis
-extras; model plugins) is written into ``<gazebo reference>`` blocks of the
-form above, which both libsdformat and :func:`apply_gazebo` read back.
+produced (and :func:`model_static_by_block` whether one made the model static), so
+that SDF -> URDF (:mod:`urdfsdf.translate.gazebo_to_urdf`) does not write them twice.
 """
 
 from __future__ import annotations
@@ -52,17 +44,30 @@ from urdfsdf.core.ir import (
     Link,
     Material,
     Model,
-    ShapeElement,
     Visual,
     evolve,
 )
 from urdfsdf.core.record import mutable_record
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.schema import VERSIONS, undefined
+from urdfsdf.translate.gazebo_keys import (
+    COLLISION_VALUES,
+    JOINT_PHYSICS,
+    LINK_VALUES,
+    LUMPING,
+    SPRING_TAGS,
+    SPRING_VALUES,
+    Carried,
+    Lumped,
+    fingerprint,
+    is_key_true,
+    key_value,
+    leaves,
+    text_element,
+)
 from urdfsdf.translate.names import repeat_name
-from urdfsdf.xml.custom import is_urdf_extra, mark_renamed, restore_name
-from urdfsdf.xml.drake_forms import URDF_PLACED
-from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, URDF_NS, U
+from urdfsdf.xml.custom import mark_renamed
+from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, first_child, from_string, tag_and_name, to_string
 
 N = TypeVar("N", Link, Joint)
@@ -70,68 +75,10 @@ N = TypeVar("N", Link, Joint)
 #: what a ``<gazebo>`` block applies to: its ``reference`` link or joint, or the model
 GazeboTarget = Literal["link", "joint", "model"]
 
-#: link-level extension tags -> (collision path, SDF leaf)
-COLLISION_VALUES = {
-    "mu1": ("surface/friction/ode", "mu"),
-    "mu2": ("surface/friction/ode", "mu2"),
-    "fdir1": ("surface/friction/ode", "fdir1"),
-    "kp": ("surface/contact/ode", "kp"),
-    "kd": ("surface/contact/ode", "kd"),
-    "minDepth": ("surface/contact/ode", "min_depth"),
-    "maxVel": ("surface/contact/ode", "max_vel"),
-    "maxContacts": ("", "max_contacts"),
-    "laserRetro": ("", "laser_retro"),
-}
-#: SDF //axis/dynamics spring values -> the <gazebo reference=JOINT> tags holding them
-SPRING_TAGS = {"spring_reference": "springReference", "spring_stiffness": "springStiffness"}
-#: the <gazebo reference=JOINT> spring tags -> the //axis/dynamics values they hold
-SPRING_VALUES = {tag: value for value, tag in SPRING_TAGS.items()}
-LINK_VALUES = {"selfCollide": "self_collide", "gravity": "gravity", "kinematic": "kinematic"}
-#: joint-level extension tags -> the //joint/physics paths libsdformat writes (its
-#: physics/ode/provide_feedback as well is not SDFormat: left out)
-JOINT_PHYSICS = {
-    "provideFeedback": ("provide_feedback",),
-    "implicitSpringDamper": ("ode/implicit_spring_damper", "ode/cfm_damping"),
-    "cfmDamping": ("ode/implicit_spring_damper", "ode/cfm_damping"),
-    "stopCfm": ("ode/limit/cfm",),
-    "stopErp": ("ode/limit/erp",),
-    "fudgeFactor": ("ode/fudge_factor",),
-}
 #: where the content of a block goes, by kind of block (SDFormat element paths)
 PLACES = {"link": "model/link", "joint": "model/joint", "model": "model",
           "collision": "model/link/collision", "visual": "model/link/visual",
           "axis": "model/joint/axis", "limit": "model/joint/axis/limit"}
-#: read by libsdformat for fixed-joint lumping; nothing to apply to the SDF
-LUMPING = ("preserveFixedJoint", "disableFixedJointLumping")
-#: every extension key: a value read by :func:`key_value`
-KEYS = frozenset((*COLLISION_VALUES, *LINK_VALUES, *JOINT_PHYSICS, *SPRING_TAGS.values(),
-                  "turnGravityOff", "dampingFactor", "material", "static", *LUMPING))
-
-
-#: the extension's true booleans (libsdformat parser_urdf: any case; an SDFormat boolean,
-#: :func:`urdfsdf.sdf.values.is_true`, has no "yes")
-KEY_TRUE_TEXTS = ("true", "yes", "1")
-
-
-def is_key_true(text: str) -> bool:
-    """An extension key's boolean ``text`` is true (:data:`KEY_TRUE_TEXTS`)."""
-    return text.strip().lower() in KEY_TRUE_TEXTS
-
-
-def key_value(el: etree._Element) -> str:
-    """The value of an extension key: its ``value`` attribute, else its text, trimmed.
-
-    libsdformat's ``GetKeyValueAsString`` (``<material value="PR2/Blue"/>``,
-    ``<mu1 value="0.3"/>``: the old Gazebo forms).
-    """
-    value = el.get("value")
-    return (value if value is not None else (el.text or "")).strip()
-
-
-def _el(tag: str, text: str | None = None) -> etree._Element:
-    el = etree.Element(tag)
-    el.text = text
-    return el
 
 
 def _path(root: etree._Element, path: str) -> etree._Element:
@@ -142,12 +89,6 @@ def _path(root: etree._Element, path: str) -> etree._Element:
         node = found if found is not None else etree.SubElement(node, part)
     return node
 
-
-def _extra(el: etree._Element, line: int | None) -> Extra:
-    return posed_extra(el, line)
-
-
-# -- URDF -> SDF -------------------------------------------------------------
 
 @mutable_record
 class _Target:
@@ -215,7 +156,7 @@ _Handler = Callable[[_Reading, etree._Element], None]
 def _copied(r: _Reading, child: etree._Element) -> None:
     """Any other child: copied into the link, joint or model (what SDFormat defines)."""
     if r.defined(child, r.kind):
-        r.target.extras.append(_extra(child, r.line_of(child)))
+        r.target.extras.append(posed_extra(child, r.line_of(child)))
 
 
 def _ignored(r: _Reading, child: etree._Element) -> None:
@@ -227,27 +168,28 @@ def _surface_value(r: _Reading, child: etree._Element) -> None:
     path, leaf = COLLISION_VALUES[child.tag]
     if r.surface is None:
         r.surface = etree.Element("collision")
-    _path(r.surface, path).append(_el(leaf, key_value(child)))
+    _path(r.surface, path).append(text_element(leaf, key_value(child)))
 
 
 def _link_value(r: _Reading, child: etree._Element) -> None:
     """``selfCollide``, ``gravity``, ``kinematic``: the link's (:data:`LINK_VALUES`)."""
-    r.target.extras.append(_extra(_el(LINK_VALUES[child.tag], key_value(child)), r.line))
+    value = text_element(LINK_VALUES[child.tag], key_value(child))
+    r.target.extras.append(posed_extra(value, r.line))
 
 
 def _gravity_off(r: _Reading, child: etree._Element) -> None:
     """``turnGravityOff``: the link's ``<gravity>``, negated."""
     off = is_key_true(key_value(child))
-    r.target.extras.append(_extra(_el("gravity", "false" if off else "true"), r.line))
+    r.target.extras.append(posed_extra(text_element("gravity", "false" if off else "true"), r.line))
 
 
 def _damping_factor(r: _Reading, child: etree._Element) -> None:
     """``dampingFactor``: the link's linear and angular ``<velocity_decay>``."""
     value = key_value(child)
-    decay = _el("velocity_decay")
-    decay.append(_el("linear", value))
-    decay.append(_el("angular", value))
-    r.target.extras.append(_extra(decay, r.line))
+    decay = text_element("velocity_decay")
+    decay.append(text_element("linear", value))
+    decay.append(text_element("angular", value))
+    r.target.extras.append(posed_extra(decay, r.line))
 
 
 def _material_name(r: _Reading, child: etree._Element) -> None:
@@ -256,10 +198,10 @@ def _material_name(r: _Reading, child: etree._Element) -> None:
     if len(child):
         _copied(r, child)
         return
-    mat = _el("material")
+    mat = text_element("material")
     script = etree.SubElement(mat, "script")
-    script.append(_el("uri", "file://media/materials/scripts/gazebo.material"))
-    script.append(_el("name", key_value(child)))
+    script.append(text_element("uri", "file://media/materials/scripts/gazebo.material"))
+    script.append(text_element("name", key_value(child)))
     r.target.all_visuals.append(mat)
 
 
@@ -342,7 +284,7 @@ def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | N
     if r.surface is not None:
         t.all_collisions.extend(r.surface)
     if r.physics is not None:
-        t.extras.append(_extra(r.physics, r.line))
+        t.extras.append(posed_extra(r.physics, r.line))
     return t
 
 
@@ -359,7 +301,7 @@ def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, st
     joints = {joint.name: joint for joint in model.joints}
     static = model.static
     model_extras: list[Extra] = []
-    touched: dict[str, set[str]] = {"link": set(), "joint": set()}  # given extras
+    touched: dict[GazeboTarget, set[str]] = {"link": set(), "joint": set()}  # given extras
     suggested: dict[str, str] = {}  # a name no link or joint has: what is close to it
     for x in blocks:
         block = from_string(x.xml)
@@ -517,47 +459,12 @@ def _uniquely_named(x: Extra, seen: set[str], taken: set[str], diags: Diagnostic
     mark_renamed(el, new)
     diags.warning("DUPLICATE_NAME", f"a second <{x.tag}> named {name!r} here; written as "
                   f"{new!r} with urdf:name={name!r}", x.line)
-    return _extra(el, x.line)
-
-
-def applied_form(xml: str) -> str:
-    """The canonical form of an SDF element as a ``<gazebo>`` block made it.
-
-    An element renamed by :func:`unique_names` compares under its original name.
-    """
-    if U + "name" not in xml and "urdf:name" not in xml:
-        return canonical(xml)
-    el = from_string(xml)
-    restore_name(el)
-    return canonical(to_string(el))
-
-
-#: //@urdf:lumped: on an element that fixed-joint lumping changed, the fingerprint of
-#: the form a <gazebo> block gave it (:func:`applied_form`)
-LUMPED = U + "lumped"
-
-
-def _fingerprint(form: str) -> str:
-    """The fingerprint of an element's applied form (:data:`LUMPED`)."""
-    import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
-
-    return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
-
-
-def mark_lumped(before: Extra, after: Extra) -> Extra:
-    """``after``, what lumping made of ``before``, marked with the fingerprint of the form
-    a block gave ``before`` (the first one, through several lumpings)."""
-    el = from_string(after.xml)
-    if el.get(LUMPED) is None:
-        etree.Element("holder", nsmap={"urdf": URDF_NS}).append(el)  # urdf:, not ns0:
-        el.set(LUMPED, from_string(before.xml).get(LUMPED) or _fingerprint(
-            applied_form(before.xml)))
-    return Extra(after.tag, to_string(el), after.line, after.pose)
+    return posed_extra(el, x.line)
 
 
 def _merge(extras: Iterable[Extra], new: Iterable[etree._Element], line: int | None
            ) -> tuple[Extra, ...]:
-    return (*extras, *(_extra(e, line) for e in new))
+    return (*extras, *(posed_extra(e, line) for e in new))
 
 
 def _apply_link(link: Link, t: _Target) -> Link:
@@ -615,12 +522,12 @@ def _merge_surface(extras: Iterable[Extra], new: Iterable[etree._Element], line:
     rest: list[etree._Element] = []
     for el in new:
         (surfaces if el.tag == "surface" else rest).append(el)
-    out = [*kept, *(_extra(e, line) for e in rest)]
+    out = [*kept, *(posed_extra(e, line) for e in rest)]
     if surfaces:
         merged = surfaces[0]
         for other in surfaces[1:]:
             _deep_merge(merged, other)
-        out.append(_extra(merged, line))
+        out.append(posed_extra(merged, line))
     return tuple(out)
 
 
@@ -652,7 +559,7 @@ def _merge_material(material: Material | None, el: etree._Element) -> Material:
         if c.tag in ("ambient", "diffuse", "specular", "emissive"):
             colours[c.tag] = tuple((c.text or "").split())
         else:
-            extras.append(_extra(c, None))
+            extras.append(posed_extra(c, None))
     # a URDF rgba stands for ambient and diffuse (the SDF writer's mapping)
     return evolve(base, ambient=colours.get("ambient", base.ambient or base.rgba),
                    diffuse=colours.get("diffuse", base.diffuse or base.rgba),
@@ -691,12 +598,12 @@ def _with_axis_content(axis: Axis, content: list[etree._Element]) -> Axis:
     return evolve(axis, extras=_merge(axis.extras, rest, axis.line))
 
 
-def applied_outputs(model: Model) -> set[str]:
+def applied_outputs(model: Model) -> set[Carried]:
     """Canonical XML of every element the model's ``urdf:gazebo`` blocks produce.
 
     SDF -> URDF skips these extras: the verbatim block already carries them.
     """
-    out: set[str] = set()
+    out: set[Carried] = set()
     for x in model.extras:
         if x.tag != U + "gazebo":
             continue
@@ -709,76 +616,26 @@ def applied_outputs(model: Model) -> set[str]:
             # what SDFormat 1.7 does not define, a later version written may have applied
             for version in VERSIONS[1:] if dropped.items else ():  # (it prunes: a copy)
                 out |= _outputs(_translate(from_string(x.xml), k, None, None, version))
-    return out | {f"lumped:{_fingerprint(form)}" for form in out}
+    return out | {Lumped(fingerprint(form)) for form in out if isinstance(form, str)}
 
 
 def model_static_by_block(model: Model) -> bool:
     """Whether one of the model's verbatim ``<urdf:gazebo>`` blocks without reference
     holds ``<static>true</static>`` (a URDF's static model, as libsdformat makes it)."""
-    static = canonical(to_string(_el("static", "true")))
+    static = canonical(to_string(text_element("static", "true")))
     return any(static in _outputs(_translate(from_string(x.xml), "model", None))
                for x in model.extras
                if x.tag == U + "gazebo" and "static" in x.xml
                and from_string(x.xml).get("reference") is None)
 
 
-def pose_made_by_block(model: Model) -> bool:
-    """Whether the model's pose is the ``<pose>`` of one of its verbatim ``<urdf:gazebo>``
-    blocks without reference (an iCub's, placing the robot in Gazebo): the URDF holds
-    it in the block, not in its joint origins."""
-    pose = model.pose
-    if pose.relative_to is not None or pose.text is None:
-        return False
-    for x in model.extras:
-        if x.tag == U + "gazebo" and "<pose" in x.xml:
-            block = from_string(x.xml)
-            if block.get("reference") is None and any(
-                    tuple((p.text or "").split()) == pose.text and not p.attrib
-                    for p in block.findall("pose")):
-                return True
-    return False
-
-
-def made_by_blocks(model: Model) -> frozenset[str]:
-    """The names of the links and joints of ``model`` that its verbatim ``<urdf:gazebo>``
-    blocks without reference made (:func:`apply_gazebo` copies their SDF ``<link>`` and
-    ``<joint>`` elements into the model), unchanged since.
-
-    SDF -> URDF leaves them out: the block brings them back as written.  An element
-    is compared in its canonical SDF form (:func:`urdfsdf.sdf.writer.element_canonical`),
-    so one edited in the SDF, or a URDF joint whose name a block's joint repeats (not
-    applied), is written from the SDF.
-    """
-    blocks = [from_string(x.xml) for x in model.extras if x.tag == U + "gazebo"]
-    kids = [to_string(c) for b in blocks if b.get("reference") is None
-            for c in b if c.tag in ("link", "joint")]
-    if not kids:
-        return frozenset()
-    import urdfsdf.sdf.reader as sdf_reader  # the module form: see api.py's imports
-    import urdfsdf.sdf.writer as sdf_writer
-
-    doc = sdf_reader.read_sdf_bytes(
-        f'<sdf version="1.7"><model name="m">{"".join(kids)}</model></sdf>'.encode(),
-        Diagnostics())
-    if doc is None or not doc.models:
-        return frozenset()
-    def elements(m: Model) -> list[Link | Joint]:
-        return [*m.links, *m.joints]
-
-    # the canonical form parses the text with the `urdf` prefix of its carriers declared
-    # (a URDF joint's <urdf:safety_controller>, as PR2's)
-    made = {x.name: sdf_writer.element_canonical(x) for x in elements(doc.models[0])}
-    return frozenset(x.name for x in elements(model) if x.name in made
-                     and sdf_writer.element_canonical(x) == made[x.name])
-
-
-def _outputs(t: _Target) -> set[str]:
+def _outputs(t: _Target) -> set[Carried]:
     """Canonical XML of what one block adds to a link, joint or model."""
-    out = {canonical(kept.xml) for kept in t.extras}
+    out: set[Carried] = {canonical(kept.xml) for kept in t.extras}
     if t.static is not None:
-        out.add(canonical(to_string(_el("static", "true" if t.static else "false"))))
+        out.add(canonical(to_string(text_element("static", "true" if t.static else "false"))))
     for tag, value in t.spring.items():
-        out.add(canonical(to_string(_el(SPRING_TAGS[tag], value))))
+        out.add(canonical(to_string(text_element(SPRING_TAGS[tag], value))))
     for group in (*t.visual_extras.values(), *t.collision_extras.values(),
                   t.all_collisions, t.axis, t.all_visuals):
         for e in group:
@@ -786,201 +643,12 @@ def _outputs(t: _Target) -> set[str]:
     return out
 
 
-def _element_outputs(e: etree._Element) -> set[str]:
+def _element_outputs(e: etree._Element) -> set[Carried]:
     """Canonical XML of an element a block merges into a shape or an axis."""
-    out = {canonical(to_string(e))}
+    out: set[Carried] = {canonical(to_string(e))}
     if e.tag == "surface":  # merged with others into one: leaf by leaf
-        out.update(_leaves(e))
+        out.update(leaves(e))
     if e.tag in ("material", "limit"):  # merged child by child
         out.update(canonical(to_string(c)) for c in e if isinstance(c.tag, str))
     return out
 
-
-# -- SDF -> URDF -------------------------------------------------------------
-
-def _block(reference: str | None, children: Iterable[etree._Element]) -> etree._Element:
-    g = etree.Element("gazebo")
-    if reference is not None:
-        g.set("reference", reference)
-    for c in children:
-        c.tail = None
-        g.append(c)
-    return g
-
-
-def _pretty(el: etree._Element, line: int | None) -> Extra:
-    for node in el.iter():
-        if node.text is not None and not node.text.strip():
-            node.text = None
-        node.tail = None
-    etree.indent(el, space="  ", level=1)
-    return _extra(el, line)
-
-
-def _parse(x: Extra) -> etree._Element:
-    """``x``'s element (without the mark of lumping: :data:`LUMPED`)."""
-    el = from_string(x.xml)
-    if el.get(LUMPED) is not None:
-        del el.attrib[LUMPED]
-        etree.cleanup_namespaces(el)
-    return el
-
-
-def _sdf_only(extras: tuple[Extra, ...], skip: set[str]) -> list[etree._Element]:
-    """The elements of ``extras`` that no ``urdf:`` form or ``urdf:gazebo`` block carries."""
-    if not extras:
-        return []
-    # with nothing to skip (no urdf:gazebo block), no canonical form is needed
-    return [_parse(x) for x in extras  # (a Drake extension URDF holds: urdf_elements)
-            if not is_urdf_extra(x) and x.tag not in URDF_PLACED
-            and not (skip and _carried(x, skip))]
-
-
-def _carried(x: Extra, skip: set[str]) -> bool:
-    """Whether a verbatim ``urdf:gazebo`` block carries ``x``: as the block gave it,
-    as lumping changed it (:data:`LUMPED`), or leaf by leaf (a merged surface)."""
-    if applied_form(x.xml) in skip:
-        return True
-    if "lumped" in x.xml and f"lumped:{from_string(x.xml).get(LUMPED)}" in skip:
-        return True
-    return x.tag == "surface" and _leaves(from_string(x.xml)) <= skip
-
-
-def _skipped(el: etree._Element, skip: set[str]) -> bool:
-    """Whether a verbatim ``urdf:gazebo`` block already carries ``el``."""
-    return bool(skip) and canonical(to_string(el)) in skip
-
-
-def _leaves(el: etree._Element, path: str = "") -> set[str]:
-    """``surface/friction/ode/mu=0.3``: each leaf of ``el`` with its path and value."""
-    here = f"{path}/{el.tag}" if path else str(el.tag)
-    kids = [c for c in el if isinstance(c.tag, str)]
-    if not kids:
-        return {f"leaf:{here}={(el.text or '').strip()}"}
-    return set().union(*(_leaves(c, here) for c in kids))
-
-
-def gazebo_blocks(model: Model, links: Iterable[tuple[str, Link]],
-                  joints: Iterable[tuple[str, Joint]], skip: set[str]) -> list[Extra]:
-    """``<gazebo>`` blocks holding the SDF-only content of a model being written as URDF.
-
-    ``links``/``joints`` pair each URDF name with the SDF element it came from;
-    ``skip`` lists canonical XML already carried by verbatim ``urdf:gazebo`` blocks.
-    """
-    blocks = [_model_block(model, skip)]
-    blocks += [_link_block(name, link, skip) for name, link in links]
-    blocks += [_joint_block(name, joint, skip) for name, joint in joints]
-    return [b for b in blocks if b is not None]
-
-
-def _model_block(model: Model, skip: set[str]) -> Extra | None:
-    """The block without reference: ``static`` and the model's SDF-only children."""
-    children = _sdf_only(model.extras, skip)
-    if model.static and not _skipped(_el("static", "true"), skip):
-        children.insert(0, _el("static", "true"))
-    return _pretty(_block(None, children), model.line) if children else None
-
-
-def _link_block(name: str, link: Link, skip: set[str]) -> Extra | None:
-    """A link's block: its SDF-only children, then its shapes' (:func:`_shape_blob`).
-
-    SDF-only content is in extras, and in a visual's material.
-    """
-    children = _sdf_only(link.extras, skip) if link.extras else []
-    for v in link.visuals:
-        if v.extras or v.material is not None:
-            blob = _shape_blob(v, skip)
-            if blob is not None:
-                children.append(blob)
-    for c in link.collisions:
-        if c.extras:
-            blob = _shape_blob(c, skip)
-            if blob is not None:
-                children.append(blob)
-    return _pretty(_block(name, children), link.line) if children else None
-
-
-def _joint_block(name: str, joint: Joint, skip: set[str]) -> Extra | None:
-    """A joint's block: its SDF-only children, spring values and axis extras."""
-    children = _sdf_only(joint.extras, skip) if joint.extras else []
-    axis = joint.axis
-    if axis is not None:
-        if axis.dynamics is not None:
-            children += _spring_keys(axis.dynamics, skip)
-        if axis.extras or (axis.limit is not None and axis.limit.extras):
-            blob = _axis_blob(axis, skip)
-            if blob is not None:
-                children.append(blob)
-    return _pretty(_block(name, children), joint.line) if children else None
-
-
-def joints_block(joints: Iterable[Joint], line: int | None) -> Extra:
-    """``<gazebo>`` holding SDF ``<joint>`` elements: the joints sdf2urdf cut from a
-    model's tree to close its loops, in the form libsdformat copies into the model it
-    makes of the URDF (and :func:`apply_gazebo` applies).  What only URDF holds
-    (``urdf:`` content) is not written in them."""
-    import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
-
-    sdf_joints = (evolve(j, mimic=None, safety_controller=None, calibration=None,
-                         extras=tuple(x for x in j.extras if not is_urdf_extra(x)))
-                  for j in joints)
-    return _pretty(_block(None, (from_string(sdf_writer.element_text(j))
-                                 for j in sdf_joints)), line)
-
-
-def _spring_keys(dynamics: Dynamics, skip: set[str]) -> list[etree._Element]:
-    """``springReference``/``springStiffness`` keys of an axis's spring values."""
-    keys = []
-    for attr, tag in SPRING_TAGS.items():
-        value = getattr(dynamics, attr)
-        if value is not None:
-            el = _el(tag, value)
-            if not _skipped(el, skip):
-                keys.append(el)
-    return keys
-
-
-def _axis_blob(axis: Axis, skip: set[str]) -> etree._Element | None:
-    """``<axis>`` with the axis's SDF-only children and its limit's (in ``<limit>``)."""
-    children = _sdf_only(axis.extras, skip)
-    limit_children = _sdf_only(axis.limit.extras, skip) if axis.limit else []
-    if limit_children:
-        children.append(_block(None, limit_children))
-        children[-1].tag = "limit"
-    if not children:
-        return None
-    blob = _block(None, children)
-    blob.tag = "axis"
-    return blob
-
-
-def _shape_blob(shape: Visual | Collision, skip: set[str]) -> etree._Element | None:
-    """``<visual name>``/``<collision name>`` with the shape's SDF-only content, if any."""
-    children = _sdf_only(shape.extras, skip)
-    if isinstance(shape, Visual) and shape.material is not None:
-        material = _material_blob(shape.material, skip)
-        if material is not None:
-            children.append(material)
-    if not children:
-        return None
-    kind: ShapeElement = "visual" if isinstance(shape, Visual) else "collision"
-    el = etree.Element(kind, name=shape.name or "")
-    el.extend(children)
-    return el
-
-
-def _material_blob(m: Material, skip: set[str]) -> etree._Element | None:
-    """``<material>`` with what a URDF material lacks (specular, emissive, scripts...)."""
-    colours = [("specular", m.specular), ("emissive", m.emissive)]
-    if m.ambient is not None and m.diffuse is not None and m.ambient != m.diffuse:
-        # URDF rgba holds diffuse (else ambient); a different ambient rides along
-        colours.insert(0, ("ambient", m.ambient))
-    mat = etree.Element("material")
-    for tag, value in colours:
-        el = _el(tag, " ".join(value)) if value is not None else None
-        if el is not None and not _skipped(el, skip):
-            mat.append(el)
-    mat.extend(_parse(x) for x in m.extras  # a texture: the URDF material's (urdf_elements)
-               if not is_urdf_extra(x) and x.tag != DRAKE_DIFFUSE_MAP
-               and not (skip and canonical(x.xml) in skip))
-    return mat if len(mat) else None
