@@ -55,6 +55,7 @@ from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_
 from urdfsdf.xml.build import text
 from urdfsdf.xml.carried import LINKLESS_MARKER
 from urdfsdf.xml.custom import mark_renamed, urdf_extra
+from urdfsdf.xml.drake_forms import DRAKE_SHAPES, sdf_shape_xml
 from urdfsdf.xml.namespaces import DRAKE_DIFFUSE_MAP, DRAKE_XMLNS, SDF_FRAME, U
 from urdfsdf.xml.parse import from_string, tag_and_name, to_string
 
@@ -710,30 +711,30 @@ def _negative(value: str | None) -> bool:
 
 def _without_non_sdf_shapes(link: Link, diags: Diagnostics, version: str = "1.7") -> Link:
     """``link`` less the shapes SDFormat has no geometry for, carried as written; a
-    capsule (Drake reads URDF's ``<capsule>``) in the form of ``version``
-    (:func:`_sdf_capsule`)."""
+    capsule or an ellipsoid (Drake reads URDF's ``<capsule>``, ``<drake:capsule>`` and
+    ``<drake:ellipsoid>``) in the form of ``version`` (:func:`_sdf_drake_shape`)."""
     lost = _non_sdf_shapes(link)
     if not lost:
         return link
-    dropped = [x for x in lost if x.geometry is None or x.geometry.kind != "capsule"]
+    dropped = [x for x in lost if x.geometry is None or x.geometry.kind not in DRAKE_SHAPES]
     _report_lost(link.name, lost, diags, version)
     carried = _with_carrier(link)
-    return evolve(carried, visuals=tuple(_sdf_capsule(v, version) for v in link.visuals
+    return evolve(carried, visuals=tuple(_sdf_drake_shape(v, version) for v in link.visuals
                                          if v not in dropped),
-                  collisions=tuple(_sdf_capsule(c, version) for c in link.collisions
+                  collisions=tuple(_sdf_drake_shape(c, version) for c in link.collisions
                                    if c not in dropped))
 
 
-def _sdf_capsule(shape: _Shape, version: str) -> _Shape:
-    """A capsule in SDF: ``<capsule>`` from SDFormat 1.8, ``<drake:capsule>`` before (the
-    form Drake reads in 1.7, ``detail_sdf_geometry.cc``; libsdformat reads an empty
-    geometry)."""
+def _sdf_drake_shape(shape: _Shape, version: str) -> _Shape:
+    """A capsule or an ellipsoid in SDF: ``<capsule>``, ``<ellipsoid>`` from SDFormat 1.8,
+    Drake's ``<drake:capsule>``, ``<drake:ellipsoid>`` before (the forms Drake reads in
+    1.7, ``detail_sdf_geometry.cc``; libsdformat reads an empty geometry)."""
     g = shape.geometry
-    if g is None or g.kind != "capsule" or version_of(version) >= (1, 8):
+    if g is None or g.kind not in DRAKE_SHAPES:
         return shape
-    raw = (f"<drake:capsule{DRAKE_XMLNS}><radius>{text(g.radius or '0')}</radius>"
-           f"<length>{text(g.length or '0')}</length></drake:capsule>")
-    return evolve(shape, geometry=evolve(g, raw=raw))
+    values = (g.radius or "0", g.length or "0") if g.kind == "capsule" else g.size or ()
+    raw = sdf_shape_xml(g.kind, values, version_of(version) < (1, 8))
+    return shape if raw is None else evolve(shape, geometry=evolve(g, raw=raw))
 
 
 def _non_sdf_shapes(link: Link) -> list[Visual | Collision]:
@@ -756,12 +757,12 @@ def _report_lost(link: str, lost: list[Visual | Collision], diags: Diagnostics,
         kind = "visual" if isinstance(s, Visual) else "collision"
         g = s.geometry
         line = g.line if g is not None and g.line else s.line
-        if g is not None and g.kind == "capsule":
+        if g is not None and g.kind in DRAKE_SHAPES:
             if version_of(version) < (1, 8):
-                diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <capsule> has no "
-                              "SDFormat 1.7 form; written as <drake:capsule>, which Drake "
+                diags.warning("ELEMENT_DROPPED", f"link {link!r} {kind}: <{g.kind}> has no "
+                              f"SDFormat 1.7 form; written as <drake:{g.kind}>, which Drake "
                               "reads (libsdformat: an empty geometry; --sdf-version 1.8 "
-                              "writes <capsule>)", line)
+                              f"writes <{g.kind}>)", line)
             continue
         shape = "a <mesh> with an empty filename (libsdformat refuses an empty <uri>)" if (
             g is not None and g.kind == "mesh") else f"<{g.kind if g else '?'}>"

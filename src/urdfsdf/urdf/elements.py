@@ -41,7 +41,7 @@ from urdfsdf.xml.declared import (
     one,
     text,
 )
-from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE, SDF_SUBMESH
+from urdfsdf.xml.namespaces import SDF_FRAME, SDF_POSE, SDF_SUBMESH, D
 
 #: joint types whose <axis> is meaningful (the others read one only when written)
 AXIS_TYPES: tuple[JointType, ...] = ("revolute", "continuous", "prismatic", "planar")
@@ -91,6 +91,13 @@ MESH = Element("mesh", text("filename", required=True, default="",
                others=NOT_TAKEN, reports=True)
 #: the shapes, by tag
 SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
+#: Drake's shapes in a URDF ``<geometry>`` (``detail_urdf_geometry.cc``), by tag: urdfdom
+#: skips the visual or collision that holds one, Drake reads the shape
+DRAKE_CAPSULE = Element(D + "capsule", number("radius", required=True, default="0"),
+                        number("length", required=True, default="0"))
+DRAKE_ELLIPSOID = Element(D + "ellipsoid", *(number(key, required=True, default="0")
+                                             for key in ("a", "b", "c")))
+DRAKE_SHAPES = {shape.tag: shape for shape in (DRAKE_CAPSULE, DRAKE_ELLIPSOID)}
 #: one of the shapes: urdfdom reads its first child element as the shape, whatever its
 #: tag (:func:`urdfsdf.urdf.reader._geometry`)
 GEOMETRY = Element("geometry", children=tuple(one(shape) for shape in SHAPES.values()))

@@ -67,6 +67,8 @@ from urdfsdf.urdf.elements import (
     CHILD,
     COLLISION,
     COLOR,
+    DRAKE_CAPSULE,
+    DRAKE_SHAPES,
     DYNAMICS,
     FRAME,
     FRAME_POSE,
@@ -96,7 +98,7 @@ from urdfsdf.urdf.elements import (
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.declared import Element, Reading
-from urdfsdf.xml.namespaces import ROBOT_ATTRIBUTES, SDF_POSE, URDF_NS
+from urdfsdf.xml.namespaces import ROBOT_ATTRIBUTES, SDF_POSE, URDF_NS, D
 from urdfsdf.xml.parse import (
     Stream,
     attributes,
@@ -413,6 +415,8 @@ def _geometry(el: etree._Element | None, r: Reading, what: str, parent: etree._E
 def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
     """Read a shape: box, cylinder, capsule, sphere or mesh."""
     decl = SHAPES.get(el.tag)
+    if decl is None and el.tag in DRAKE_SHAPES:
+        return _drake_shape(el, DRAKE_SHAPES[el.tag], r, what)
     if decl is None:
         r.report_unknown(el)
         r.ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{el.tag}>", el)
@@ -434,6 +438,25 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
     else:
         shape = Geometry(kind="capsule" if decl is CAPSULE else "cylinder",
                          radius=values["radius"], length=values["length"], line=line)
+    r.ctx.sizes(el, shape, what, NEGATIVE_SIZES)
+    return shape
+
+
+def _drake_shape(el: etree._Element, decl: Element, r: Reading, what: str) -> Geometry:
+    """Drake's ``<drake:capsule radius length>`` or ``<drake:ellipsoid a b c>``, read as
+    Drake reads it; urdfdom skips the visual or collision (reported).  The link carries
+    itself as written: the URDF writer has no form for it."""
+    values = r.read(el, decl, what)
+    line = line_of(el)
+    r.ctx.warning("ELEMENT_INVALID", f"{what}: <drake:{decl.tag[len(D):]}> is read as Drake "
+                  "reads it (urdfdom skips the element that holds it)", el)
+    r.exact = False
+    if decl is DRAKE_CAPSULE:
+        shape = Geometry(kind="capsule", radius=values["radius"], length=values["length"],
+                         line=line)
+    else:
+        shape = Geometry(kind="ellipsoid", size=(values["a"] or "0", values["b"] or "0",
+                                                 values["c"] or "0"), line=line)
     r.ctx.sizes(el, shape, what, NEGATIVE_SIZES)
     return shape
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from urdfsdf.xml.namespaces import D
+from urdfsdf.xml.build import text
+from urdfsdf.xml.namespaces import D, DRAKE_XMLNS
 
 #: each Drake element with one value, and the URDF attribute that holds it
 VALUE_ATTRIBUTE = {
@@ -73,3 +74,26 @@ def urdf_form(el: etree._Element) -> bool:
             e.text = None
             changed = True
     return changed
+
+
+#: the shapes Drake reads in a URDF ``<geometry>`` (``<capsule>`` and its own
+#: ``<drake:capsule>``, ``<drake:ellipsoid>``) that SDFormat has only from 1.8
+DRAKE_SHAPES = ("capsule", "ellipsoid")
+
+
+def sdf_shape_xml(kind: str, values: tuple[str, ...], drake_form: bool) -> str | None:
+    """The SDF ``<geometry>`` child of a shape of :data:`DRAKE_SHAPES` (``values``: a
+    capsule's radius and length, an ellipsoid's radii a, b, c), in Drake's form for
+    SDFormat 1.7 (``drake_form``: ``<drake:capsule><radius/><length/>``,
+    ``<drake:ellipsoid><a/><b/><c/>``; ``detail_sdf_geometry.cc``), else SDFormat's
+    (1.8: ``<ellipsoid><radii>``; None for a capsule, which the writer writes itself)."""
+    if kind == "capsule":
+        if not drake_form:
+            return None
+        radius, length = values
+        return (f"<drake:capsule{DRAKE_XMLNS}><radius>{text(radius)}</radius>"
+                f"<length>{text(length)}</length></drake:capsule>")
+    if not drake_form:
+        return f"<ellipsoid><radii>{text(' '.join(values))}</radii></ellipsoid>"
+    a, b, c = (text(v) for v in values)
+    return f"<drake:ellipsoid{DRAKE_XMLNS}><a>{a}</a><b>{b}</b><c>{c}</c></drake:ellipsoid>"
