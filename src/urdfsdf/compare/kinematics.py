@@ -427,6 +427,7 @@ def _from_urdf(model: Model) -> KinematicModel:
     frames_of = {j.child: j.name for j in model.joints  # frame link -> its fixed joint
                  if j.child in marked and j.type == "fixed"}
     link_names = [link.name for link in model.links]
+    middle = _urdf_two_axes(model, joints, origin, link_names)
     world = implied_world(model)  # a `world` parent without its link: the world (Drake)
     if world:
         link_names.insert(0, "world")
@@ -438,14 +439,35 @@ def _from_urdf(model: Model) -> KinematicModel:
     zero = _urdf_zero(root, link_names, joints, origin)
     inertia = {link.name: _urdf_mass_properties(link.inertial) for link in model.links
                if link.name not in frames_of}
-    if world:  # as the SDF reading has it: the world, massless
-        inertia["world"] = _mass_properties(None, np.eye(4))
+    for name in [*middle, *(["world"] if world else [])]:  # massless, as the SDF has them
+        inertia[name] = _mass_properties(None, np.eye(4))
     frames = _urdf_frames(frames_of, joints, origin, zero)
     joint_frames = {j.name: zero[j.parent] @ origin[j.name] for j in joints.values()
                     if j.parent in zero}
     return KinematicModel(name=model.name, format="urdf", root=root, zero=zero,
                           joints=joints, frames=frames, inertia=inertia,
                           joint_frames=joint_frames)
+
+
+def _urdf_two_axes(model: Model, joints: dict[str, JointInfo], origin: dict[str, Matrix],
+                   links: list[str]) -> list[str]:
+    """Each universal joint ``J`` of a URDF (Drake's ``<drake:joint>``: about x, then y,
+    of its frame) as an SDF one is read: the revolute joints ``J`` and ``J_axis2`` around
+    a massless link ``J_axis2_link``, added to ``joints``, ``origin`` and ``links``; the
+    middle links."""
+    middle = []
+    for j in model.joints:
+        if j.type != "universal":
+            continue
+        mid = f"{j.name}_axis2_link"
+        joints[j.name] = JointInfo(j.name, j.type, "revolute", j.parent, mid,
+                                   (1.0, 0.0, 0.0))
+        joints[f"{j.name}_axis2"] = JointInfo(f"{j.name}_axis2", j.type, "revolute", mid,
+                                              j.child, (0.0, 1.0, 0.0))
+        origin[f"{j.name}_axis2"] = np.eye(4)
+        links.append(mid)
+        middle.append(mid)
+    return middle
 
 
 def _urdf_mass_properties(inertial: Inertial | None) -> MassProperties:

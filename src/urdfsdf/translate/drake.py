@@ -33,6 +33,7 @@ from typing import Literal
 
 from urdfsdf.core.ir import Axis, Extra, Joint, Limit, Model, SdfLimit, evolve
 from urdfsdf.translate.carriers import NO_LIMIT
+from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.parse import from_string
 
@@ -88,6 +89,33 @@ def drake_joint(joint: Joint, actuated: Container[str]) -> Joint:
     if jtype == joint.type and effort == lim.effort:
         return joint
     return evolve(joint, type=jtype, axis=evolve(axis, limit=evolve(lim, effort=effort)))
+
+
+#: the joint types of Drake's ``<drake:joint>`` that SDFormat has (urdf/reader.py reads them)
+DRAKE_JOINT_TYPES = frozenset(("ball", "universal"))
+
+
+def drake_joint_axes(joint: Joint) -> Joint:
+    """A ball or universal joint read from a URDF ``<drake:joint>`` (its carrier) with
+    effort 0 in each SDF axis: Drake makes no actuator for it from the URDF, and from
+    SDF warns of a non-zero effort limit (SDFormat's default, none) that it ignores
+    (``AddJointActuatorFromSpecification``).  A ball joint's ``<axis>``, which holds its
+    carriers, draws one warning from Drake still ("A ball joint axis will be ignored").
+    Any other joint as it is."""
+    carrier = written_carrier(joint.extras) if joint.type in DRAKE_JOINT_TYPES else None
+    if carrier is None or not carrier.element.startswith("<drake:joint"):
+        return joint
+    axes = [a or Axis(line=joint.line) for a in (joint.axis, joint.axis2)]
+    if joint.type == "ball":
+        axes[1] = None
+    return evolve(joint, axis=_unactuated(axes[0]), axis2=_unactuated(axes[1]))
+
+
+def _unactuated(axis: Axis | None) -> Axis | None:
+    """``axis`` with effort 0 (Drake: no actuator)."""
+    if axis is None:
+        return None
+    return evolve(axis, limit=evolve(axis.limit or Limit(line=axis.line), effort="0"))
 
 
 def unbounded_where_drake(joint: Joint) -> bool:

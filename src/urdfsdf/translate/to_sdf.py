@@ -48,7 +48,13 @@ from urdfsdf.translate.carriers import (
     root_marker,
     seal,
 )
-from urdfsdf.translate.drake import STATIC_WELD, Target, drake_joint, urdf_actuated
+from urdfsdf.translate.drake import (
+    STATIC_WELD,
+    Target,
+    drake_joint,
+    drake_joint_axes,
+    urdf_actuated,
+)
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
@@ -496,7 +502,7 @@ class _Translation:
         """``joint`` in SDF at ``pose``: SDF limits (``--for drake``: as Drake reads the
         URDF, :func:`~urdfsdf.translate.drake.drake_joint`), carried when SDF loses what
         it says, under the SDF names."""
-        joint = _sdf_limits(joint)
+        joint = drake_joint_axes(_sdf_limits(joint))
         read = joint if self.actuated is None else drake_joint(joint, self.actuated)
         if read is not joint or _sdf_loses(joint):
             joint = evolve(read, extras=_with_carrier(joint).extras)

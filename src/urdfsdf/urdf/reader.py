@@ -52,7 +52,7 @@ from urdfsdf.core.ir import (
     evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import split_numbers
+from urdfsdf.core.numbers import fmt_all, split_numbers
 from urdfsdf.core.tree import check_urdf_names, check_urdf_tree
 
 # the tables other modules take from here
@@ -165,6 +165,8 @@ def read_robot(root: etree._Element, ctx: ReadContext,
             material = read_material(el, ctx, top_level=True)
             if material is not None:
                 materials.append(material)
+    if any(x.tag == DRAKE_JOINT for x in extras):
+        extras = [x for x in extras if not _drake_joint(x, ctx, joints)]
     model = Model(name=name or "", links=tuple(links), joints=tuple(joints),
                   materials=tuple(materials), extras=tuple(extras),
                   version=root.get("version"), line=line_of(root), convention="urdf")
@@ -527,6 +529,40 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
     return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
                  mimic=mimic, safety_controller=safety, calibration=calibration,
                  extras=_carried(r, el, kept), line=line_of(el))
+
+
+#: Drake's ``<drake:joint>`` and the types of it SDFormat has (``detail_urdf_parser.cc``,
+#: ``ParseJoint``); another (planar, screw, curvilinear) stays kept as written
+DRAKE_JOINT = D + "joint"
+DRAKE_JOINT_TYPES: tuple[JointType, ...] = ("ball", "universal")
+
+
+def _drake_joint(kept: Extra, ctx: ReadContext, joints: list[Joint]) -> bool:
+    """Read a kept ``<drake:joint type="ball|universal">`` into ``joints`` as Drake reads
+    it: about its ``<origin>``, damped by ``<dynamics damping>``, its ``<axis>`` and
+    ``<limit>`` unused (a universal joint turns about x, then y, of its frame); carried
+    as written (URDF has no such joint).  Whether it was read."""
+    el = from_string(kept.xml)
+    jtype = joint_type(el.get("type"), DRAKE_JOINT_TYPES)
+    parent, child = el.find("parent"), el.find("child")
+    if jtype is None or not el.get("name") or parent is None or child is None or \
+            not parent.get("link") or not child.get("link"):
+        return False  # (Drake refuses it: kept as it is)
+    r = Reading(ctx, URDF)
+    name, what = str(el.get("name")), f"<drake:joint> {el.get('name')!r}"
+    found = el.find("dynamics")
+    damping = None if found is None else _dynamics(found, r, what)
+    axes = [Axis(xyz=xyz, text=tuple(fmt_all(xyz)), dynamics=damping, line=kept.line)
+            for xyz in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))] if jtype == "universal" else [
+        None if damping is None else Axis(dynamics=damping, line=kept.line), None]
+    joints.append(Joint(name=name, type=jtype, parent=str(parent.get("link")),
+                        child=str(child.get("link")), pose=_origin(el.find("origin"), r, what),
+                        axis=axes[0], axis2=axes[1], line=kept.line,
+                        extras=(as_written(kept.xml, kept.line),)))
+    ctx.diags.warning("URDF_TREE_INVALID", f"{what} ({jtype}) is read as Drake reads it; "
+                      "urdfdom and PyBullet ignore it (its child link is another root to "
+                      "them: urdfdom refuses the robot)", kept.line)
+    return True
 
 
 def _joint_type(el: etree._Element, r: Reading, what: str) -> JointType | None:
