@@ -136,11 +136,13 @@ def test_drake_reads_the_same_extensions_in_the_output() -> None:
 
 
 def test_a_urdf_drake_joint_is_carried_where_drakes_sdf_parser_does_not_look() -> None:
-    """Drake's SDF parser refuses a URDF-form <drake:joint> among the model's children."""
+    """Drake's SDF parser refuses a URDF-form <drake:joint> among the model's children.
+    (A planar one: SDFormat has no planar joint; a ball or universal one is an SDF joint,
+    tests/translate/test_drake_extensions.py.)"""
     urdf = """<robot name="r" xmlns:drake="http://drake.mit.edu">
       <link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0"
         ixz="0" iyz="0"/></inertial></link><link name="b"/>
-      <drake:joint name="ball" type="ball"><parent link="a"/><child link="b"/></drake:joint>
+      <drake:joint name="plane" type="planar"><parent link="a"/><child link="b"/></drake:joint>
     </robot>"""
     result = urdf_to_sdf_result(urdf)
     assert result.text is not None
