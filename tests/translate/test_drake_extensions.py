@@ -19,6 +19,7 @@ from readers import isolated
 from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
 from urdfsdf.commands.roundtrip import roundtrip_source
 from urdfsdf.compare.document import document_differences
+from urdfsdf.translate.fates import URDF_TO_SDF, fate_of
 
 from conftest import oracle_path
 
@@ -223,3 +224,17 @@ def test_drake_warns_only_of_the_ball_joints_axis() -> None:
     assert isolated(_warnings, JOINTS, "urdf") == ("ok", [])
     status, found = isolated(_warnings, _sdf(JOINTS)[0], "sdf")
     assert status == "ok" and len(found) == 1 and "ball joint axis" in found[0]
+
+
+@pytest.mark.parametrize(("path", "line", "into"), [
+    ("robot/link/visual/geometry/drake:capsule", 3, f"{DRAKE}capsule"),
+    ("robot/link/collision/geometry/drake:ellipsoid", 5, f"{DRAKE}ellipsoid"),
+    ("robot/drake:joint", 8, "joint")])
+def test_the_fates_table_says_what_happens(path: str, line: int, into: str) -> None:
+    """translate/fates.py's entries: translated, reported at the element's line."""
+    fate, _ = fate_of(path, URDF_TO_SDF)
+    assert fate.kind == "translated"
+    urdf = SHAPES if "geometry" in path else JOINTS
+    sdf, diags = _sdf(urdf)
+    assert (fate.code, line) in diags
+    assert next(etree.fromstring(sdf.encode()).iter(into), None) is not None

@@ -304,4 +304,5 @@ def test_the_table_names_urdf_elements_and_the_extensions() -> None:
     for path in URDF_TO_SDF:
         element = "/".join(p for p in path.split("/") if not p.startswith(("@", "{")))
         assert element in declared or path in extensions or element in extensions \
-            or element.endswith(("/capsule", "/submesh")), path
+            or element.endswith(("/capsule", "/submesh", "/drake:capsule",
+                                 "/drake:ellipsoid", "/drake:joint")), path

@@ -345,6 +345,12 @@ URDF_TO_SDF: dict[str, Fate] = {
            "/capsule": carried(AS_WRITTEN, code="ELEMENT_DROPPED",
                                why="SDFormat 1.7 has no capsule: the link travels as "
                                "written"),
+           **{f"/drake:{shape}": translated(
+               f"geometry/{shape}", code="ELEMENT_INVALID",
+               why=f"Drake's {shape} (urdfdom skips the {kind}: reported): <drake:{shape}> "
+               f"in SDFormat 1.7 (Drake's form; libsdformat reads an empty geometry), "
+               f"<{shape}> from 1.8; the link travels as written")
+              for shape in ("capsule", "ellipsoid")},
            "/mesh/{custom}": carried(AS_WRITTEN, why="a link with it travels as written"),
            "/@{custom}": carried(AS_WRITTEN, why=_UNREPORTED),
            "/mesh/submesh": translated("mesh/submesh", why="sdf2urdf --lossy's carrier of "
@@ -365,6 +371,12 @@ URDF_TO_SDF: dict[str, Fate] = {
                                  why="//axis/mimic from SDFormat 1.11 (--sdf-version)"),
     "robot/joint/safety_controller": carried("{http://wiki.ros.org/urdf}safety_controller"),
     "robot/joint/calibration": carried("{http://wiki.ros.org/urdf}calibration"),
+    "robot/drake:joint": translated(
+        "model/joint", code="URDF_TREE_INVALID",
+        why="Drake's joint (urdfdom and PyBullet ignore it: reported): of type ball or "
+        "universal, an SDF joint of that type (universal: axis x, axis2 y, as Drake reads "
+        "it; effort 0, as Drake actuates neither) travelling as written; of another type "
+        "(planar...), SDFormat has none: carried as written in <urdf:model>"),
     "robot/material": carried("{http://wiki.ros.org/urdf}material",
                               why="a top-level material: in <urdf:model>"),
     # -- the extensions found in real files ------------------------------------------
