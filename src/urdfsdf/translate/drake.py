@@ -105,10 +105,9 @@ def drake_joint_axes(joint: Joint) -> Joint:
     carrier = written_carrier(joint.extras) if joint.type in DRAKE_JOINT_TYPES else None
     if carrier is None or not carrier.element.startswith("<drake:joint"):
         return joint
-    axes = [a or Axis(line=joint.line) for a in (joint.axis, joint.axis2)]
-    if joint.type == "ball":
-        axes[1] = None
-    return evolve(joint, axis=_unactuated(axes[0]), axis2=_unactuated(axes[1]))
+    second = None if joint.type == "ball" else joint.axis2 or Axis(line=joint.line)
+    return evolve(joint, axis=_unactuated(joint.axis or Axis(line=joint.line)),
+                  axis2=_unactuated(second))
 
 
 def _unactuated(axis: Axis | None) -> Axis | None:

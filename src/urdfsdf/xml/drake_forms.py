@@ -16,7 +16,7 @@ from __future__ import annotations
 from lxml import etree
 
 from urdfsdf.xml.build import text
-from urdfsdf.xml.namespaces import D, DRAKE_XMLNS
+from urdfsdf.xml.namespaces import DRAKE_XMLNS, D
 
 #: each Drake element with one value, and the URDF attribute that holds it
 VALUE_ATTRIBUTE = {
