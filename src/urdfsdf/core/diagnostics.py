@@ -300,8 +300,9 @@ def to_json(diagnostics: Iterable[Diagnostic]) -> str:
 #: :func:`option`'s two wordings
 Wording = Literal["flags", "keywords"]
 
-#: option -> how a message names it: (on the command line, in the Python API)
-OPTIONS: dict[str, tuple[str, str]] = {
+#: option -> how a message names it: (on the command line, in the Python API); a flag
+#: alone says its keyword the plain way (``--x-y V``: ``x_y=V``, ``--x-y``: ``x_y=True``)
+OPTIONS: dict[str, tuple[str, str] | str] = {
     "model": ("--model NAME", 'model="NAME"'),
     "lossy": ("--lossy", "lossy=True"),
     "disconnected": ("--disconnected floating", 'disconnected="floating"'),
@@ -311,8 +312,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "resource-path": ("--resource-path DIR", 'resource_paths=["DIR"]'),
     "no-includes": ("--no-includes", "includes=False"),
     "package-path": ("--package-path NAME=DIR", 'package_paths={"NAME": "DIR"}'),
-    "open-loops": ("--open-loops", "open_loops=True"),
-    "min-inertia": ("--min-inertia MASS", "min_inertia=MASS"),
+    "open-loops": "--open-loops",
+    "min-inertia": "--min-inertia MASS",
     "uri-style": ("--uri-style package", 'uri_style="package"'),
     "meshes": ("--meshes", "meshes=True"),
     "xacro-arg": ("--xacro-arg NAME:=VALUE", 'xacro_args={"NAME": "VALUE"}'),
@@ -328,8 +329,15 @@ def option(name: str) -> str:
     """How a message tells the reader to set option ``name`` (a key of :data:`OPTIONS`):
     the command line's flag (``--lossy``), or the keyword (``lossy=True``) during a call
     of the Python API (:func:`worded`)."""
-    flag, keyword = OPTIONS[name]
+    both = OPTIONS[name]
+    flag, keyword = both if isinstance(both, tuple) else (both, _keyword(both))
     return keyword if _WORDING.get() == "keywords" else flag
+
+
+def _keyword(flag: str) -> str:
+    """The plain keyword of a flag: ``--name-part VALUE``: ``name_part=VALUE``."""
+    name, _, value = flag.removeprefix("--").partition(" ")
+    return f"{name.replace('-', '_')}={value or 'True'}"
 
 
 def worded(wording: Wording) -> Callable[[Callable[P, R]], Callable[P, R]]:
