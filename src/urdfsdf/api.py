@@ -21,19 +21,8 @@ from functools import wraps
 from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
 import urdfsdf.document as documents
-import urdfsdf.sdf.frames as frames
-import urdfsdf.sdf.writer as sdf_writer
-import urdfsdf.translate.carriers as carriers
-import urdfsdf.translate.drake as drake
-import urdfsdf.translate.lump as lump
-import urdfsdf.translate.meshes as meshes_
 import urdfsdf.translate.output_check as output_check
-import urdfsdf.translate.plain as plain
-import urdfsdf.translate.resources as resources
-import urdfsdf.translate.to_sdf as to_sdf
-import urdfsdf.translate.to_urdf as to_urdf
 import urdfsdf.translate.uris as uris
-import urdfsdf.urdf.writer as urdf_writer
 from urdfsdf.core.diagnostics import (
     Diagnostic,
     Diagnostics,
@@ -44,21 +33,27 @@ from urdfsdf.core.diagnostics import (
 )
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.core.record import mutable_record
-from urdfsdf.sdf.includes import IncludeConfig
-from urdfsdf.translate.meshes import Copy, MeshOptions
 from urdfsdf.translate.options import ConvertOptions, ToSdfOptions, ToUrdfOptions, flags
-from urdfsdf.translate.to_urdf_transform import Options
 
 if TYPE_CHECKING:
     from urdfsdf.document import Document
     from urdfsdf.sdf.frames import Scope
+    from urdfsdf.sdf.includes import IncludeConfig
     from urdfsdf.translate.drake import Target
+    from urdfsdf.translate.meshes import Copy, MeshOptions
     from urdfsdf.translate.to_urdf import UrdfPath
+    from urdfsdf.translate.to_urdf_transform import Options
     from urdfsdf.translate.uris import UriMap, UriMapping
     from urdfsdf.xml.parse import Source
 
-# The pipeline's stages are imported here, at the top, as modules (``import urdfsdf.x as
-# x``: a name of theirs is looked up when used).  Measured cold start: docs/performance.md.
+# Imports: at the top, what every conversion of either direction uses.  The stages of one
+# direction, or of one option, are imported where that direction or option begins (one
+# block at the top of _urdf_to_sdf, one at the top of _document_to_urdf; an option's where
+# it is used): imported here, they cost every command the other direction's modules,
+# measured +77 ms CPU (+32%) at the start of `urdf2sdf samples/parity.urdf` (240 -> 317 ms)
+# and +23 ms (+7%) of `sdf2urdf` (docs/performance.md, "Cold start").  They are imported as
+# modules (``import urdfsdf.x as x``): once loaded, ``from module import name`` still
+# looks for the module's ``__path__``, ~2.5x the cost of the module form.
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -106,15 +101,15 @@ def convert(command: Command, source: Source, options: ConvertOptions,
     none (a single input's were checked)."""
     diags = Diagnostics()
     if command == "urdf2sdf":
-        to_sdf = _family(ToSdfOptions, options)
-        if to_sdf.xacro_args and isinstance(source, str | os.PathLike) and \
+        there = _family(ToSdfOptions, options)
+        if there.xacro_args and isinstance(source, str | os.PathLike) and \
                 not documents.xacro_input(os.fspath(source)):
-            to_sdf = replace(to_sdf, xacro_args=())
-        return _urdf_to_sdf(source, file, to_sdf, diags)
-    to_urdf = _family(ToUrdfOptions, options)
+            there = replace(there, xacro_args=())
+        return _urdf_to_sdf(source, file, there, diags)
+    back = _family(ToUrdfOptions, options)
     if model is not None:
-        to_urdf = replace(to_urdf, model=model)
-    return _sdf_to_urdf(source, file, to_urdf, diags)
+        back = replace(back, model=model)
+    return _sdf_to_urdf(source, file, back, diags)
 
 
 def _family(cls: type[F], options: ConvertOptions) -> F:
@@ -222,6 +217,9 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
 def _urdf_to_sdf(source: Source, file: str | None, options: ToSdfOptions,
                  diags: Diagnostics) -> Result:
     """urdf2sdf on one input with ``options``, each used by the step it is for."""
+    import urdfsdf.sdf.writer as sdf_writer
+    import urdfsdf.translate.to_sdf as to_sdf
+
     package_paths = dict(options.package_paths)
     mesh = options.mesh or mesh_options(options.meshes, options.uri_style or "keep",
                                         package_paths, options.resource_paths, diags)
@@ -235,7 +233,9 @@ def _urdf_to_sdf(source: Source, file: str | None, options: ToSdfOptions,
         return Result(None, diags.items)
     copies: tuple[Copy, ...] = ()
     if mesh is not None:
-        model, copies = meshes_.resolve_meshes(model, mesh, doc.path, diags)
+        from urdfsdf.translate.meshes import resolve_meshes
+
+        model, copies = resolve_meshes(model, mesh, doc.path, diags)
     model = _rebased(model, options, doc.path, diags)
     if options.uri_map:
         model = uris.map_uris(model, options.uri_map, "sdf", diags)
@@ -245,13 +245,17 @@ def _urdf_to_sdf(source: Source, file: str | None, options: ToSdfOptions,
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if options.lump_fixed_joints:
-        sdf_model = lump.lump_fixed_joints(sdf_model, [x for x in model.extras
-                                                       if x.tag == "gazebo"], diags)
+        from urdfsdf.translate.lump import lump_fixed_joints
+
+        sdf_model = lump_fixed_joints(sdf_model, [x for x in model.extras
+                                                  if x.tag == "gazebo"], diags)
     if not output_check.check_sdf_output(sdf_model, diags):
         return Result(None, diags.items)
     text = sdf_writer.write_sdf_model(sdf_model, options.sdf_version)
     if options.plain:
-        text = plain.plain_sdf(text, diags)
+        from urdfsdf.translate.plain import plain_sdf
+
+        text = plain_sdf(text, diags)
     return Result(text, diags.items, "copy", copies)
 
 
@@ -353,11 +357,10 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     if isinstance(options, ToUrdfOptions):
         record = replace(options, model=model) if model is not None else options
     else:
-        transform = options or Options()
+        chosen = {} if options is None else {k: getattr(options, k) for k in (
+            "separator", "frames", "lossy", "disconnected")}
         record = ToUrdfOptions(uri_map=tuple(uri_map or ()), mesh=meshes, target=target,
-                               model=model, separator=transform.separator,
-                               frames=transform.frames, lossy=transform.lossy,
-                               disconnected=transform.disconnected)
+                               model=model, **chosen)
     return _document_to_urdf(document, diags, record)
 
 
@@ -365,6 +368,11 @@ def _document_to_urdf(document: Document | None, diags: Diagnostics,
                       options: ToUrdfOptions) -> Result:
     """:func:`sdf_document_to_urdf` with its options as one record (``options.mesh``:
     already set up)."""
+    import urdfsdf.sdf.frames as frames
+    import urdfsdf.translate.carriers as carriers
+    import urdfsdf.translate.to_urdf as to_urdf
+    import urdfsdf.urdf.writer as urdf_writer
+
     doc = document.sdf if document is not None else None
     main_file = document.path if document is not None else None
     if document is not None:
@@ -384,7 +392,9 @@ def _document_to_urdf(document: Document | None, diags: Diagnostics,
     copies: tuple[Copy, ...] = ()
     resolved = chosen
     if options.mesh is not None:  # the SDF model: each included file's URIs from its folder
-        resolved, copies = meshes_.resolve_meshes(chosen, options.mesh, main_file, diags)
+        from urdfsdf.translate.meshes import resolve_meshes
+
+        resolved, copies = resolve_meshes(chosen, options.mesh, main_file, diags)
     resolved = _rebased(resolved, options, main_file, diags)
     if resolved is not chosen:  # the transform path reads the links of the frame graph
         scope = frames.analyze_model(resolved, Diagnostics())
@@ -402,8 +412,10 @@ def _document_to_urdf(document: Document | None, diags: Diagnostics,
                                                      scope, x_wm)
         several_roots = bool(carriers.marked_roots(chosen.extras))
         if options.target == "drake" and urdf_model is not None:
-            urdf_model = drake.with_transmissions(urdf_model, drake.actuated_names(
-                chosen, options.separator))
+            from urdfsdf.translate.drake import actuated_names, with_transmissions
+
+            urdf_model = with_transmissions(urdf_model, actuated_names(chosen,
+                                                                       options.separator))
         del doc, sem, chosen, scope, resolved  # free the SDF IR and frame graphs first
         if urdf_model is None or diags.has_errors():
             return Result(None, diags.items, path)
@@ -420,6 +432,8 @@ def _transform(options: ToUrdfOptions) -> Options | None:
     if (options.separator, options.frames, options.lossy, options.disconnected) == (
             "::", True, False, "error"):
         return None
+    from urdfsdf.translate.to_urdf_transform import Options
+
     return Options(separator=options.separator, frames=options.frames, lossy=options.lossy,
                    disconnected=options.disconnected)  # type: ignore[arg-type]
 
@@ -478,7 +492,9 @@ def transform_options(options: Options | None, diags: Diagnostics, *, lossy: boo
                        disconnected: str, frames: bool, separator: str) -> Options | None:
     """sdf2urdf's choices: ``options``, or the keywords (not both; None: the defaults)."""
     if (lossy, disconnected, frames, separator) == (False, "error", True, "::"):
-        return options
+        return options  # (before any import: the common case costs a comparison)
+    from urdfsdf.translate.to_urdf_transform import Options
+
     if options is not None:
         diags.error("ARGUMENT_INVALID", "options= and lossy=, disconnected=, frames= or "
                     "separator=: pass one or the other")
@@ -558,7 +574,9 @@ def include_config(includes: IncludeConfig | bool | None,
     """How ``<include>`` is followed: ``includes`` (False: not at all) and the folders
     ``resource_paths`` searched first (None: the default, SDF_PATH and the like)."""
     if includes is None and not resource_paths:
-        return None
+        return None  # (before any import: the common case costs a test)
+    from urdfsdf.sdf.includes import IncludeConfig
+
     if isinstance(resource_paths, str | os.PathLike):
         resource_paths = [resource_paths]
     try:
@@ -582,19 +600,24 @@ def mesh_options(meshes: bool | MeshOptions, uri_style: str,
     command line's, environment read there); None when neither ``meshes`` nor
     ``uri_style`` asks for it; else the roots named and those of ``os.environ`` (the
     API edge, :func:`urdfsdf.translate.resources.environment_roots`)."""
-    if isinstance(meshes, MeshOptions):
-        return meshes
+    if not isinstance(meshes, bool):  # (mesh resolution is imported only when it is used)
+        from urdfsdf.translate.meshes import MeshOptions
+
+        if isinstance(meshes, MeshOptions):
+            return meshes
     if uri_style not in uris.URI_STYLES:
         diags.error("ARGUMENT_INVALID", f"uri_style={uri_style!r}: one of "
                     f"{', '.join(map(repr, uris.URI_STYLES))}")
         return None
     if not meshes and uri_style == "keep":
         return None
+    from urdfsdf.translate.meshes import MeshOptions
+    from urdfsdf.translate.resources import ResourceRoots, environment_roots
+
     paths = [resource_paths] if isinstance(resource_paths, str | os.PathLike) \
         else resource_paths
-    roots = resources.ResourceRoots(tuple((package_paths or {}).items()),
-                                    tuple(os.fspath(p) for p in paths),
-                                    resources.environment_roots(os.environ))
+    roots = ResourceRoots(tuple((package_paths or {}).items()),
+                          tuple(os.fspath(p) for p in paths), environment_roots(os.environ))
     return MeshOptions(roots, uri_style)
 
 
@@ -703,9 +726,11 @@ def read_sdf(source: Source, model: str | None = None, *,
              resource_paths: Sequence[str | os.PathLike[str]] = (),
              includes: IncludeConfig | bool | None = None) -> Model:
     """Read the SDF model (the only one, or the one called ``model``)."""
+    from urdfsdf.translate.to_urdf import select_model
+
     doc = read_sdf_document(source, resource_paths=resource_paths, includes=includes)
     diags = Diagnostics()
-    m = to_urdf.select_model(doc, model, diags)
+    m = select_model(doc, model, diags)
     if m is None:
         raise TranslationError(diags.items)
     return m
@@ -722,6 +747,9 @@ def _require_model(model: object) -> Model:
 @worded("keywords")
 def write_sdf(model: Model, *, sdf_version: str = "1.7") -> str:
     """SDFormat text of a model (a URDF-convention model is put in parity form)."""
+    import urdfsdf.sdf.writer as sdf_writer
+    import urdfsdf.translate.to_sdf as to_sdf
+
     model = _require_model(model)
     diags = Diagnostics()
     if sdf_version not in sdf_writer.WRITTEN_VERSIONS:
@@ -742,6 +770,9 @@ def write_urdf(model: Model, *, lossy: bool = False, disconnected: Disconnected 
                frames: bool = True, separator: str = "::") -> str:
     """URDF text of a model (an SDF-convention model is converted first, with sdf2urdf's
     ``lossy``, ``disconnected``, ``frames`` and ``separator``)."""
+    import urdfsdf.translate.to_urdf as to_urdf
+    import urdfsdf.urdf.writer as urdf_writer
+
     model = _require_model(model)
     diags = Diagnostics()
     options = transform_options(None, diags, lossy=lossy, disconnected=disconnected,
