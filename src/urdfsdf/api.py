@@ -522,7 +522,9 @@ def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any
             diags.error("ARGUMENT_INVALID", f"options= and {'=, '.join(given)}=: pass one "
                         "or the other")
             return None
-        return options
+        checked = {name: _keyword(name, getattr(options, name), cls, diags)
+                   for name in flag_fields(cls)}
+        return None if diags.has_errors() else replace(options, **checked)
     values: dict[str, Any] = {}
     for name, value in keywords.items():
         if name == "meshes" and not isinstance(value, bool):

@@ -323,3 +323,24 @@ def test_roundtrip_takes_the_sdf_version(tmp_path: Path) -> None:
     assert main(["roundtrip", str(urdf), "--sdf-version", "2.0"], stdout=io.StringIO(),
                 stderr=err) == 2
     assert "--sdf-version" in err.getvalue()
+
+
+def test_the_api_takes_the_record_whole(tmp_path: Path) -> None:
+    from urdfsdf.api import sdf_to_urdf_result, urdf_to_sdf_result
+
+    urdf = tmp_path / "r.urdf"
+    urdf.write_text(URDF.format(mesh="meshes/a.stl"))
+    record = urdf_to_sdf_result(str(urdf), options=ToSdfOptions(min_inertia="0.01",
+                                                                open_loops=True))
+    keywords = urdf_to_sdf_result(str(urdf), min_inertia=0.01, open_loops=True)
+    assert record.ok and record.text == keywords.text and record.text is not None
+    for bad in (ToSdfOptions(min_inertia="heavy"), ToSdfOptions(sdf_version="2.0")):
+        result = urdf_to_sdf_result(str(urdf), options=bad)
+        assert result.text is None
+        assert [d.code for d in result.diagnostics] == ["ARGUMENT_INVALID"]
+    both = urdf_to_sdf_result(str(urdf), options=ToSdfOptions(), plain=True)
+    assert [d.code for d in both.diagnostics] == ["ARGUMENT_INVALID"]
+    sdf = urdf_to_sdf_result(str(urdf)).text
+    assert sdf is not None
+    lossy = sdf_to_urdf_result(sdf, options=ToUrdfOptions(lossy=True, separator="/"))
+    assert lossy.ok and lossy.text == sdf_to_urdf_result(sdf, lossy=True, separator="/").text

@@ -115,7 +115,8 @@ CODES: dict[str, str] = {
                       "(check, --meshes, --uri-style, folder output: a warning; the message "
                       "names the folders); nothing is fetched",
     "MESH_URI_KEPT": "--uri-style cannot write a URI in the asked form (its file is in no "
-                     "package or model folder): it is kept as written, a warning",
+                     "package or model folder), or a relative URI of standard input "
+                     "cannot be rebased onto -o's folder: it is kept as written, a warning",
     "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",
     "XACRO_EXPANDED": "a URDF not named .xacro uses xacro (an <xacro:...> element, ${...}, "
                       "$(arg ...)): expanded by xacro first, as its build does (a warning; "
