@@ -397,7 +397,7 @@ def _document_to_urdf(document: Document | None, diags: Diagnostics,
         resolved, copies = resolve_meshes(chosen, options.mesh, main_file, diags)
     resolved = _rebased(resolved, options, main_file, diags)
     if resolved is not chosen:  # the transform path reads the links of the frame graph
-        scope = frames.analyze_model(resolved, Diagnostics())
+        scope = frames.analyze_model(resolved, Diagnostics(), doc.version)
     chosen = resolved
     x_wm = None
     for world in sem.worlds.values():
