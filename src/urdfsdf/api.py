@@ -60,7 +60,7 @@ R = TypeVar("R")
 F = TypeVar("F", bound=ConvertOptions)
 
 
-def flag_fields(cls: type[ConvertOptions]) -> dict[str, Any]:
+def _flag_fields(cls: type[ConvertOptions]) -> dict[str, Any]:
     """The :class:`~urdfsdf.translate.options.Flag` of each field of ``cls`` that has one."""
     return dict(flags(cls))
 
@@ -441,8 +441,9 @@ def _transform(options: ToUrdfOptions) -> Options | None:
 def _rebased(model: Model, options: ConvertOptions, main_file: str | None,
              diags: Diagnostics) -> Model:
     """``model`` with each relative mesh and texture URI rebased onto the folder of the
-    output file (``options.output``), so that it names the same file from there; one
-    ``MESH_URI_KEPT`` warning for each that cannot be (the input is text or stdin)."""
+    output file (``options.output``), so that it names the same file from there (one that
+    names no file stays as written); one ``MESH_URI_KEPT`` warning for each that cannot be
+    (the input is text or stdin)."""
     if options.output is None:
         return model
     out_dir = os.path.dirname(os.path.abspath(options.output))
@@ -458,6 +459,8 @@ def _rebased(model: Model, options: ConvertOptions, main_file: str | None,
                           file=file)
             return uri
         target = os.path.join(os.path.dirname(os.path.abspath(base)), uri.strip())
+        if not os.path.exists(target):  # no file to keep naming (--meshes reports it)
+            return uri
         return os.path.relpath(target, out_dir).replace(os.sep, "/")
 
     return uris.rewrite_uris(model, rebase)
@@ -523,7 +526,7 @@ def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any
                         "or the other")
             return None
         checked = {name: _keyword(name, getattr(options, name), cls, diags)
-                   for name in flag_fields(cls)}
+                   for name in _flag_fields(cls)}
         return None if diags.has_errors() else replace(options, **checked)
     values: dict[str, Any] = {}
     for name, value in keywords.items():
@@ -540,7 +543,7 @@ def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any
 
 def _keyword(name: str, value: Any, cls: type[ConvertOptions], diags: Diagnostics) -> Any:
     """The field ``name``'s value for the API's keyword ``value`` (its form checked)."""
-    one = flag_fields(cls)[name]
+    one = _flag_fields(cls)[name]
     if name == "uri_map":
         return tuple(uris.uri_pairs(value, diags) or ())
     if one.kind == "pairs":

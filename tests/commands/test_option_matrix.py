@@ -98,7 +98,7 @@ CONFIG = """<?xml version="1.0"?><model><name>{name}</name>
 #: without it is the same command with the arguments it needs besides (``{pkg}``: the
 #: folder of the meshes, ``{root}``: the folder holding it)
 URDF2SDF: dict[str, tuple[list[str], list[str]]] = {
-    "--uri-map": ([], ["--uri-map", "{pkg}/=package://p/"]),
+    "--uri-map": ([], ["--uri-map", "meshes/=package://p/meshes/"]),
     "--strict": ([], ["--strict"]),
     "--package-path": (["--uri-style", "package"],
                        ["--uri-style", "package", "--package-path", "p={pkg}"]),
@@ -116,7 +116,7 @@ URDF2SDF: dict[str, tuple[list[str], list[str]]] = {
     "--open-loops": ([], ["--open-loops"]),
 }
 SDF2URDF: dict[str, tuple[list[str], list[str]]] = {
-    "--uri-map": ([], ["--uri-map", "{pkg}/=package://p/"]),
+    "--uri-map": ([], ["--uri-map", "meshes/=package://p/meshes/"]),
     "--strict": ([], ["--strict"]),
     "--package-path": (["--uri-style", "package"],
                        ["--uri-style", "package", "--package-path", "p={pkg}"]),

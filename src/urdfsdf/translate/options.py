@@ -17,6 +17,9 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from urdfsdf.core.numbers import clean_number
+from urdfsdf.sdf.writer import WRITTEN_VERSIONS
+from urdfsdf.translate.drake import TARGETS
+from urdfsdf.translate.uris import URI_STYLES
 
 if TYPE_CHECKING:
     from urdfsdf.sdf.includes import IncludeConfig
@@ -60,10 +63,6 @@ def flag_of(f: Any) -> Flag | None:
 
 _WHERE = ("through --package-path, --resource-path, AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, "
           "GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from the file's folder")
-_TARGETS = ("gazebo", "drake")
-_URI_STYLES = ("keep", "package", "model", "file")
-#: the SDFormat versions urdf2sdf writes (:data:`urdfsdf.sdf.writer.WRITTEN_VERSIONS`)
-SDF_VERSIONS = ("1.7", "1.8", "1.9", "1.10", "1.11")
 
 
 def _mass(value: object) -> str | None:
@@ -102,12 +101,12 @@ class ConvertOptions:
         None, "--uri-style", "write each mesh URI found as package://PKG/... (ROS), "
         "model://MODEL/... (Gazebo) or file:///... (default: keep as written; a folder "
         "output copies the meshes into each model folder, as model)", "value",
-        choices=_URI_STYLES)
+        choices=URI_STYLES)
     #: whose reading the output holds where Gazebo's and Drake's differ (--for)
     target: str = _flag(
         "gazebo", "--for", "whose reading the output holds where Gazebo's (libsdformat, "
         "urdfdom) and Drake's differ: actuators, limits without bounds, <gazebo> blocks, "
-        "colours (default: gazebo; docs/targets.md)", "value", choices=_TARGETS)
+        "colours (default: gazebo; docs/targets.md)", "value", choices=TARGETS)
     #: mesh resolution already set up (the command line's: environment read, folder
     #: output's copies; the API's ``meshes=MeshOptions(...)``); None: from the fields
     mesh: MeshOptions | None = None
@@ -130,7 +129,7 @@ class ToSdfOptions(ConvertOptions):
     sdf_version: str = _flag(
         "1.7", "--sdf-version", "the SDFormat version to write (default 1.7, which every "
         "current reader takes; the parity form is the same in each)", "value",
-        choices=SDF_VERSIONS)
+        choices=WRITTEN_VERSIONS)
     lump_fixed_joints: bool = _flag(
         False, "--lump-fixed-joints", "merge links joined by fixed joints into their "
         "parent, as libsdformat/Gazebo do (leaves a //frame for each)")
