@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -206,9 +207,9 @@ def _input(command: str, kind: str, path: str, place: dict[str, str], more: str
         (src / "model.config").write_text(CONFIG.format(name="m", file=name))
     (src / name).write_text(text)
     if kind in ("folder", "model folder"):
-        more = ["-j", "1", "--timeout", "0"] if kind == "folder" else []
+        jobs = ["-j", "1", "--timeout", "0"] if kind == "folder" else []
         target = out if kind == "folder" else out / "m.urdf"
-        return [str(src), "-o", str(target), *more], None
+        return [str(src), "-o", str(target), *jobs], None
     return [str(src / name), "-o", str(out / ("r.sdf" if command == "urdf2sdf" else
                                               "m.urdf"))], None
 
@@ -229,12 +230,8 @@ def _run(command: str, argv: list[str], stdin: bytes | None, tmp: Path
 def _outcome(command: str, kind: str, path: str, args: list[str], place: dict[str, str],
              more: str) -> tuple[int, str, str]:
     tmp = Path(place["tmp"])
-    for folder in ("in", "out"):
-        for p in sorted((tmp / folder).rglob("*"), reverse=True) if (tmp / folder).exists() \
-                else ():
-            p.rmdir() if p.is_dir() else p.unlink()
-        if (tmp / folder).exists():
-            (tmp / folder).rmdir()
+    for folder in ("in", "out"):  # each run on its own input and output
+        shutil.rmtree(tmp / folder, ignore_errors=True)
     argv, stdin = _input(command, kind, path, place, more)
     if kind == "world":
         argv += ["--model", "m"] if "--model" not in args else []
