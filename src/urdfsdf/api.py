@@ -16,34 +16,53 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field, replace
+from dataclasses import field, fields, replace
 from functools import wraps
-from typing import TYPE_CHECKING, Literal, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
-from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, TranslationError, worded
+import urdfsdf.document as documents
+import urdfsdf.translate.output_check as output_check
+import urdfsdf.translate.uris as uris
+from urdfsdf.core.diagnostics import (
+    Diagnostic,
+    Diagnostics,
+    TranslationError,
+    UrdfsdfWarning,
+    in_order,
+    worded,
+)
 from urdfsdf.core.ir import Model, SdfDocument
-from urdfsdf.core.record import mutable_record, record
+from urdfsdf.core.record import mutable_record
+from urdfsdf.translate.options import ConvertOptions, ToSdfOptions, ToUrdfOptions, flags
 
 if TYPE_CHECKING:
     from urdfsdf.document import Document
+    from urdfsdf.sdf.frames import Scope
     from urdfsdf.sdf.includes import IncludeConfig
     from urdfsdf.translate.drake import Target
     from urdfsdf.translate.meshes import Copy, MeshOptions
-    from urdfsdf.translate.to_sdf import MasslessOptions
     from urdfsdf.translate.to_urdf import UrdfPath
     from urdfsdf.translate.to_urdf_transform import Options
     from urdfsdf.translate.uris import UriMap, UriMapping
     from urdfsdf.xml.parse import Source
 
-# The pipeline's stages are imported where a function needs them: a command pays only
-# for the modules of its own path (cold start, issue 18).  On the paths every conversion
-# takes they are imported as modules (``import urdfsdf.x as x``): once a module is loaded,
-# ``from module import name`` still looks for the module's ``__path__`` and formats the
-# AttributeError it drops, ~2.5x the cost of the module form (measured: 8.7k -> 3.7k
-# instructions an import).
+# Imports: at the top, what every conversion of either direction uses.  The stages of one
+# direction, or of one option, are imported where that direction or option begins (one
+# block at the top of _urdf_to_sdf, one at the top of _document_to_urdf; an option's where
+# it is used): imported here, they cost every command the other direction's modules,
+# measured +77 ms CPU (+32%) at the start of `urdf2sdf samples/parity.urdf` (240 -> 317 ms)
+# and +23 ms (+7%) of `sdf2urdf` (docs/performance.md, "Cold start").  They are imported as
+# modules (``import urdfsdf.x as x``): once loaded, ``from module import name`` still
+# looks for the module's ``__path__``, ~2.5x the cost of the module form.
 
 P = ParamSpec("P")
 R = TypeVar("R")
+F = TypeVar("F", bound=ConvertOptions)
+
+
+def _flag_fields(cls: type[ConvertOptions]) -> dict[str, Any]:
+    """The :class:`~urdfsdf.translate.options.Flag` of each field of ``cls`` that has one."""
+    return dict(flags(cls))
 
 
 def gc_paused(fn: Callable[P, R]) -> Callable[P, R]:
@@ -69,37 +88,6 @@ def gc_paused(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-@record
-class ConvertOptions:
-    """What the command line can ask of a conversion (picklable for worker processes)."""
-
-    uri_map: tuple[tuple[str, str], ...] = ()
-    strict: bool = False
-    xacro_args: tuple[tuple[str, str], ...] = ()
-    package_paths: tuple[tuple[str, str], ...] = ()
-    sdf: Options | None = None
-    #: urdf2sdf: lump fixed joints the way libsdformat does (:mod:`urdfsdf.translate.lump`)
-    lump_fixed_joints: bool = False
-    #: sdf2urdf: how <include> is followed (--resource-path, --no-includes)
-    includes: IncludeConfig | None = None
-    #: urdf2sdf: the SDFormat version written (--sdf-version)
-    sdf_version: str = "1.7"
-    #: sdf2urdf: the model to convert (--model), in each file of a folder too
-    model: str | None = None
-    #: urdf2sdf: no urdf: carriers (--plain, :mod:`urdfsdf.translate.plain`)
-    plain: bool = False
-    #: urdf2sdf: loop-closing <gazebo> joints not applied (--open-loops)
-    open_loops: bool = False
-    #: urdf2sdf: massless leaf links on fixed joints as //frame (--massless-as-frames)
-    massless_as_frames: bool = False
-    #: urdf2sdf: the mass moving massless links get (--min-inertia MASS)
-    min_inertia: str | None = None
-    #: mesh URIs resolved, reported, rewritten (--meshes, --uri-style, folder output)
-    meshes: MeshOptions | None = None
-    #: both: whose reading the output holds where Gazebo's and Drake's differ (--for)
-    target: Target = "gazebo"
-
-
 #: the two conversions (the console scripts ``urdf2sdf`` and ``sdf2urdf``)
 Command = Literal["urdf2sdf", "sdf2urdf"]
 
@@ -108,28 +96,29 @@ Command = Literal["urdf2sdf", "sdf2urdf"]
 def convert(command: Command, source: Source, options: ConvertOptions,
             file: str | None = None, model: str | None = None) -> Result:
     """Run ``urdf2sdf`` or ``sdf2urdf`` on one input with the command line's options
-    (its messages name the flags).  ``--xacro-arg`` applies to the xacro inputs of a
-    folder, and a plain URDF of it takes none (a single input's were checked)."""
+    (its messages name the flags); ``model``: sdf2urdf's ``--model`` for this input.
+    ``--xacro-arg`` applies to the xacro inputs of a folder, and a plain URDF of it takes
+    none (a single input's were checked)."""
+    diags = Diagnostics()
     if command == "urdf2sdf":
-        xacro_args = dict(options.xacro_args)
-        if xacro_args and isinstance(source, str | os.PathLike):
-            import urdfsdf.document as documents
+        there = _family(ToSdfOptions, options)
+        if there.xacro_args and isinstance(source, str | os.PathLike) and \
+                not documents.xacro_input(os.fspath(source)):
+            there = replace(there, xacro_args=())
+        return _urdf_to_sdf(source, file, there, diags)
+    back = _family(ToUrdfOptions, options)
+    if model is not None:
+        back = replace(back, model=model)
+    return _sdf_to_urdf(source, file, back, diags)
 
-            if not documents.xacro_input(os.fspath(source)):
-                xacro_args = {}
-        return urdf_to_sdf_result(source, file, uri_map=options.uri_map,
-                                  xacro_args=xacro_args,
-                                  package_paths=dict(options.package_paths),
-                                  lump_fixed_joints=options.lump_fixed_joints,
-                                  sdf_version=options.sdf_version, plain=options.plain,
-                                  open_loops=options.open_loops,
-                                  massless_as_frames=options.massless_as_frames,
-                                  min_inertia=options.min_inertia,
-                                  meshes=options.meshes or False, target=options.target)
-    model = options.model if model is None else model
-    return sdf_to_urdf_result(source, model, file, options.sdf, uri_map=options.uri_map,
-                              includes=options.includes, meshes=options.meshes or False,
-                              target=options.target)
+
+def _family(cls: type[F], options: ConvertOptions) -> F:
+    """``options`` as ``cls`` (a record of the shared fields only: with the others'
+    defaults)."""
+    if isinstance(options, cls):
+        return options
+    shared = {f.name: getattr(options, f.name) for f in fields(ConvertOptions)}
+    return cls(**shared)
 
 
 @mutable_record
@@ -162,8 +151,6 @@ def load_urdf(source: Source, file: str | None = None, *,
               package_paths: Mapping[str, str] | None = None
               ) -> tuple[Model | None, Diagnostics]:
     """Read a URDF (or a ``.xacro`` file) into the IR (URDF convention)."""
-    import urdfsdf.document as documents
-
     diags = Diagnostics()
     doc = documents.load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
                                   package_paths=package_paths)
@@ -174,8 +161,6 @@ def load_urdf(source: Source, file: str | None = None, *,
 def load_sdf(source: Source, file: str | None = None,
              includes: IncludeConfig | None = None) -> tuple[SdfDocument | None, Diagnostics]:
     """Read an SDF document into the IR (SDF convention, poses as written)."""
-    import urdfsdf.document as documents
-
     diags = Diagnostics()
     doc = documents.load_document(source, diags, file, expect="sdf", includes=includes)
     return (doc.sdf if doc is not None else None), diags
@@ -193,7 +178,8 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
                        min_inertia: str | float | None = None,
                        meshes: bool | MeshOptions = False, uri_style: str = "keep",
                        resource_paths: Sequence[str | os.PathLike[str]] = (),
-                       target: Target = "gazebo") -> Result:
+                       target: Target = "gazebo",
+                       options: ToSdfOptions | None = None) -> Result:
     """URDF (or a ``.xacro`` file) -> SDFormat (always the copy path).
 
     ``uri_map``: mesh URI prefixes rewritten, ``{FROM: TO}`` (``--uri-map``);
@@ -213,25 +199,34 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
     (``--uri-style``), both through ``package_paths``, ``resource_paths`` and the
     environment (:func:`mesh_options`).  ``target``: ``"gazebo"`` (libsdformat's reading
     of the URDF) or ``"drake"`` (Drake's) where they differ (``--for``,
-    :mod:`urdfsdf.translate.drake`, docs/targets.md).
+    :mod:`urdfsdf.translate.drake`, docs/targets.md).  ``options``: all of these as one
+    :class:`~urdfsdf.translate.options.ToSdfOptions` (instead of the keywords).
     """
-    import urdfsdf.document as documents
-    import urdfsdf.sdf.writer as sdf_writer
-    import urdfsdf.translate.output_check as output_check
-    import urdfsdf.translate.to_sdf as to_sdf
-    import urdfsdf.translate.uris as uris
-
     diags = Diagnostics()
-    if sdf_version not in sdf_writer.WRITTEN_VERSIONS:
-        diags.error("ARGUMENT_INVALID", f"sdf_version={sdf_version!r}: the versions written "
-                    f"are {', '.join(sdf_writer.WRITTEN_VERSIONS)}")
-    pairs = uris.uri_pairs(uri_map, diags)
-    massless = _massless_options(massless_as_frames, min_inertia, diags)
-    mesh = mesh_options(meshes, uri_style, package_paths, resource_paths, diags)
-    _check_target(target, diags)
-    if pairs is None or diags.has_errors():
+    record = _record(ToSdfOptions, options, diags, uri_map=uri_map, xacro_args=xacro_args,
+                     package_paths=package_paths, lump_fixed_joints=lump_fixed_joints,
+                     sdf_version=sdf_version, plain=plain, open_loops=open_loops,
+                     massless_as_frames=massless_as_frames, min_inertia=min_inertia,
+                     meshes=meshes, uri_style=uri_style, resource_paths=resource_paths,
+                     target=target)
+    if record is None:
         return Result(None, diags.items)
-    doc = documents.load_document(source, diags, file, expect="urdf", xacro_args=xacro_args,
+    return _urdf_to_sdf(source, file, record, diags)
+
+
+def _urdf_to_sdf(source: Source, file: str | None, options: ToSdfOptions,
+                 diags: Diagnostics) -> Result:
+    """urdf2sdf on one input with ``options``, each used by the step it is for."""
+    import urdfsdf.sdf.writer as sdf_writer
+    import urdfsdf.translate.to_sdf as to_sdf
+
+    package_paths = dict(options.package_paths)
+    mesh = options.mesh or mesh_options(options.meshes, options.uri_style or "keep",
+                                        package_paths, options.resource_paths, diags)
+    if diags.has_errors():
+        return Result(None, diags.items)
+    doc = documents.load_document(source, diags, file, expect="urdf",
+                                  xacro_args=dict(options.xacro_args),
                                   package_paths=package_paths)
     model = doc.urdf if doc is not None else None
     if model is None or doc is None or diags.has_errors():
@@ -241,22 +236,23 @@ def urdf_to_sdf_result(source: Source, file: str | None = None, *,
         from urdfsdf.translate.meshes import resolve_meshes
 
         model, copies = resolve_meshes(model, mesh, doc.path, diags)
-    if pairs:
-        model = uris.map_uris(model, pairs, "sdf", diags)
+    model = _rebased(model, options, doc.path, diags)
+    if options.uri_map:
+        model = uris.map_uris(model, options.uri_map, "sdf", diags)
     # the reader checked the joint tree (no error: see above); uri maps change no link
-    sdf_model = to_sdf.urdf_to_sdf(model, diags, sdf_version, tree_checked=True,
-                                   open_loops=open_loops,
-                                   massless=massless, target=target)
+    sdf_model = to_sdf.urdf_to_sdf(model, diags, options.sdf_version, tree_checked=True,
+                                   options=options)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
-    if lump_fixed_joints:
-        from urdfsdf.translate.lump import lump_fixed_joints as lump
+    if options.lump_fixed_joints:
+        from urdfsdf.translate.lump import lump_fixed_joints
 
-        sdf_model = lump(sdf_model, [x for x in model.extras if x.tag == "gazebo"], diags)
+        sdf_model = lump_fixed_joints(sdf_model, [x for x in model.extras
+                                                  if x.tag == "gazebo"], diags)
     if not output_check.check_sdf_output(sdf_model, diags):
         return Result(None, diags.items)
-    text = sdf_writer.write_sdf_model(sdf_model, sdf_version)
-    if plain:
+    text = sdf_writer.write_sdf_model(sdf_model, options.sdf_version)
+    if options.plain:
         from urdfsdf.translate.plain import plain_sdf
 
         text = plain_sdf(text, diags)
@@ -270,7 +266,8 @@ Disconnected = Literal["error", "floating"]
 @worded("keywords")
 @gc_paused
 def sdf_to_urdf_result(source: Source, model: str | None = None,
-                       file: str | None = None, options: Options | None = None, *,
+                       file: str | None = None,
+                       options: Options | ToUrdfOptions | None = None, *,
                        lossy: bool = False, disconnected: Disconnected = "error",
                        frames: bool = True, separator: str = "::",
                        uri_map: UriMapping | None = None,
@@ -287,50 +284,93 @@ def sdf_to_urdf_result(source: Source, model: str | None = None,
     ``frames=False`` (``--no-frames``), ``separator``, ``uri_map`` ``{FROM: TO}``,
     ``resource_paths`` (``--resource-path``, where ``<include>`` looks) and
     ``includes=False`` (``--no-includes``; or an :class:`~urdfsdf.sdf.includes.IncludeConfig`).
-    ``options`` (a :class:`~urdfsdf.translate.to_urdf_transform.Options`) is the
-    older spelling of the first four.  ``model_name`` is deprecated: ``model``.
+    ``options``: all of them as one :class:`~urdfsdf.translate.options.ToUrdfOptions`
+    (instead of the keywords); a :class:`~urdfsdf.translate.to_urdf_transform.Options`
+    is the older spelling of the first four.  ``model_name`` is deprecated: ``model``.
     ``meshes``, ``uri_style`` and ``package_paths``: as :func:`urdf_to_sdf_result`
     takes them (mesh URIs of the chosen model, before it is converted).  ``target``:
     ``"drake"`` writes what makes Drake build the SDF's plant from the URDF (``--for``,
     :mod:`urdfsdf.translate.drake`).
     """
-    import urdfsdf.document as documents
-    import urdfsdf.translate.uris as uris
-
     model = _renamed_model(model, model_name, "sdf_to_urdf_result")
     diags = Diagnostics()
-    options = transform_options(options, diags, lossy=lossy, disconnected=disconnected,
-                                 frames=frames, separator=separator)
-    pairs = uris.uri_pairs(uri_map, diags)
-    config = include_config(includes, resource_paths, diags)
-    mesh = mesh_options(meshes, uri_style, package_paths, resource_paths, diags)
-    _check_target(target, diags)
-    if pairs is None or diags.has_errors():
+    record = _to_urdf_record(options, diags, model=model, lossy=lossy,
+                             disconnected=disconnected, frames=frames, separator=separator,
+                             uri_map=uri_map, resource_paths=resource_paths,
+                             includes=includes, meshes=meshes, uri_style=uri_style,
+                             package_paths=package_paths, target=target)
+    if record is None:
         return Result(None, diags.items)
-    return sdf_document_to_urdf(documents.load_document(source, diags, file, expect="sdf",
-                                                        includes=config), diags,
-                                model, options, uri_map=pairs, meshes=mesh, target=target)
+    return _sdf_to_urdf(source, file, record, diags)
+
+
+def _to_urdf_record(options: Options | ToUrdfOptions | None, diags: Diagnostics,
+                    **keywords: Any) -> ToUrdfOptions | None:
+    """sdf2urdf's record of ``options`` or the keywords; the transform's ``Options``
+    (the older spelling) fills its four fields, and takes none of them besides."""
+    model = keywords.pop("model")
+    if options is None or isinstance(options, ToUrdfOptions):
+        record = _record(ToUrdfOptions, options, diags, **keywords)
+    else:
+        old = ("lossy", "disconnected", "frames", "separator")
+        if [keywords[k] for k in old] != [False, "error", True, "::"]:
+            diags.error("ARGUMENT_INVALID", "options= and lossy=, disconnected=, frames= or "
+                        "separator=: pass one or the other")
+            return None
+        keywords.update({k: getattr(options, k) for k in old})
+        record = _record(ToUrdfOptions, None, diags, **keywords)
+    return record if record is None or model is None else replace(record, model=model)
+
+
+def _sdf_to_urdf(source: Source, file: str | None, options: ToUrdfOptions,
+                 diags: Diagnostics) -> Result:
+    """sdf2urdf on one input with ``options``, each used by the step it is for."""
+    config = include_config(options.include_config if options.includes else False,
+                            options.resource_paths, diags)
+    mesh = options.mesh or mesh_options(options.meshes, options.uri_style or "keep",
+                                        dict(options.package_paths),
+                                        options.resource_paths, diags)
+    if diags.has_errors():
+        return Result(None, diags.items)
+    return _document_to_urdf(documents.load_document(source, diags, file, expect="sdf",
+                                                     includes=config), diags,
+                             replace(options, mesh=mesh))
 
 
 def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
-                         model: str | None = None, options: Options | None = None, *,
+                         model: str | None = None,
+                         options: Options | ToUrdfOptions | None = None, *,
                          uri_map: UriMap | None = None,
                          model_name: str | None = None,
                          meshes: MeshOptions | None = None,
                          target: Target = "gazebo") -> Result:
     """The URDF of one model of an SDF document already read (``diags``: its reading's).
 
-    ``meshes``: how the chosen model's mesh URIs are resolved (:func:`mesh_options`);
-    ``target``: as :func:`sdf_to_urdf_result` takes it.
-    The SDF IR is taken out of ``document``, so that it is freed before the URDF
-    is written (a big model's IR and frame graphs are most of the peak memory).
+    ``options``: sdf2urdf's (:class:`~urdfsdf.translate.options.ToUrdfOptions`, or the
+    transform's ``Options``); ``uri_map``, ``meshes`` (how the chosen model's mesh URIs
+    are resolved, :func:`mesh_options`) and ``target``: as :func:`sdf_to_urdf_result`
+    takes them.  The SDF IR is taken out of ``document``, so that it is freed before
+    the URDF is written (a big model's IR and frame graphs are most of the peak memory).
     ``model_name`` is deprecated: ``model``.
     """
+    model = _renamed_model(model, model_name, "sdf_document_to_urdf")
+    if isinstance(options, ToUrdfOptions):
+        record = replace(options, model=model) if model is not None else options
+    else:
+        chosen = {} if options is None else {k: getattr(options, k) for k in (
+            "separator", "frames", "lossy", "disconnected")}
+        record = ToUrdfOptions(uri_map=tuple(uri_map or ()), mesh=meshes, target=target,
+                               model=model, **chosen)
+    return _document_to_urdf(document, diags, record)
+
+
+def _document_to_urdf(document: Document | None, diags: Diagnostics,
+                      options: ToUrdfOptions) -> Result:
+    """:func:`sdf_document_to_urdf` with its options as one record (``options.mesh``:
+    already set up)."""
     import urdfsdf.sdf.frames as frames
     import urdfsdf.translate.carriers as carriers
-    import urdfsdf.translate.output_check as output_check
     import urdfsdf.translate.to_urdf as to_urdf
-    import urdfsdf.translate.uris as uris
     import urdfsdf.urdf.writer as urdf_writer
 
     doc = document.sdf if document is not None else None
@@ -342,19 +382,23 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     sem = frames.analyze(doc, diags)
     if diags.has_errors():
         return Result(None, diags.items)
-    chosen = to_urdf.select_model(doc, _renamed_model(model, model_name,
-                                                      "sdf_document_to_urdf"), diags)
+    chosen = to_urdf.select_model(doc, options.model, diags)
     if chosen is None:
         return Result(None, diags.items)
     for w in doc.worlds:
         if any(m is chosen for m in w.models):
             to_urdf.report_world(w, chosen, diags)
-    scope = sem.models.get(chosen.name)
+    scope: Scope | None = sem.models.get(chosen.name)
     copies: tuple[Copy, ...] = ()
-    if meshes is not None:  # the SDF model: each included file's URIs from its folder
+    resolved = chosen
+    if options.mesh is not None:  # the SDF model: each included file's URIs from its folder
         from urdfsdf.translate.meshes import resolve_meshes
 
-        chosen, copies = resolve_meshes(chosen, meshes, main_file, diags)
+        resolved, copies = resolve_meshes(chosen, options.mesh, main_file, diags)
+    resolved = _rebased(resolved, options, main_file, diags)
+    if resolved is not chosen:  # the transform path reads the links of the frame graph
+        scope = frames.analyze_model(resolved, Diagnostics(), doc.version)
+    chosen = resolved
     x_wm = None
     for world in sem.worlds.values():
         if chosen.name in world.children:
@@ -364,22 +408,62 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     if chosen.file is not None:  # an included model: the lines it reports are its file's
         diags.file = chosen.file
     try:
-        urdf_model, path = to_urdf.sdf_model_to_urdf(chosen, diags, options, scope, x_wm)
+        urdf_model, path = to_urdf.sdf_model_to_urdf(chosen, diags, _transform(options),
+                                                     scope, x_wm)
         several_roots = bool(carriers.marked_roots(chosen.extras))
-        if target == "drake" and urdf_model is not None:
+        if options.target == "drake" and urdf_model is not None:
             from urdfsdf.translate.drake import actuated_names, with_transmissions
 
-            urdf_model = with_transmissions(urdf_model, actuated_names(
-                chosen, options.separator if options is not None else "::"))
-        del doc, sem, chosen, scope  # free the SDF IR and frame graphs before writing
+            urdf_model = with_transmissions(urdf_model, actuated_names(chosen,
+                                                                       options.separator))
+        del doc, sem, chosen, scope, resolved  # free the SDF IR and frame graphs first
         if urdf_model is None or diags.has_errors():
             return Result(None, diags.items, path)
-        urdf_model = uris.map_uris(urdf_model, uri_map or (), "urdf", diags)
+        urdf_model = uris.map_uris(urdf_model, options.uri_map, "urdf", diags)
         if not output_check.check_urdf_output(urdf_model, diags, several_roots):
             return Result(None, diags.items, path)
     finally:
         diags.file = outer
     return Result(urdf_writer.write_urdf_model(urdf_model), diags.items, path, copies)
+
+
+def _transform(options: ToUrdfOptions) -> Options | None:
+    """The transform path's choices of ``options`` (None: its defaults)."""
+    if (options.separator, options.frames, options.lossy, options.disconnected) == (
+            "::", True, False, "error"):
+        return None
+    from urdfsdf.translate.to_urdf_transform import Options
+
+    return Options(separator=options.separator, frames=options.frames, lossy=options.lossy,
+                   disconnected=options.disconnected)  # type: ignore[arg-type]
+
+
+def _rebased(model: Model, options: ConvertOptions, main_file: str | None,
+             diags: Diagnostics) -> Model:
+    """``model`` with each relative mesh and texture URI rebased onto the folder of the
+    output file (``options.output``), so that it names the same file from there (one that
+    names no file stays as written); one ``MESH_URI_KEPT`` warning for each that cannot be
+    (the input is text or stdin)."""
+    if options.output is None:
+        return model
+    out_dir = os.path.dirname(os.path.abspath(options.output))
+
+    def rebase(uri: str, line: int | None, file: str | None, kind: uris.UriKind) -> str:
+        base = file or main_file
+        if not uris.is_relative(uri) or (base is not None and os.path.dirname(
+                os.path.abspath(base)) == out_dir):
+            return uri
+        if base is None:
+            diags.warning("MESH_URI_KEPT", f"the {kind} {uri!r} is relative to the input's "
+                          "folder, which standard input has not: kept as written", line,
+                          file=file)
+            return uri
+        target = os.path.join(os.path.dirname(os.path.abspath(base)), uri.strip())
+        if not os.path.exists(target):  # no file to keep naming (--meshes reports it)
+            return uri
+        return os.path.relpath(target, out_dir).replace(os.sep, "/")
+
+    return uris.rewrite_uris(model, rebase)
 
 
 # -- the API's keywords, checked (a bad value: an ARGUMENT_INVALID error) ---------------
@@ -428,28 +512,65 @@ def transform_options(options: Options | None, diags: Diagnostics, *, lossy: boo
     return None
 
 
-def _check_target(target: object, diags: Diagnostics) -> None:
-    """``target`` is one of :data:`~urdfsdf.translate.drake.TARGETS` (else an
-    ``ARGUMENT_INVALID`` error)."""
-    if target not in ("gazebo", "drake"):
-        diags.error("ARGUMENT_INVALID", f"target={target!r}: 'gazebo' or 'drake'")
-
-
-def _massless_options(as_frames: bool, min_inertia: object, diags: Diagnostics
-                      ) -> MasslessOptions | None:
-    """urdf2sdf's choices for massless links (None: the defaults); a ``min_inertia`` that
-    is no mass above zero is an ``ARGUMENT_INVALID`` error."""
-    if not as_frames and min_inertia is None:
-        return None  # (before any import: the common case costs a test)
-    from urdfsdf.translate.massless import min_inertia_mass
-    from urdfsdf.translate.to_sdf import MasslessOptions
-
-    mass = None if min_inertia is None else min_inertia_mass(min_inertia)
-    if min_inertia is not None and mass is None:
-        diags.error("ARGUMENT_INVALID", f"min_inertia={min_inertia!r}: a mass in kg, a "
-                    "number above zero")
+def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any) -> F | None:
+    """The record of one conversion: ``options`` as given, or the API's ``keywords``
+    (not both), each checked against its field (a bad value: an ``ARGUMENT_INVALID``
+    error, the keyword named; None)."""
+    if options is not None:
+        defaults = {f.name: f.default for f in fields(cls)} | {"uri_style": "keep",
+                                                                "meshes": False}
+        given = [k for k, v in keywords.items()
+                 if v is not None and v != defaults.get(k) and v != ()]
+        if given:
+            diags.error("ARGUMENT_INVALID", f"options= and {'=, '.join(given)}=: pass one "
+                        "or the other")
+            return None
+        checked = {name: _keyword(name, getattr(options, name), cls, diags)
+                   for name in _flag_fields(cls)}
+        return None if diags.has_errors() else replace(options, **checked)
+    values: dict[str, Any] = {}
+    for name, value in keywords.items():
+        if name == "meshes" and not isinstance(value, bool):
+            values["mesh"] = value
+        elif name == "includes" and not isinstance(value, bool | None):
+            values["include_config"] = value
+        else:
+            values[name] = _keyword(name, value, cls, diags)
+    if diags.has_errors():
         return None
-    return MasslessOptions(as_frames=bool(as_frames), min_inertia=mass)
+    return cls(**values)
+
+
+def _keyword(name: str, value: Any, cls: type[ConvertOptions], diags: Diagnostics) -> Any:
+    """The field ``name``'s value for the API's keyword ``value`` (its form checked)."""
+    one = _flag_fields(cls)[name]
+    if name == "uri_map":
+        return tuple(uris.uri_pairs(value, diags) or ())
+    if one.kind == "pairs":
+        return tuple((value or {}).items()) if isinstance(value, Mapping) else \
+            tuple(value or ())
+    if one.kind == "list":
+        paths = [value] if isinstance(value, str | os.PathLike) else value
+        try:
+            return tuple(os.fspath(p) for p in paths)
+        except TypeError:
+            diags.error("ARGUMENT_INVALID", f"{name}={value!r}: folder paths")
+            return ()
+    if one.kind in ("switch", "negated"):
+        return value is not False if name == "includes" else bool(value)
+    if name == "uri_style" and value == "keep":
+        return None
+    if value is None and getattr(cls(), name) is None:
+        return None
+    if one.choices is not None and value not in one.choices:
+        diags.error("ARGUMENT_INVALID", f"{name}={value!r}: one of "
+                    f"{', '.join(map(repr, one.choices))}")
+    elif one.parse is not None:
+        parsed = one.parse(value)
+        if parsed is None:
+            diags.error("ARGUMENT_INVALID", f"{name}={value!r}: {one.what}")
+        return parsed
+    return value
 
 
 def include_config(includes: IncludeConfig | bool | None,
@@ -484,16 +605,14 @@ def mesh_options(meshes: bool | MeshOptions, uri_style: str,
     command line's, environment read there); None when neither ``meshes`` nor
     ``uri_style`` asks for it; else the roots named and those of ``os.environ`` (the
     API edge, :func:`urdfsdf.translate.resources.environment_roots`)."""
-    from urdfsdf.translate.uris import URI_STYLES
-
     if not isinstance(meshes, bool):  # (mesh resolution is imported only when it is used)
         from urdfsdf.translate.meshes import MeshOptions
 
         if isinstance(meshes, MeshOptions):
             return meshes
-    if uri_style not in URI_STYLES:
+    if uri_style not in uris.URI_STYLES:
         diags.error("ARGUMENT_INVALID", f"uri_style={uri_style!r}: one of "
-                    f"{', '.join(map(repr, URI_STYLES))}")
+                    f"{', '.join(map(repr, uris.URI_STYLES))}")
         return None
     if not meshes and uri_style == "keep":
         return None
@@ -520,8 +639,6 @@ def pass_on(diagnostics: Sequence[Diagnostic]) -> None:
     """Each warning of ``diagnostics`` (in line order) as a Python warning of category
     :class:`~urdfsdf.core.diagnostics.UrdfsdfWarning`, located at the caller's line
     (``python -W error``: the first raises).  Infos are not passed on."""
-    from urdfsdf.core.diagnostics import UrdfsdfWarning, in_order
-
     found = [d for d in diagnostics if d.severity == "warning"]
     if not found:
         return
@@ -635,22 +752,22 @@ def _require_model(model: object) -> Model:
 @worded("keywords")
 def write_sdf(model: Model, *, sdf_version: str = "1.7") -> str:
     """SDFormat text of a model (a URDF-convention model is put in parity form)."""
-    from urdfsdf.sdf.writer import WRITTEN_VERSIONS, write_sdf_model
-    from urdfsdf.translate.to_sdf import urdf_to_sdf as urdf_model_to_sdf
+    import urdfsdf.sdf.writer as sdf_writer
+    import urdfsdf.translate.to_sdf as to_sdf
 
     model = _require_model(model)
     diags = Diagnostics()
-    if sdf_version not in WRITTEN_VERSIONS:
+    if sdf_version not in sdf_writer.WRITTEN_VERSIONS:
         diags.error("ARGUMENT_INVALID", f"sdf_version={sdf_version!r}: the versions written "
-                    f"are {', '.join(WRITTEN_VERSIONS)}")
+                    f"are {', '.join(sdf_writer.WRITTEN_VERSIONS)}")
         raise TranslationError(diags.items)
     if model.convention == "urdf":
-        shaped = urdf_model_to_sdf(model, diags, sdf_version)
+        shaped = to_sdf.urdf_to_sdf(model, diags, sdf_version)
         if shaped is None or diags.has_errors():
             raise TranslationError(diags.items)
         model = shaped
     pass_on(diags.items)
-    return write_sdf_model(model, sdf_version)
+    return sdf_writer.write_sdf_model(model, sdf_version)
 
 
 @worded("keywords")
@@ -658,8 +775,8 @@ def write_urdf(model: Model, *, lossy: bool = False, disconnected: Disconnected 
                frames: bool = True, separator: str = "::") -> str:
     """URDF text of a model (an SDF-convention model is converted first, with sdf2urdf's
     ``lossy``, ``disconnected``, ``frames`` and ``separator``)."""
-    from urdfsdf.translate.to_urdf import sdf_model_to_urdf
-    from urdfsdf.urdf.writer import write_urdf_model
+    import urdfsdf.translate.to_urdf as to_urdf
+    import urdfsdf.urdf.writer as urdf_writer
 
     model = _require_model(model)
     diags = Diagnostics()
@@ -667,8 +784,8 @@ def write_urdf(model: Model, *, lossy: bool = False, disconnected: Disconnected 
                                  frames=frames, separator=separator)
     if diags.has_errors():
         raise TranslationError(diags.items)
-    shaped, _path = sdf_model_to_urdf(model, diags, options)
+    shaped, _path = to_urdf.sdf_model_to_urdf(model, diags, options)
     if shaped is None or diags.has_errors():
         raise TranslationError(diags.items)
     pass_on(diags.items)
-    return write_urdf_model(shaped)
+    return urdf_writer.write_urdf_model(shaped)

@@ -38,12 +38,13 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TextIO
 
-from urdfsdf.api import Command, ConvertOptions, convert
+from urdfsdf.api import Command, convert
 from urdfsdf.commands.files import read_resource, write_atomic
 from urdfsdf.commands.signals import Interrupted, as_worker, deferred
 from urdfsdf.core.diagnostics import Diagnostic
 from urdfsdf.core.record import mutable_record
 from urdfsdf.translate.meshes import Copy
+from urdfsdf.translate.options import ConvertOptions
 from urdfsdf.xml.build import text
 
 #: seconds one file may take by default (``--timeout``); far above any real file
@@ -243,12 +244,14 @@ def _lacks_model(diagnostics: Sequence[Diagnostic], model: str | None) -> bool:
 def convert_job(command: Command, job: Job, options: ConvertOptions) -> Converted:
     """Convert one file (in a worker process); never raises, writes nothing."""
     try:
-        if options.meshes is not None and options.meshes.copy:  # named after its folder
-            options = replace(options, meshes=replace(options.meshes,
-                                                      model_folder=job.output.parent.name))
+        if options.mesh is not None and options.mesh.copy:  # named after its folder
+            options = replace(options, mesh=replace(options.mesh,
+                                                    model_folder=job.output.parent.name))
+        if options.output is not None:  # the output folder: this file's output in it
+            options = replace(options, output=os.path.join(options.output, job.output))
         result = convert(command, str(job.source), options)
         ok = (result.ok_strict if options.strict else result.ok) and result.text is not None
-        if not ok and _lacks_model(result.diagnostics, options.model):
+        if not ok and _lacks_model(result.diagnostics, getattr(options, "model", None)):
             info = [replace(d, severity="info") if d.severity == "error" else d
                     for d in result.diagnostics]
             return Converted(None, info, no_model=True)

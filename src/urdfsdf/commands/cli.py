@@ -13,13 +13,19 @@ import io
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from urdfsdf.api import ConvertOptions, convert
+from urdfsdf.api import convert
 from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
-from urdfsdf.sdf.writer import WRITTEN_VERSIONS
-from urdfsdf.translate.uris import URI_STYLES
+from urdfsdf.translate.options import (
+    ConvertOptions,
+    Flag,
+    ToSdfOptions,
+    ToUrdfOptions,
+    flags,
+)
 
 if TYPE_CHECKING:
     from urdfsdf.commands.roundtrip import RoundTrip
@@ -46,13 +52,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _common(p: argparse.ArgumentParser, what: str = "diagnostics are printed",
-            formats: tuple[str, ...] = ("text", "json"), more: str = "") -> None:
+            formats: tuple[str, ...] = ("text", "json"), more: str = "",
+            strict: bool = True) -> None:
     p.add_argument("--format", choices=formats, default="text",
                    help=f"how {what} (default: text; --json is the same as --format json)"
                         + more)
     p.add_argument("--json", dest="format", action="store_const", const="json",
                    help=argparse.SUPPRESS)
-    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    if strict:  # (the converters': a field of their options)
+        p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print info diagnostics (e.g. why sdf2urdf transforms)")
@@ -85,46 +93,79 @@ class _Version(argparse.Action):
 
 
 def _includes(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--resource-path", action="append", default=[], metavar="DIR",
-                   help="where <include> looks for model://NAME and relative paths, before "
-                        "SDF_PATH, GZ_SIM_RESOURCE_PATH and IGN_GAZEBO_RESOURCE_PATH "
-                        "(repeatable)")
-    p.add_argument("--no-includes", action="store_true",
-                   help="do not read the files <include> names (kept, with a warning)")
+    """The include options, as sdf2urdf's (:class:`ToUrdfOptions`) has them."""
+    add_options(p, ToUrdfOptions, ("--resource-path", "--no-includes"))
 
 
 def _include_config(args: argparse.Namespace) -> IncludeConfig:
     from urdfsdf.sdf.includes import IncludeConfig
 
-    return IncludeConfig(resolve=not args.no_includes,
-                         resource_paths=tuple(args.resource_path))
+    return IncludeConfig(resolve=args.includes, resource_paths=tuple(args.resource_paths))
 
 
-def _meshes(p: argparse.ArgumentParser, convert: bool = True) -> None:
-    """The options of mesh and texture URIs (README, "Meshes and resource paths"):
-    the converters look for files when asked; ``check`` always, unless ``--no-meshes``."""
+def add_options(p: argparse.ArgumentParser, cls: type[ConvertOptions],
+                names: Sequence[str] | None = None, when: str = "") -> None:
+    """The command-line options of the fields of ``cls`` (those whose flags ``names``
+    lists, in the order of the fields), each made from its
+    :class:`~urdfsdf.translate.options.Flag`;
+    ``when``: when they apply, said in each help (``roundtrip``)."""
+    defaults = cls()
+    for name, one in flags(cls):
+        if names is not None and one.name not in names:
+            continue
+        text = one.help + (f" ({when})" if when else "")
+        if one.kind in ("switch", "negated"):
+            p.add_argument(one.name, dest=name, help=text,
+                           action="store_true" if one.kind == "switch" else "store_false")
+        elif one.kind in ("pairs", "list"):
+            p.add_argument(one.name, dest=name, action="append", default=[],
+                           metavar=one.metavar, help=text)
+        else:
+            p.add_argument(one.name, dest=name, default=getattr(defaults, name),
+                           choices=one.choices, metavar=one.metavar, help=text,
+                           type=_parser(one))
+
+
+def _parser(one: Flag) -> Callable[[str], str]:
+    """The argparse ``type`` of a flag's value (parsed when it has a parse: a mass)."""
+    def parse(text: str) -> str:
+        value = one.parse(text) if one.parse is not None else text
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {one.what}")
+        return value
+    return parse
+
+
+def options_from(args: argparse.Namespace, cls: type[ConvertOptions],
+                 **more: Any) -> ConvertOptions | str:
+    """The record ``cls`` of the options on the command line (``more``: its fields that
+    are no flag), or a usage message."""
+    values: dict[str, Any] = {}
+    for name, one in flags(cls):
+        value = getattr(args, name)
+        if one.kind == "pairs":
+            pairs = []
+            for item in value:
+                key, found, rest = item.partition(one.sep)
+                if not found or not key:
+                    return f"{one.name} expects {one.metavar}, got {item!r}"
+                pairs.append((key, rest))
+            value = tuple(pairs)
+        elif one.kind == "list":
+            value = tuple(value)
+        values[name] = value
+    return cls(**values, **more)
+
+
+def _no_meshes(p: argparse.ArgumentParser) -> None:
+    """``check``'s mesh options (README, "Meshes and resource paths"): it looks for every
+    file, unless ``--no-meshes``."""
     where = ("through --package-path, --resource-path, AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, "
              "GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from the file's folder")
-    if not convert:
-        p.add_argument("--meshes", action="store_true", help=argparse.SUPPRESS)
-        p.add_argument("--no-meshes", action="store_true",
-                       help="do not look for the file of each mesh and texture URI (by "
-                            f"default each not found is a MESH_NOT_FOUND warning; {where})")
-        return
-    p.add_argument("--meshes", action="store_true",
-                   help="find the file of every mesh and texture URI and warn about each "
-                        f"not found (MESH_NOT_FOUND), {where}")
-    p.add_argument("--uri-style", choices=URI_STYLES, default=None,
-                   help="write each mesh URI found as package://PKG/... (ROS), "
-                        "model://MODEL/... (Gazebo) or file:///... (default: keep as "
-                        "written; a folder output copies the meshes into each model "
-                        "folder, as model)")
-
-
-def _package_paths(p: argparse.ArgumentParser, xacro: bool = False) -> None:
-    p.add_argument("--package-path", action="append", default=[], metavar="NAME=DIR",
-                   help=("where $(find NAME) points for xacro, and " if xacro else "") +
-                        "where package://NAME mesh URIs are found (repeatable)")
+    p.add_argument("--meshes", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--no-meshes", action="store_true",
+                   help="do not look for the file of each mesh and texture URI (by "
+                        f"default each not found is a MESH_NOT_FOUND warning; {where})")
 
 
 def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
@@ -134,8 +175,6 @@ def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
     p.add_argument("-o", "--output",
                    help="output file (default and -: stdout; a device or FIFO is written "
                         "into); an output folder for a folder input")
-    p.add_argument("--uri-map", action="append", default=[], metavar="FROM=TO",
-                   help="rewrite mesh URIs starting with FROM (repeatable)")
     p.add_argument("-j", "--jobs", type=int, default=None,
                    help="parallel workers for a folder (default: one per core)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
@@ -145,87 +184,24 @@ def _conversion(p: argparse.ArgumentParser, kind: str) -> None:
 
 def _urdf2sdf_args(p: argparse.ArgumentParser) -> None:
     _conversion(p, "URDF or .xacro")
-    p.add_argument("--xacro-arg", action="append", default=[], metavar="NAME:=VALUE",
-                   help="a xacro argument (repeatable)")
-    _package_paths(p, xacro=True)
-    p.add_argument("--resource-path", action="append", default=[], metavar="DIR",
-                   help="where model://NAME mesh URIs are found, before "
-                        "GZ_SIM_RESOURCE_PATH and SDF_PATH (repeatable)")
-    _meshes(p)
-    p.add_argument("--sdf-version", choices=WRITTEN_VERSIONS, default="1.7",
-                   help="the SDFormat version to write (default 1.7, which every current "
-                        "reader takes; the parity form is the same in each)")
-    p.add_argument("--lump-fixed-joints", action="store_true",
-                   help="merge links joined by fixed joints into their parent, as "
-                        "libsdformat/Gazebo do (leaves a //frame for each)")
-    _massless_args(p)
-    p.add_argument("--plain", action="store_true",
-                   help="write SDF without what only sdf2urdf reads back (the urdf: "
-                        "elements and attributes), for a model published as SDF; one "
-                        "warning lists what was left out")
-    p.add_argument("--open-loops", action="store_true",
-                   help="do not apply the SDF joints of <gazebo> blocks that close kinematic "
-                        "loops (for Drake, which refuses loops); they still travel verbatim")
-    _target(p)
-    _common(p, "diagnostics (and, for a folder, each file's report) are printed")
-
-
-def _target(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--for", dest="target", choices=("gazebo", "drake"), default="gazebo",
-                   help="whose reading the output holds where Gazebo's (libsdformat, "
-                        "urdfdom) and Drake's differ: actuators, limits without bounds, "
-                        "<gazebo> blocks, colours (default: gazebo; docs/targets.md)")
-
-
-def _massless_args(p: argparse.ArgumentParser, when: str = "") -> None:
-    """urdf2sdf's options for massless links (``roundtrip``: ``when`` they apply)."""
-    also = f" ({when})" if when else ""
-    p.add_argument("--massless-as-frames", action="store_true",
-                   help="write massless leaf links on fixed joints (sensor and tool frames) "
-                        "as SDF <frame>s, merging nothing else; sdf2urdf gives the links "
-                        f"back{also}")
-    p.add_argument("--min-inertia", type=_mass, metavar="MASS",
-                   help="give massless links that a joint moves (DART crashes on them) the "
-                        "mass MASS kg and the inertia of a solid sphere of radius 1 cm, with "
-                        f"a warning each; sdf2urdf gives them back massless{also}")
-
-
-def _mass(text: str) -> str:
-    """``--min-inertia``'s value: a mass above zero, kept as written."""
-    from urdfsdf.translate.massless import min_inertia_mass
-
-    mass = min_inertia_mass(text)
-    if mass is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a mass in kg above zero")
-    return mass
+    add_options(p, ToSdfOptions)
+    _common(p, "diagnostics (and, for a folder, each file's report) are printed",
+            strict=False)
 
 
 def _sdf2urdf_args(p: argparse.ArgumentParser) -> None:
     _conversion(p, "SDF")
-    p.add_argument("--model", help="the model to convert when the file holds several")
-    p.add_argument("--separator", default="::",
-                   help="joins nested model and link names when flattening (default: ::)")
-    p.add_argument("--no-frames", action="store_true",
-                   help="drop explicit frames instead of writing massless links")
-    p.add_argument("--lossy", action="store_true",
-                   help="approximate what URDF cannot hold (ball/screw/gearbox joints become "
-                        "fixed, shapes without URDF form are dropped), with warnings")
-    p.add_argument("--disconnected", choices=("error", "floating"), default="error",
-                   help="links not connected to the joint tree: error (default) or attach "
-                        "them with floating joints")
-    _includes(p)
-    _package_paths(p)
-    _meshes(p)
-    _target(p)
-    _common(p, "diagnostics (and, for a folder, each file's report) are printed")
+    add_options(p, ToUrdfOptions)
+    _common(p, "diagnostics (and, for a folder, each file's report) are printed",
+            strict=False)
 
 
 def _check_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", nargs="?", help="URDF or SDF file, or a Gazebo model folder "
                                             "(default: stdin)")
     _includes(p)
-    _package_paths(p)
-    _meshes(p, convert=False)
+    add_options(p, ToUrdfOptions, ("--package-path",))
+    _no_meshes(p)
     _common(p, "the report is printed (json: the diagnostics on stdout)")
 
 
@@ -243,12 +219,17 @@ def _graph_args(p: argparse.ArgumentParser) -> None:
                  "in .graphml")
 
 
+#: the options of urdf2sdf that ``roundtrip`` takes
+ROUNDTRIP_OPTIONS = ("--sdf-version", "--massless-as-frames", "--min-inertia")
+
+
 def _roundtrip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", help="URDF or SDF file (- for stdin)")
     p.add_argument("--via", choices=("sdf", "urdf"), default=None,
                    help="the format to go through (default and only choice: the other one)")
     p.add_argument("--model", help="compare only this model of an SDF file (default: each)")
-    _massless_args(p, "on the way there (a URDF input)")
+    add_options(p, ToSdfOptions, ROUNDTRIP_OPTIONS[:1], "of the SDF written, there or back")
+    add_options(p, ToSdfOptions, ROUNDTRIP_OPTIONS[1:], "on the way there (a URDF input)")
     _differences_output(p)
 
 
@@ -359,35 +340,25 @@ def _pairs(items: Sequence[str], sep: str, flag: str) -> dict[str, str] | str:
     return out
 
 
-def _options(args: argparse.Namespace) -> ConvertOptions | str:
+def _options(args: argparse.Namespace, batch: bool) -> ConvertOptions | str:
     """The conversion options of the command line, or a usage message."""
-    from urdfsdf.translate.uris import parse_uri_map
+    cls = ToSdfOptions if args.command == "urdf2sdf" else ToUrdfOptions
+    options = options_from(args, cls, output=_output_file(args, batch))
+    if isinstance(options, str):
+        return options
+    mesh = _mesh_options(args, dict(options.package_paths), batch)
+    return replace(options, mesh=mesh) if mesh is not None else options
 
-    uri_map = parse_uri_map(args.uri_map)
-    if isinstance(uri_map, str):
-        return uri_map
-    package_paths = _pairs(args.package_path, "=", "--package-path")
-    if isinstance(package_paths, str):
-        return package_paths
-    meshes = _mesh_options(args, package_paths, _is_batch(args))
-    if args.command == "sdf2urdf":
-        from urdfsdf.translate.to_urdf_transform import Options
 
-        sdf = Options(separator=args.separator, frames=not args.no_frames, lossy=args.lossy,
-                      disconnected=args.disconnected)
-        return ConvertOptions(tuple(uri_map), args.strict, sdf=sdf,
-                              includes=_include_config(args), model=args.model,
-                              meshes=meshes, target=args.target)
-    xacro_args = _pairs(args.xacro_arg, ":=", "--xacro-arg")
-    if isinstance(xacro_args, str):
-        return xacro_args
-    return ConvertOptions(tuple(uri_map), args.strict, tuple(xacro_args.items()),
-                          tuple(package_paths.items()),
-                          lump_fixed_joints=args.lump_fixed_joints,
-                          sdf_version=args.sdf_version, plain=args.plain,
-                          open_loops=args.open_loops,
-                          massless_as_frames=args.massless_as_frames,
-                          min_inertia=args.min_inertia, meshes=meshes, target=args.target)
+def _output_file(args: argparse.Namespace, batch: bool) -> str | None:
+    """The output file whose folder relative mesh URIs are rebased onto: ``-o FILE``
+    of one input (not stdout, not a device or FIFO); a folder input's output folder."""
+    out = args.output
+    if batch:
+        return str(out) if out and out != "-" else None
+    if not out or out == "-" or (os.path.exists(out) and not os.path.isfile(out)):
+        return None
+    return str(out)
 
 
 def _mesh_options(args: argparse.Namespace, package_paths: dict[str, str],
@@ -407,7 +378,7 @@ def _mesh_options(args: argparse.Namespace, package_paths: dict[str, str],
     from urdfsdf.translate.meshes import MeshOptions
     from urdfsdf.translate.resources import ResourceRoots, environment_roots
 
-    roots = ResourceRoots(tuple(package_paths.items()), tuple(args.resource_path),
+    roots = ResourceRoots(tuple(package_paths.items()), tuple(args.resource_paths),
                           environment_roots(os.environ))
     return MeshOptions(roots, style or "keep", copy=copy)
 
@@ -473,12 +444,12 @@ def _batch(args: argparse.Namespace, options: ConvertOptions, out: TextIO,
 #: conversion options that only a folder input uses: (argparse dest, flag)
 FOLDER_ONLY = (("jobs", "-j/--jobs"), ("timeout", "--timeout"))
 #: urdf2sdf options that only xacro input uses (a ``.xacro`` file, or a folder)
-XACRO_ONLY = (("xacro_arg", "--xacro-arg"),)
+XACRO_ONLY = (("xacro_args", "--xacro-arg"),)
 #: options that name where mesh files are, for mesh resolution (``--meshes``,
 #: ``--uri-style``, folder output), and their other use: (argparse dest, flag, commands
 #: where they have another use)
-MESH_ROOTS = (("package_path", "--package-path", ("urdf2sdf",)),
-              ("resource_path", "--resource-path", ("sdf2urdf", "check")))
+MESH_ROOTS = (("package_paths", "--package-path", ("urdf2sdf",)),
+              ("resource_paths", "--resource-path", ("sdf2urdf", "check")))
 
 
 def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
@@ -489,7 +460,8 @@ def _unusable_option(args: argparse.Namespace, batch: bool) -> str | None:
         for dest, flag in FOLDER_ONLY:
             if getattr(args, dest) is not None:
                 return f"{flag} applies to a folder input only"
-    xacro = batch or (args.command == "urdf2sdf" and bool(args.xacro_arg or args.package_path)
+    xacro = batch or (args.command == "urdf2sdf" and bool(args.xacro_args or
+                                                           args.package_paths)
                       and _xacro_input(args.input))
     for dest, flag in XACRO_ONLY if args.command == "urdf2sdf" and not xacro else ():
         if getattr(args, dest):
@@ -511,18 +483,18 @@ def _unusable_root(args: argparse.Namespace, batch: bool, xacro: bool) -> str | 
     resolved = getattr(args, "meshes", False) or getattr(args, "uri_style", None) \
         not in (None, "keep") or (batch and args.command == "urdf2sdf") or _check_looks(args)
     for dest, flag, other in MESH_ROOTS:
-        other_use = args.command in other and (dest != "package_path" or xacro)
+        other_use = args.command in other and (dest != "package_paths" or xacro)
         if getattr(args, dest, None) and not resolved and not other_use:
-            more = " (or .xacro input)" if dest == "package_path" and \
+            more = " (or .xacro input)" if dest == "package_paths" and \
                 args.command == "urdf2sdf" else ""
             return f"{flag} applies with --meshes or --uri-style only{more}"
     return None
 
 
 def _convert(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    options = _options(args)
     inputs = [args.input] if args.input and args.input != "-" else []
     batch = _is_batch(args)
+    options = _options(args, batch)
     problem = options if isinstance(options, str) else _unusable_option(args, batch)
     if problem is not None or isinstance(options, str):
         print(f"{args.prog}: error: {problem}", file=err)
@@ -595,7 +567,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     from urdfsdf.commands.check import check_source
 
     problem = _unusable_root(args, False, False)
-    package_paths = _pairs(args.package_path, "=", "--package-path")
+    package_paths = _pairs(args.package_paths, "=", "--package-path")
     if isinstance(package_paths, str) or problem is not None:
         print(f"{args.prog}: error: {problem or package_paths}", file=err)
         return EXIT_USAGE
@@ -639,14 +611,11 @@ def _roundtrip(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     from urdfsdf.commands.roundtrip import roundtrip_source
 
     data, name = _read_input(args.input, stdin)
-    massless = None
-    if args.massless_as_frames or args.min_inertia is not None:
-        from urdfsdf.translate.to_sdf import MasslessOptions
-
-        massless = MasslessOptions(args.massless_as_frames, args.min_inertia)
+    options = ToSdfOptions(**{name: getattr(args, name) for name, one in flags(ToSdfOptions)
+                              if one.name in ROUNDTRIP_OPTIONS})
     report = roundtrip_source(data if data is not None else name, file=name, via=args.via,
                               model=args.model, includes=_include_config(args),
-                              massless=massless)
+                              options=options)
     errors = [d for d in report.diagnostics if d.severity == "error"]
     if args.format == "json":
         _roundtrip_json(report, errors, out, err)

@@ -26,12 +26,12 @@ from urdfsdf.api import sdf_document_to_urdf, sdf_to_urdf_result, urdf_to_sdf_re
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
 from urdfsdf.core.record import mutable_record
 from urdfsdf.document import Document, load_document
+from urdfsdf.translate.options import ToSdfOptions, flag_name, given
 
 if TYPE_CHECKING:
     from urdfsdf.compare.assertions import Difference
     from urdfsdf.core.ir import SdfDocument
     from urdfsdf.sdf.includes import IncludeConfig
-    from urdfsdf.translate.to_sdf import MasslessOptions
     from urdfsdf.xml.parse import Source
 
 
@@ -66,12 +66,13 @@ class RoundTrip:
 @worded("flags")  # a command: its messages name flags, also the API's it calls
 def roundtrip_source(source: Source, file: str | None = None, *, via: str | None = None,
                      model: str | None = None, includes: IncludeConfig | None = None,
-                     massless: MasslessOptions | None = None) -> RoundTrip:
+                     options: ToSdfOptions | None = None) -> RoundTrip:
     """Convert ``source`` (URDF or SDF text, bytes or path) there and back and compare.
 
     ``via`` must be the other format (default).  ``model`` picks one model of an
-    SDF document (default: every model, one at a time).  ``massless``: urdf2sdf's
-    ``--massless-as-frames`` and ``--min-inertia`` on the way there (a URDF's).
+    SDF document (default: every model, one at a time).  ``options``: urdf2sdf's, where
+    it runs (the way there of a URDF, the way back of an SDF); those that change a URDF's
+    robot (``--massless-as-frames``, ``--min-inertia``) for a URDF input only.
     """
     report = RoundTrip()
     diags = Diagnostics(file)
@@ -89,14 +90,14 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
         report.via_mismatch = True
         return report
     report.via = other
-    misused = _misused(doc, model, massless)
+    misused = _misused(doc, model, options)
     if misused is not None:
         report.diagnostics.append(Diagnostic("ARGUMENT_INVALID", "error", misused, file, None))
         report.format = None
         report.via_mismatch = True
         return report
     if doc.urdf is not None:
-        _urdf(report, source, doc, file, massless)
+        _urdf(report, source, doc, file, options)
     elif doc.sdf is not None:
         from urdfsdf.compare.kinematics import sdf_model_names
 
@@ -106,22 +107,24 @@ def roundtrip_source(source: Source, file: str | None = None, *, via: str | None
         names: list[str | None] = [model] if model is not None else \
             list(dict.fromkeys(every)) or [None]
         for name in names:
-            _sdf(report, doc.sdf, name, report.per_model, file)
+            _sdf(report, doc.sdf, name, report.per_model, file, options)
     return report
 
 
-def _misused(doc: Document, model: str | None, massless: MasslessOptions | None) -> str | None:
+def _misused(doc: Document, model: str | None, options: ToSdfOptions | None) -> str | None:
     """Why an option cannot apply to ``doc`` (None: each can)."""
     if doc.urdf is not None and model is not None:
         return f"--model {model}: a URDF holds one robot (--model picks a model of an SDF file)"
-    if doc.urdf is None and massless is not None:
-        return ("--massless-as-frames, --min-inertia: options of urdf2sdf, for a URDF input "
+    robot = [f for f in given(options or ToSdfOptions())
+             if f != flag_name(ToSdfOptions, "sdf_version")]
+    if doc.urdf is None and robot:
+        return (f"{', '.join(robot)}: options of urdf2sdf, for a URDF input "
                 "(an SDF goes through urdf2sdf on the way back)")
     return None
 
 
 def _urdf(report: RoundTrip, source: Source, doc: Document, file: str | None,
-          massless: MasslessOptions | None) -> None:
+          options: ToSdfOptions | None) -> None:
     from urdfsdf.compare.assertions import (
         document_diff,
         inertia_differences,
@@ -132,11 +135,7 @@ def _urdf(report: RoundTrip, source: Source, doc: Document, file: str | None,
 
     data = doc.data
 
-    if massless is None:
-        there = urdf_to_sdf_result(source, file)
-    else:
-        there = urdf_to_sdf_result(source, file, massless_as_frames=massless.as_frames,
-                                   min_inertia=massless.min_inertia)
+    there = urdf_to_sdf_result(source, file, options=options)
     report.diagnostics.extend(d for d in there.diagnostics if d.severity == "error")
     if not there.ok or there.text is None:
         report.failed.append("")
@@ -156,7 +155,7 @@ def _urdf(report: RoundTrip, source: Source, doc: Document, file: str | None,
 
 
 def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
-         file: str | None) -> None:
+         file: str | None, options: ToSdfOptions | None) -> None:
     from urdfsdf.compare.assertions import Difference, inertia_differences, kinematics_differences
     from urdfsdf.compare.document import sdf_content_differences
     from urdfsdf.compare.kinematics import kinematic_model
@@ -170,7 +169,7 @@ def _sdf(report: RoundTrip, sdf: SdfDocument, name: str | None, pick: bool,
     if not there.ok or there.text is None:
         report.failed.append(label)
         return
-    back = urdf_to_sdf_result(there.text, "<sdf2urdf output>")
+    back = urdf_to_sdf_result(there.text, "<sdf2urdf output>", options=options)
     report.diagnostics.extend(d for d in back.diagnostics if d.severity == "error")
     if not back.ok or back.text is None:
         report.failed.append(label)

@@ -115,7 +115,8 @@ CODES: dict[str, str] = {
                       "(check, --meshes, --uri-style, folder output: a warning; the message "
                       "names the folders); nothing is fetched",
     "MESH_URI_KEPT": "--uri-style cannot write a URI in the asked form (its file is in no "
-                     "package or model folder): it is kept as written, a warning",
+                     "package or model folder), or a relative URI of standard input "
+                     "cannot be rebased onto -o's folder: it is kept as written, a warning",
     "INCLUDE_DEPTH": "<include>s nest deeper than the limit (32 files by default)",
     "XACRO_EXPANDED": "a URDF not named .xacro uses xacro (an <xacro:...> element, ${...}, "
                       "$(arg ...)): expanded by xacro first, as its build does (a warning; "
@@ -300,8 +301,9 @@ def to_json(diagnostics: Iterable[Diagnostic]) -> str:
 #: :func:`option`'s two wordings
 Wording = Literal["flags", "keywords"]
 
-#: option -> how a message names it: (on the command line, in the Python API)
-OPTIONS: dict[str, tuple[str, str]] = {
+#: option -> how a message names it: (on the command line, in the Python API); a flag
+#: alone says its keyword the plain way (``--x-y V``: ``x_y=V``, ``--x-y``: ``x_y=True``)
+OPTIONS: dict[str, tuple[str, str] | str] = {
     "model": ("--model NAME", 'model="NAME"'),
     "lossy": ("--lossy", "lossy=True"),
     "disconnected": ("--disconnected floating", 'disconnected="floating"'),
@@ -311,8 +313,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "resource-path": ("--resource-path DIR", 'resource_paths=["DIR"]'),
     "no-includes": ("--no-includes", "includes=False"),
     "package-path": ("--package-path NAME=DIR", 'package_paths={"NAME": "DIR"}'),
-    "open-loops": ("--open-loops", "open_loops=True"),
-    "min-inertia": ("--min-inertia MASS", "min_inertia=MASS"),
+    "open-loops": "--open-loops",
+    "min-inertia": "--min-inertia MASS",
     "uri-style": ("--uri-style package", 'uri_style="package"'),
     "meshes": ("--meshes", "meshes=True"),
     "xacro-arg": ("--xacro-arg NAME:=VALUE", 'xacro_args={"NAME": "VALUE"}'),
@@ -328,8 +330,15 @@ def option(name: str) -> str:
     """How a message tells the reader to set option ``name`` (a key of :data:`OPTIONS`):
     the command line's flag (``--lossy``), or the keyword (``lossy=True``) during a call
     of the Python API (:func:`worded`)."""
-    flag, keyword = OPTIONS[name]
+    both = OPTIONS[name]
+    flag, keyword = both if isinstance(both, tuple) else (both, _keyword(both))
     return keyword if _WORDING.get() == "keywords" else flag
+
+
+def _keyword(flag: str) -> str:
+    """The plain keyword of a flag: ``--name-part VALUE``: ``name_part=VALUE``."""
+    name, _, value = flag.removeprefix("--").partition(" ")
+    return f"{name.replace('-', '_')}={value or 'True'}"
 
 
 def worded(wording: Wording) -> Callable[[Callable[P, R]], Callable[P, R]]:

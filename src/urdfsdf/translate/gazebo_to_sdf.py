@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import field
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from lxml import etree
 
@@ -69,6 +69,9 @@ from urdfsdf.translate.names import repeat_name
 from urdfsdf.xml.custom import mark_renamed
 from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, first_child, from_string, tag_and_name, to_string
+
+if TYPE_CHECKING:
+    from urdfsdf.translate.options import ToSdfOptions
 
 N = TypeVar("N", Link, Joint)
 
@@ -290,13 +293,15 @@ def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | N
 
 def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, str],
                  joint_names: dict[str, str], diags: Diagnostics,
-                 open_loops: bool = False, version: str = "1.7") -> Model:
+                 options: ToSdfOptions | None = None, version: str = "1.7") -> Model:
     """An SDF-shaped model with the URDF's ``<gazebo>`` blocks applied (module doc).
 
     ``link_names``/``joint_names`` map URDF names to the SDF names they got;
-    ``open_loops``: the SDF joints that close loops are not applied (:func:`_loadable_joints`);
+    ``options``: urdf2sdf's; with ``open_loops``, the SDF joints that close loops are not
+    applied (:func:`_loadable_joints`);
     ``version``: the SDFormat version written, whose elements are applied.
     """
+    open_loops = options is not None and options.open_loops
     links = {link.name: link for link in model.links}
     joints = {joint.name: joint for joint in model.joints}
     static = model.static

@@ -10,9 +10,9 @@ mass.  DART, Gazebo's default engine, crashes on them (gz-physics issues 849, 85
   and ``urdfsdf check`` on URDF and SDF input;
 - ``urdf2sdf --min-inertia MASS`` gives each the mass MASS and the inertia of a solid
   sphere of that mass, of radius :data:`MIN_INERTIA_RADIUS` centred at the link
-  origin (:func:`min_inertial`), with one ``VALUE_APPROXIMATED`` warning per link
+  origin (:func:`sphere_inertial`), with one ``VALUE_APPROXIMATED`` warning per link
   instead.  A link that had no ``<inertial>`` keeps its ``urdf:massless`` marker:
-  sdf2urdf leaves out an inertial that is still that sphere (:func:`is_min_inertial`;
+  sdf2urdf leaves out an inertial that is still that sphere (:func:`is_sphere_inertial`;
   an edited one is kept); a link with a zero ``<inertial>`` carries itself as written
   (``<urdf:as_written>``).
 """
@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 from urdfsdf.core.diagnostics import Diagnostics, option
 from urdfsdf.core.ir import Inertial, Joint, Link, Model, evolve
 from urdfsdf.core.massless import WORLD, Massless, has_mass, massless_moving, moved_by
-from urdfsdf.core.numbers import clean_number
 
 if TYPE_CHECKING:
     from urdfsdf.sdf.frames import Scope
+    from urdfsdf.translate.options import ToSdfOptions
 
 #: ``--min-inertia``: the radius (metres) of the solid sphere whose inertia a massless
 #: link gets, 1 cm: about a sensor's or a small frame's size.
@@ -130,31 +130,36 @@ def report(found: list[Massless], diags: Diagnostics, urdf: bool) -> None:
 
 # -- --min-inertia ---------------------------------------------------------------------
 
-def min_inertia_mass(value: object) -> str | None:
-    """The text of a ``--min-inertia`` mass: a finite number above zero (None: not one).
-
-    A text is kept as written; a number is written with ``repr()``.
-    """
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        return None
-    text = value.strip() if isinstance(value, str) else repr(float(value))
-    number = clean_number(text)
-    return text if number is not None and number > 0.0 else None
-
-
 def _moment(mass: float) -> float:
     """The moment of inertia of a solid sphere of ``mass``, radius MIN_INERTIA_RADIUS."""
     return mass * MOMENT_PER_KG
 
 
-def min_inertial(mass: str, line: int | None) -> Inertial:
+def weighed(found: list[Massless], options: ToSdfOptions, diags: Diagnostics) -> set[str]:
+    """The names of the links of ``found`` (:func:`urdf_massless`) that ``--min-inertia``
+    gives mass, with a ``VALUE_APPROXIMATED`` warning each; without it, none: a
+    ``LINK_MASSLESS`` warning each (:func:`report`)."""
+    if options.min_inertia is None:
+        report(found, diags, urdf=True)
+        return set()
+    approximated(found, options.min_inertia, diags)
+    return {m.link.name for m in found}
+
+
+def weighed_inertial(options: ToSdfOptions, line: int | None) -> Inertial:
+    """The inertial a link :func:`weighed` names gets (:func:`sphere_inertial`)."""
+    assert options.min_inertia is not None
+    return sphere_inertial(options.min_inertia, line)
+
+
+def sphere_inertial(mass: str, line: int | None) -> Inertial:
     """``--min-inertia``'s inertial of mass ``mass`` (text): a solid sphere at the
     link origin, its moments written with ``repr()``."""
     moment = repr(_moment(float(mass)))
     return Inertial(mass=mass, inertia=(moment, "0", "0", moment, "0", moment), line=line)
 
 
-def is_min_inertial(inertial: Inertial) -> bool:
+def is_sphere_inertial(inertial: Inertial) -> bool:
     """Whether ``inertial`` is still what ``--min-inertia`` wrote for its mass."""
     ixx, ixy, ixz, iyy, iyz, izz = (float(v) for v in inertial.inertia)
     moment = _moment(float(inertial.mass))

@@ -32,7 +32,6 @@ from urdfsdf.core.ir import (
     Visual,
     evolve,
 )
-from urdfsdf.core.record import record
 from urdfsdf.core.transforms import Transform, compose, pose_transform
 from urdfsdf.core.tree import check_urdf_tree, implied_world, urdf_roots
 from urdfsdf.sdf.defaults import DEFAULT_INERTIA, DEFAULT_MASS, UNBOUNDED_LIMIT
@@ -50,12 +49,12 @@ from urdfsdf.translate.carriers import (
 )
 from urdfsdf.translate.drake import (
     STATIC_WELD,
-    Target,
     drake_joint,
     drake_joint_axes,
     urdf_actuated,
 )
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
+from urdfsdf.translate.options import ToSdfOptions
 from urdfsdf.urdf.as_written import as_written, written_carrier
 from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
 from urdfsdf.xml.build import text
@@ -222,33 +221,20 @@ def _plain_fixed(joint: Joint) -> bool:
             and joint.original_name is None)
 
 
-@record
-class MasslessOptions:
-    """urdf2sdf's choices for massless links (``--massless-as-frames``, ``--min-inertia``)."""
-
-    #: massless leaf links on fixed joints become //frame elements
-    as_frames: bool = False
-    #: the mass (text) moving massless links get (None: they stay massless, a warning)
-    min_inertia: str | None = None
-
-
 def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
-                tree_checked: bool = False, open_loops: bool = False,
-                massless: MasslessOptions | None = None,
-                target: Target = "gazebo") -> Model | None:
+                tree_checked: bool = False,
+                options: ToSdfOptions | None = None) -> Model | None:
     """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
 
     ``tree_checked``: ``model`` is what the URDF reader read, whose tree check
     (:func:`~urdfsdf.core.tree.check_urdf_tree`) reported no error into ``diags``:
     its root is the one link no joint names as child, found without checking again.
-    A model made otherwise (the API takes any) is checked here.  ``open_loops``: the
-    ``<gazebo>`` joints that close loops are not applied
-    (:func:`~urdfsdf.translate.gazebo_to_sdf.apply_gazebo`).  ``massless``: what
-    becomes of massless links (default: moving ones are warned of,
-    :mod:`urdfsdf.translate.massless`).  ``target``: whose reading the SDF holds where
-    Gazebo's and Drake's differ (:mod:`urdfsdf.translate.drake`): ``"drake"`` applies
-    no ``<gazebo>`` block (they travel verbatim), writes each joint as Drake reads it and
-    a URDF colour as the diffuse one only.
+    A model made otherwise (the API takes any) is checked here.  ``options``: urdf2sdf's
+    (:class:`~urdfsdf.translate.options.ToSdfOptions`), each used where it applies: the
+    ``<gazebo>`` blocks (:func:`~urdfsdf.translate.gazebo_to_sdf.apply_gazebo`), massless links
+    (:mod:`urdfsdf.translate.massless`), the target (:mod:`urdfsdf.translate.drake`):
+    ``"drake"`` applies no ``<gazebo>`` block (they travel verbatim), writes each joint as
+    Drake reads it and a URDF colour as the diffuse one only.
     """
     if diags.has_errors():
         return None
@@ -257,15 +243,16 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
     roots = _roots(model, tree_checked)
     if not roots:
         return None
-    translation = _Translation(model, roots, diags, version, massless or MasslessOptions(),
-                               target)
+    options = options or ToSdfOptions()
+    target = options.target
+    translation = _Translation(model, roots, diags, version, options)
     sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks and target == "gazebo":  # imported when a robot has some (cold start)
         import urdfsdf.translate.gazebo_to_sdf as gazebo  # the module form: see api.py's imports
 
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
-                                  diags, open_loops, version)
+                                  diags, options, version)
     return _sealed(_unique_children(sdf, diags))
 
 
@@ -306,8 +293,9 @@ class _Translation:
     """One URDF model on its way to SDF: its tree, the SDF names, what is made so far."""
 
     def __init__(self, model: Model, roots: list[str], diags: Diagnostics, version: str,
-                 massless: MasslessOptions, target: Target = "gazebo") -> None:
+                 options: ToSdfOptions) -> None:
         root = roots[0]
+        target = options.target
         #: --for drake: the joints Drake actuates (a transmission drives them); None: Gazebo
         self.actuated = urdf_actuated(model.extras) if target == "drake" else None
         #: a <gazebo> block makes the model static (applied: --for gazebo)
@@ -340,10 +328,10 @@ class _Translation:
         self.urdf_joints: list[Joint] = []
         self.pending_frames: list[tuple[FrameLink, str, Joint, str]] = []
         #: --massless-as-frames: the links that become frames, and those frames
-        self.as_frames = self.frame_links() if massless.as_frames else set()
+        self.as_frames = self.frame_links() if options.massless_as_frames else set()
         self.frames: list[Frame] = []
-        #: --min-inertia: the mass, and the links that get it
-        self.min_mass = massless.min_inertia
+        self.options = options
+        #: the moving massless links given a mass (:func:`~urdfsdf.translate.massless.weighed`)
         self.weighted = self.moving_massless()
 
     def frame_links(self) -> set[str]:
@@ -371,12 +359,7 @@ class _Translation:
         warned of, or given ``--min-inertia``'s mass, with a warning each."""
         import urdfsdf.translate.massless as massless  # the module form: see api.py
 
-        found = massless.urdf_massless(self.model)
-        if self.min_mass is None:
-            massless.report(found, self.diags, urdf=True)
-            return set()
-        massless.approximated(found, self.min_mass, self.diags)
-        return {m.link.name for m in found}
+        return massless.weighed(massless.urdf_massless(self.model), self.options, self.diags)
 
     def sdf_model(self) -> Model:
         """The SDF model: carried extras, the links and joints, the restored frames."""
@@ -492,8 +475,8 @@ class _Translation:
         becomes SDF's (H1-2's ``logo_link``, which has none, comes back without one)."""
         if _unnamed_colour(link.visuals):
             link = _with_carrier(link)
-        if self.min_mass is not None and link.name in self.weighted:
-            link = _min_inertia(link, self.min_mass)
+        if link.name in self.weighted:
+            link = _weighed(link, self.options)
         self.out_links.append(_sdf_link(link, pose, self.link_map.get(link.name),
                                         self.named, self.diags, self.actuated is not None,
                                         self.version))
@@ -664,16 +647,17 @@ def _sdf_inertial(link: Link) -> Link:
     return evolve(link, inertial=None if default else i, extras=extras)
 
 
-def _min_inertia(link: Link, mass: str) -> Link:
-    """A massless link with ``--min-inertia``'s ``mass`` (:func:`~urdfsdf.translate.massless.
-    min_inertial`), and what gives it back massless: the ``urdf:massless`` marker for a
-    link without ``<inertial>``, the link as written for a zero one."""
-    from urdfsdf.translate.massless import min_inertial
+def _weighed(link: Link, options: ToSdfOptions) -> Link:
+    """A massless link with the mass ``options`` give it (:func:`~urdfsdf.translate.
+    massless.weighed_inertial`), and what gives it back massless: the ``urdf:massless``
+    marker for a link without ``<inertial>``, the link as written for a zero one."""
+    from urdfsdf.translate.massless import weighed_inertial
 
     if link.inertial is None:
-        return evolve(link, inertial=min_inertial(mass, link.line),
+        return evolve(link, inertial=weighed_inertial(options, link.line),
                       extras=(*link.extras, massless_marker()))
-    return evolve(_with_carrier(link), inertial=min_inertial(mass, link.inertial.line))
+    return evolve(_with_carrier(link), inertial=weighed_inertial(options,
+                                                                 link.inertial.line))
 
 
 #: URDF shapes SDFormat 1.7 has (a URDF <capsule>, which Drake reads, it has not)

@@ -43,7 +43,7 @@ from urdfsdf.translate.carriers import (
     sdf_limit_marker,
 )
 from urdfsdf.translate.gazebo_keys import CarriedSet
-from urdfsdf.translate.massless import is_min_inertial
+from urdfsdf.translate.massless import is_sphere_inertial
 from urdfsdf.urdf.as_written import written_carrier
 from urdfsdf.xml.carried import MASSLESS, UNNAMED
 from urdfsdf.xml.custom import drake_urdf_extra, is_urdf_extra, unwrap_urdf_extra
@@ -291,7 +291,7 @@ def _urdf_inertial(link: Link, pose_of: PoseMap, diags: Diagnostics
 
     carriers.py, default inertials: a link marked ``<urdf:massless/>`` had none in
     the URDF (while its inertial is still zero, or what ``--min-inertia`` gave it:
-    :func:`~urdfsdf.translate.massless.is_min_inertial`); a link without one has SDFormat's
+    :func:`~urdfsdf.translate.massless.is_sphere_inertial`); a link without one has SDFormat's
     default (mass 1, unit inertia), which a URDF reader would not assume: written,
     and marked.
     """
@@ -302,7 +302,7 @@ def _urdf_inertial(link: Link, pose_of: PoseMap, diags: Diagnostics
                     inertial.line)
     marks: tuple[Extra, ...] = ()
     if link.extras and any(x.tag == MASSLESS for x in link.extras):
-        if inertial is not None and (_is_zero(inertial) or is_min_inertial(inertial)):
+        if inertial is not None and (_is_zero(inertial) or is_sphere_inertial(inertial)):
             return None, ()
     elif inertial is None:
         inertial = Inertial(mass=DEFAULT_MASS, inertia=DEFAULT_INERTIA, line=link.line)

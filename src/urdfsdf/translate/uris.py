@@ -84,6 +84,14 @@ UriKind = Literal["mesh", "texture"]
 UriRewrite = Callable[[str, int | None, str | None, UriKind], str]
 
 
+def is_relative(uri: str) -> bool:
+    """Whether ``uri`` is a relative path (no scheme, not absolute): one its reader
+    resolves from the folder of the file holding it."""
+    text = uri.strip()
+    return bool(text) and "://" not in text and not text.startswith(("/", "\\")) and \
+        not (len(text) > 1 and text[1] == ":")
+
+
 def rewrite_uris(model: Model, rewrite: UriRewrite) -> Model:
     """``model`` with each mesh and texture URI replaced by what ``rewrite`` gives
     (nested models too); the same object when no URI changed."""
