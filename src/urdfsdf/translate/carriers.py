@@ -166,7 +166,7 @@ def canonical_values(xml: str) -> str:
     after the others, sorted: where the writer places them is layout, not value).  Tags and
     attribute names by namespace URI, not prefix; texts and attribute values as their
     blank-separated tokens, each number (a token ``float()`` reads) as ``repr()`` of its
-    value; comments and processing instructions do not count."""
+    value (zero unsigned); comments and processing instructions do not count."""
     return _values(from_string(xml))
 
 
@@ -174,11 +174,11 @@ _NUMBER_START = frozenset("0123456789+-.")
 
 
 def _token(token: str) -> str:
-    """A number token as ``repr()`` of its value (``1``, ``1.0``, ``1e0``: ``1.0``), any
-    other token as it is."""
+    """A number token as ``repr()`` of its value (``1``, ``1.0``, ``1e0``: ``1.0``; ``-0``:
+    ``0.0``), any other token as it is."""
     if token[0] in _NUMBER_START:
         try:
-            return repr(float(token))
+            return repr(float(token) + 0.0)  # + 0.0: -0.0 is 0.0
         except ValueError:
             pass
     return token
