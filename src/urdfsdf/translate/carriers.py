@@ -16,6 +16,7 @@ content taken once by the reader that kept them; the markers are told by their t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, Literal, TypeVar
 
 from lxml import etree
@@ -173,33 +174,38 @@ def canonical_values(xml: str) -> str:
 _NUMBER_START = frozenset("0123456789+-.")
 
 
-def _token(token: str) -> str:
-    """A number token as ``repr()`` of its value (``1``, ``1.0``, ``1e0``: ``1.0``; ``-0``:
-    ``0.0``), any other token as it is."""
-    if token[0] in _NUMBER_START:
-        try:
-            return repr(float(token) + 0.0)  # + 0.0: -0.0 is 0.0
-        except ValueError:
-            pass
-    return token
-
-
-def _tokens(text: str | None) -> str:
-    return " ".join([_token(t) for t in text.split()]) if text else ""
+@lru_cache(maxsize=4096)  # the same texts recur: "0", "1 0 0", names...
+def _tokens(text: str) -> str:
+    """``text`` as its blank-separated tokens, each number as ``repr()`` of its value
+    (``1``, ``1.0``, ``1e0``: ``1.0``; ``-0``: ``0.0``), any other token as it is."""
+    out = []
+    for token in text.split():
+        if token[0] in _NUMBER_START:
+            try:
+                token = repr(float(token) + 0.0)  # + 0.0: -0.0 is 0.0
+            except ValueError:
+                pass
+        out.append(token)
+    return " ".join(out)
 
 
 def _values(el: etree._Element) -> str:
     """:func:`canonical_values` of the element ``el``."""
-    pairs = sorted([(k, _tokens(v)) for k, v in attributes(el)])
-    own: list[str] = []
-    carried: list[str] = []
-    for c in el:
-        tag = c.tag
-        if isinstance(tag, str):  # not a comment nor a processing instruction
-            (carried if is_carried(tag) else own).append(_values(c))
-    if carried:
-        own.extend(sorted(carried))
-    return f"({el.tag!r}, {pairs!r}, {_tokens(el.text)!r}, [{', '.join(own)}])"
+    items = attributes(el)
+    pairs = repr(sorted([(k, _tokens(v)) for k, v in items])) if items else "[]"
+    kids = ""
+    if len(el):  # no child iterator for a leaf
+        own: list[str] = []
+        carried: list[str] = []
+        for c in el:
+            tag = c.tag
+            if isinstance(tag, str):  # not a comment nor a processing instruction
+                (carried if is_carried(tag) else own).append(_values(c))
+        if carried:
+            own.extend(sorted(carried))
+        kids = ", ".join(own)
+    text = el.text
+    return f"({el.tag!r}, {pairs}, {_tokens(text) if text else ''!r}, [{kids}])"
 
 
 def seal(node: N) -> N:
