@@ -248,7 +248,7 @@ def _urdf_joint_xml(joint: Joint) -> str:
 def element_text(node: Link | Joint) -> str:
     """The SDF text of one link or joint (``urdf:`` prefixes undeclared), its carriers
     among its direct children (the form urdf2sdf wrote before xml/carried.py, and the
-    one the SDF reader reads): what carriers.py fingerprints."""
+    one the SDF reader reads): what carriers.py fingerprints the values of."""
     out = XmlBuilder(drop_xmlns=(URDF_XMLNS,))
     if isinstance(node, Link):
         _link(out, node, placed=False)
@@ -260,7 +260,8 @@ def element_text(node: Link | Joint) -> str:
 def element_canonical(node: Link | Joint) -> str:
     """The canonical form (:func:`urdfsdf.xml.parse.canonical`) of :func:`element_text`,
     inside an ``<x>`` that declares the ``urdf`` prefix its carriers use: the one form
-    in which that text is parsed (carriers.py fingerprints it; gazebo_to_urdf.py compares by it)."""
+    in which that text is parsed (the first carrier format's fingerprints hash it,
+    carriers_old.py; gazebo_to_urdf.py compares by it)."""
     return canonical(f'<x xmlns:urdf="{URDF_NS}">{element_text(node)}</x>')
 
 

@@ -3,9 +3,10 @@
 URDF content with no SDFormat element travels as ``urdf:`` custom elements
 (:mod:`urdfsdf.xml.custom`); a URDF element the IR cannot hold exactly travels
 as written (:mod:`urdfsdf.urdf.as_written`), sealed here with the fingerprint of
-its SDF form.  Defaults that differ between the formats (a link without
-``<inertial>``, SDF's "no limit") are written out and marked, and a massless
-URDF link standing for an SDF //frame carries ``<sdf:frame>``.
+the values of its SDF form (the carrier format :data:`VERSION`; the first format's
+carriers are read by :mod:`urdfsdf.translate.carriers_old`).  Defaults that differ
+between the formats (a link without ``<inertial>``, SDF's "no limit") are written out
+and marked, and a massless URDF link standing for an SDF //frame carries ``<sdf:frame>``.
 
 The carriers whose content is read back are typed IR values
 (:class:`~urdfsdf.core.ir.AsWritten`, :class:`~urdfsdf.core.ir.SdfLimit`), their
@@ -15,10 +16,14 @@ content taken once by the reader that kept them; the markers are told by their t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, Literal, TypeVar
 
+from lxml import etree
+
 from urdfsdf.core.diagnostics import Diagnostics
-from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, Visual, evolve
+from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, evolve
+from urdfsdf.translate import carriers_old
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.carried import MASSLESS, UNNAMED, is_carried
@@ -26,10 +31,12 @@ from urdfsdf.xml.namespaces import (
     IMPLIED_WORLD,
     SDF_LIMIT,
     SDF_XMLNS,
+    URDF_NS,
     URDF_ROOT,
     URDF_XMLNS,
     S,
 )
+from urdfsdf.xml.parse import attributes, from_string
 
 N = TypeVar("N", Link, Joint)
 
@@ -123,9 +130,18 @@ def implied_world_mark(extras: tuple[Extra, ...]) -> Extra | None:
 
 # -- sealing a URDF element as written (urdfsdf.urdf.as_written) ---------------------
 #
-# F fingerprints the SDF element (less this carrier) as urdf2sdf wrote it; sdf2urdf restores
-# the element as written when the SDF element still has that fingerprint, and writes it
-# from the SDF otherwise.
+# The carrier format, version 2 (issue 51).  ``<urdf:as_written fingerprint="v2:F">``: F is
+# 16 hex digits of the SHA-256 of the canonical values (:func:`canonical_values`) of the
+# SDF element less this carrier; sdf2urdf restores the element as written while the SDF
+# element still has them, and writes it from the SDF otherwise.  The values, not the
+# text: attribute order, blanks, how a number is written and where the writer places
+# the carriers (:mod:`urdfsdf.xml.carried`) are layout, and do not count, so a change
+# of layout keeps the carriers of files already written sealed.  A fingerprint without
+# a version is the first format's, read by :mod:`urdfsdf.translate.carriers_old`.
+
+#: the carrier format urdf2sdf writes: the prefix of its fingerprints (``v2:`` + 16 hex
+#: digits)
+VERSION: Final = "v2"
 
 
 def sealed(carrier: AsWritten, fingerprint: str) -> AsWritten:
@@ -133,63 +149,63 @@ def sealed(carrier: AsWritten, fingerprint: str) -> AsWritten:
     return as_written(carrier.element, carrier.line, fingerprint)
 
 
-#: the orders an SDF file may give a node's extras back in, newest first: "placed" (the
-#: carriers after the other extras, in the node and in each of its shapes, as the SDF
-#: reader gives them back from where urdf2sdf places them: :mod:`urdfsdf.xml.carried`),
-#: "link" (only the node's own: written before the shapes' carriers were placed) and
-#: "written" (the order of the IR: written before any carrier was placed)
-FORMS: Final = ("placed", "link", "written")
-
-
-def _carried_last(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:
-    return (*(x for x in extras if not is_carried(x.tag)),
-            *(x for x in extras if is_carried(x.tag)))
-
-
-def _in_form(node: Link | Joint, form: str) -> Link | Joint:
-    """``node`` less its carrier, its extras in the order of ``form`` (:data:`FORMS`)."""
-    extras = without_carrier(node.extras)
-    if form == "written":
-        return evolve(node, extras=extras)
-    node = evolve(node, extras=_carried_last(extras))
-    if form == "link" or not isinstance(node, Link):
-        return node
-    visuals = tuple(_material_carried_first(evolve(v, extras=_carried_last(v.extras))
-                                            if v.extras else v)
-                    for v in node.visuals)
-    collisions = tuple(evolve(c, extras=_carried_last(c.extras)) if c.extras else c
-                       for c in node.collisions)
-    return evolve(node, visuals=visuals, collisions=collisions)
-
-
-def _material_carried_first(visual: Visual) -> Visual:
-    """``visual`` with its material's carriers before its other extras: the order
-    urdf2sdf seals them in (a URDF material's ``urdf:`` values, then what a ``<gazebo>``
-    block adds, such as a ``<script>``), whereas the SDF reader gives back the carriers
-    the writer put in attributes (``urdf:specular_rgb``) after the child elements."""
-    material = visual.material
-    if material is None or len(material.extras) < 2:
-        return visual
-    extras = (*(x for x in material.extras if is_carried(x.tag)),
-              *(x for x in material.extras if not is_carried(x.tag)))
-    if extras == material.extras:
-        return visual
-    return evolve(visual, material=evolve(material, extras=extras))
-
-
-def fingerprint(node: Link | Joint, form: str = "placed") -> str:
-    """A fingerprint of the SDF form of ``node`` less its carrier, its extras in the order
-    of ``form`` (:data:`FORMS`).
-
-    Taken from the canonical form (:func:`urdfsdf.xml.parse.canonical`) of the SDF
-    text, so that reading and writing the SDF again keeps it.
-    """
+def fingerprint(node: Link | Joint) -> str:
+    """The fingerprint of the SDF form of ``node`` less its carrier: :data:`VERSION`,
+    ``:``, and 16 hex digits of the SHA-256 of its :func:`canonical_values`."""
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    form_text = sdf_writer.element_canonical(_in_form(node, form))
+    text = sdf_writer.element_text(evolve(node, extras=without_carrier(node.extras)))
+    values = canonical_values(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
     import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
 
-    return hashlib.sha256(form_text.encode("utf-8")).hexdigest()[:16]
+    return f"{VERSION}:{hashlib.sha256(values.encode('utf-8')).hexdigest()[:16]}"
+
+
+def canonical_values(xml: str) -> str:
+    """The values of the XML element ``xml``, as one text: of each element, its tag, its
+    attributes sorted by name, its text and its children's values (the carriers among them
+    after the others, sorted: where the writer places them is layout, not value).  Tags and
+    attribute names by namespace URI, not prefix; texts and attribute values as their
+    blank-separated tokens, each number (a token ``float()`` reads) as ``repr()`` of its
+    value (zero unsigned); comments and processing instructions do not count."""
+    return _values(from_string(xml))
+
+
+_NUMBER_START = frozenset("0123456789+-.")
+
+
+@lru_cache(maxsize=4096)  # the same texts recur: "0", "1 0 0", names...
+def _tokens(text: str) -> str:
+    """``text`` as its blank-separated tokens, each number as ``repr()`` of its value
+    (``1``, ``1.0``, ``1e0``: ``1.0``; ``-0``: ``0.0``), any other token as it is."""
+    out = []
+    for token in text.split():
+        if token[0] in _NUMBER_START:
+            try:
+                token = repr(float(token) + 0.0)  # + 0.0: -0.0 is 0.0
+            except ValueError:
+                pass
+        out.append(token)
+    return " ".join(out)
+
+
+def _values(el: etree._Element) -> str:
+    """:func:`canonical_values` of the element ``el``."""
+    items = attributes(el)
+    pairs = repr(sorted([(k, _tokens(v)) for k, v in items])) if items else "[]"
+    kids = ""
+    if len(el):  # no child iterator for a leaf
+        own: list[str] = []
+        carried: list[str] = []
+        for c in el:
+            tag = c.tag
+            if isinstance(tag, str):  # not a comment nor a processing instruction
+                (carried if is_carried(tag) else own).append(_values(c))
+        if carried:
+            own.extend(sorted(carried))
+        kids = ", ".join(own)
+    text = el.text
+    return f"({el.tag!r}, {pairs}, {_tokens(text) if text else ''!r}, [{kids}])"
 
 
 def seal(node: N) -> N:
@@ -201,6 +217,19 @@ def seal(node: N) -> N:
     return evolve(node, extras=extras)
 
 
+def is_sealed(node: Link | Joint, sealed_with: str | None) -> bool:
+    """Whether the SDF form of ``node`` has the fingerprint ``sealed_with`` (its carrier's):
+    one of this format's (:data:`VERSION`), or of the first format's, without a version
+    (:mod:`urdfsdf.translate.carriers_old`).  None (not sealed), or another version's:
+    no."""
+    if sealed_with is None:
+        return False
+    version, colon, _ = sealed_with.partition(":")
+    if not colon:
+        return carriers_old.sealed_before(node, sealed_with)
+    return version == VERSION and sealed_with == fingerprint(node)
+
+
 def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     """``node`` keeping its carrier only if its SDF form still has the sealed fingerprint.
 
@@ -209,9 +238,7 @@ def unsealed(node: N, diags: Diagnostics, what: str) -> N:
     the SDF (what only the carrier held is lost).
     """
     carrier = written_carrier(node.extras)
-    if carrier is None:
-        return node
-    if any(carrier.fingerprint == fingerprint(node, form) for form in FORMS):
+    if carrier is None or is_sealed(node, carrier.fingerprint):
         return node
     diags.warning("ELEMENT_DROPPED", f"{what}: the URDF as written that urdf2sdf carried in "
                   "<urdf:as_written> no longer matches the SDF element (edited since?); written "
@@ -230,9 +257,3 @@ CarrierTag = Literal["{http://wiki.ros.org/urdf}as_written", "{http://wiki.ros.o
                      "{http://wiki.ros.org/urdf}unnamed", "{http://wiki.ros.org/urdf}root",
                      "{http://sdformat.org/urdfsdf}default_inertial",
                      "{http://sdformat.org/urdfsdf}limit"]
-
-
-
-
-
-

@@ -1073,8 +1073,8 @@ def _canonical_text(el: etree._Element) -> str:
     """``repr()`` of the node ``(tag, sorted attributes, stripped text, [children])``.
 
     Written directly, the very text ``repr()`` gives of those tuples and lists (the
-    fingerprints of carriers.py are hashes of it): building them to repr them cost
-    a third more instructions.  No child iterator for a leaf.
+    first carrier format's fingerprints, carriers_old.py, are hashes of it): building
+    them to repr them cost a third more instructions.  No child iterator for a leaf.
     """
     tag = el.tag
     text = el.text
