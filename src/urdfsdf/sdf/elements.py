@@ -50,6 +50,7 @@ from urdfsdf.sdf.values import (
     tokens3,
     vector3,
 )
+from urdfsdf.urdf import elements as urdf
 from urdfsdf.xml.declared import NOT_TAKEN, many, name, one, text
 from urdfsdf.xml.declared_text import Record, Value
 from urdfsdf.xml.namespaces import D, U
@@ -143,22 +144,22 @@ AXIS2 = Record("axis2", children=(one(XYZ), one(LIMIT2), one(DYNAMICS)))
 #: the axes, by tag, and their limits
 AXES = {axis.tag: axis for axis in (AXIS, AXIS2)}
 AXIS_LIMITS = {AXIS.tag: LIMIT, AXIS2.tag: LIMIT2}
-#: the URDF joint elements SDFormat has no element for, carried as urdf: custom elements
-URDF_MIMIC = Record(U + "mimic", text("joint"), text("multiplier"), text("offset"))
-URDF_SAFETY = Record(U + "safety_controller", text("k_velocity"), text("k_position"),
-                     text("soft_lower_limit"), text("soft_upper_limit"))
-URDF_CALIBRATION = Record(U + "calibration", text("rising"), text("falling"),
-                          text("reference_position"))
+#: the URDF joint children SDFormat has no element for (:data:`urdf.URDF_ONLY`), carried
+#: as urdf: custom elements with their URDF attributes, as written (a name URDF requires
+#: reads "" when absent), in the same order
+URDF_PARTS = tuple(Record(U + decl.tag, *(text(a.name, default="" if a.kind == "name" else None)
+                                          for a in decl.attributes))
+                   for decl in urdf.URDF_ONLY)
 #: Drake's form of a mimic (sdf/mimic.py): the joint's mimic when it has no other
-DRAKE_MIMIC = Record(D + "mimic", text("joint"), text("multiplier"), text("offset"))
+DRAKE_MIMIC = Record(D + "mimic", text("joint", default=""), text("multiplier"),
+                     text("offset"))
 PARENT = Value("parent", text_of)
 CHILD = Value("child", text_of)
 #: its name and type are checked first (a joint without them is not read); the reader
 #: keeps the last of each axis and urdf: element
 JOINT = Record("joint", name("name"), text("type"), text(U + "name"),
                children=(one(PARENT), one(CHILD), one(POSE), many(AXIS), many(AXIS2),
-                         many(URDF_MIMIC), many(URDF_SAFETY), many(URDF_CALIBRATION),
-                         many(DRAKE_MIMIC)))
+                         *(many(part) for part in URDF_PARTS), many(DRAKE_MIMIC)))
 
 #: the reader keeps the last inertial (each is read)
 LINK = Record("link", name("name"), text(U + "name"),

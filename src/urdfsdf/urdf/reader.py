@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from lxml import etree
 
@@ -30,9 +30,7 @@ from urdfsdf.core.ir import (
     LIMITED_JOINT_TYPES,
     URDF_JOINT_TYPES,
     Axis,
-    Calibration,
     Collision,
-    Dynamics,
     Extra,
     FrameLink,
     Geometry,
@@ -42,10 +40,8 @@ from urdfsdf.core.ir import (
     Limit,
     Link,
     Material,
-    Mimic,
     Model,
     Pose,
-    SafetyController,
     Tokens,
     Vec3,
     Visual,
@@ -62,7 +58,6 @@ from urdfsdf.urdf.elements import ATTRIBUTES as ATTRIBUTES
 from urdfsdf.urdf.elements import (
     AXIS,
     BOX,
-    CALIBRATION,
     CAPSULE,
     CHILD,
     COLLISION,
@@ -86,11 +81,11 @@ from urdfsdf.urdf.elements import (
     ORIGIN,
     PARENT,
     ROBOT,
-    SAFETY_CONTROLLER,
     SHAPES,
     SPHERE,
     TEXTURE,
     URDF,
+    URDF_ONLY,
     VISUAL,
 )
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
@@ -498,12 +493,29 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
         return None
     pose = _origin(kids.get("origin"), r, what)
     axis = _axis(kids, r, el, what, jtype)
-    mimic = _mimic(kids.get("mimic"), r, what)
-    safety = _safety_controller(kids.get("safety_controller"), r, what)
-    calibration = _calibration(kids.get("calibration"), r, what)
+    parts = _urdf_parts(kids, r, what)
     return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
-                 mimic=mimic, safety_controller=safety, calibration=calibration,
-                 extras=_carried(r, el, kept), line=line_of(el))
+                 extras=_carried(r, el, kept), line=line_of(el), **parts)
+
+
+def _urdf_parts(kids: dict[str, etree._Element], r: Reading, what: str) -> dict[str, Any]:
+    """The joint's children only URDF has (:data:`~urdfsdf.urdf.elements.URDF_ONLY`),
+    each filled from its declaration, by field; a ``<mimic>`` without a joint (reported
+    first) is not read."""
+    parts = {}
+    for decl in URDF_ONLY:
+        el = kids.get(decl.tag)
+        if el is not None and (decl is not MIMIC or _mimic_joint(el, r, what)):
+            parts[decl.tag] = r.fill(el, decl, what)
+    return parts
+
+
+def _mimic_joint(el: etree._Element, r: Reading, what: str) -> bool:
+    """Whether a ``<mimic>`` names its joint (reported when it does not)."""
+    if r.name(el, MIMIC, f"{what} <mimic>") is None:
+        r.exact = False
+        return False
+    return True
 
 
 def _joint_type(el: etree._Element, r: Reading, what: str) -> JointType | None:
@@ -543,7 +555,7 @@ def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, wh
         return None
     direction = None if axis_el is None else _direction(axis_el, r, what, jtype)
     limit = _limit(kids.get("limit"), r, joint, what, jtype)
-    dynamics = _dynamics(kids.get("dynamics"), r, what)
+    dynamics = r.fill(kids.get("dynamics"), DYNAMICS, what)
     line = line_of(axis_el)
     if direction is None:  # the default axis, 1 0 0
         return Axis(limit=limit, dynamics=dynamics, line=line)
@@ -574,48 +586,4 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
         if limited:
             r.absent(LIMITED, joint, f"{what} is {jtype} but")
         return None
-    values = r.read(el, LIMITED if limited else LIMIT, what)
-    return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
-                 velocity=values["velocity"], line=line_of(el))
-
-
-def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | None:
-    """``<dynamics damping friction>``."""
-    if el is None:
-        return None
-    values = r.read(el, DYNAMICS, what)
-    return Dynamics(damping=values["damping"], friction=values["friction"],
-                    line=line_of(el))
-
-
-def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
-    """``<mimic joint multiplier offset>`` (none without a joint, reported first)."""
-    if el is None:
-        return None
-    joint = r.name(el, MIMIC, f"{what} <mimic>")
-    if joint is None:
-        r.exact = False
-        return None
-    values = r.read(el, MIMIC, what)
-    return Mimic(joint=joint, multiplier=values["multiplier"], offset=values["offset"],
-                 line=line_of(el))
-
-
-def _safety_controller(el: etree._Element | None, r: Reading, what: str
-                       ) -> SafetyController | None:
-    """``<safety_controller>`` (k_velocity required)."""
-    if el is None:
-        return None
-    values = r.read(el, SAFETY_CONTROLLER, what)
-    return SafetyController(k_velocity=values["k_velocity"], k_position=values["k_position"],
-                            soft_lower_limit=values["soft_lower_limit"],
-                            soft_upper_limit=values["soft_upper_limit"], line=line_of(el))
-
-
-def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibration | None:
-    """``<calibration rising falling reference_position>``."""
-    if el is None:
-        return None
-    values = r.read(el, CALIBRATION, what)
-    return Calibration(rising=values["rising"], falling=values["falling"],
-                       reference_position=values["reference_position"], line=line_of(el))
+    return cast(Limit, r.fill(el, LIMITED if limited else LIMIT, what))

@@ -48,13 +48,14 @@ says what is accepted, and a branch of :class:`Reading` that reads it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.core.numbers import plain_numbers
-from urdfsdf.xml.parse import extra, first_child
+from urdfsdf.xml.build import attrs
+from urdfsdf.xml.parse import extra, first_child, line_of
 from urdfsdf.xml.readctx import ReadContext
 
 #: an attribute's kind: any text, a name (not empty or blank), or numbers
@@ -190,13 +191,18 @@ class Element:
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
                  "reports_children", "holds_text", "names", "keys", "name", "plan",
-                 "child", "leaf", "unread", "absent")
+                 "child", "leaf", "unread", "absent", "record", "order")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
                  reports_children: Literal["unread", "all"] | None = None,
-                 holds_text: bool = False, absent: Tolerance | None = None) -> None:
+                 holds_text: bool = False, absent: Tolerance | None = None,
+                 record: Callable[..., Any] | None = None, order: tuple[str, ...] = ()
+                 ) -> None:
         self.tag = tag
+        #: the IR record it is read into (:meth:`Reading.fill`) and written from
+        #: (:func:`written`): its fields are named as the attributes, and ``line``
+        self.record = record
         #: where its parent requires it, its absence read anyway, as a warning
         #: (:meth:`Reading.absent`); None: an error
         self.absent = absent
@@ -221,6 +227,8 @@ class Element:
         #: the names of its attributes, as a set and in order
         self.names = frozenset(attr.name for attr in attributes)
         self.keys = tuple(attr.name for attr in attributes)
+        #: the order the writer writes its attributes in (default: as declared)
+        self.order = order or self.keys
         #: the name of its name attribute (:func:`name`), if any
         self.name = next((attr.name for attr in attributes if attr.kind == "name"), "")
         #: how :meth:`Reading.read` takes each attribute: its name, its plain form (None:
@@ -234,6 +242,13 @@ class Element:
         #: their own)
         self.unread = frozenset(
             c.tag for c in children if reports_children == "unread" and c.decl.reports)
+
+
+def written(node: object, keys: tuple[str, ...]) -> str:
+    """The attributes of the IR record ``node`` (filled from a declaration: its fields
+    named as the attributes), as written in a start tag: `` key="value"`` for each of
+    ``keys`` it holds, in that order (a declaration's ``order`` or ``keys``)."""
+    return attrs((key, getattr(node, key)) for key in keys)
 
 
 class Format:
@@ -340,6 +355,14 @@ class Reading:
                     values[attr.name] = self.value(el, attr, None, what)
             elif attr.plain is not None and not attr.plain(written):
                 values[attr.name] = self.value(el, attr, written, what)
+
+    def fill(self, el: etree._Element | None, decl: Element, what: str) -> Any:
+        """The IR record ``decl`` declares (its ``record``), filled from ``el`` (None:
+        absent, no record): its attributes as :meth:`read` reads them, and its line."""
+        if el is None:
+            return None
+        assert decl.record is not None  # (declared with one)
+        return decl.record(**self.read(el, decl, what), line=line_of(el))
 
     def value(self, el: etree._Element, attr: Attribute, written: str | None,
               what: str) -> str | None:

@@ -40,27 +40,6 @@ from urdfsdf.xml.readctx import ReadContext
 ValueReader = Callable[[ReadContext, etree._Element, str], Any]
 
 
-def _declare(decl: Element, tag: str, attributes: tuple[Attribute, ...],
-             children: tuple[Child, ...], others: Fate, holds_text: bool) -> None:
-    """Set what :class:`~urdfsdf.xml.declared.Element` declares of ``decl`` that a
-    :class:`TextReading` and the tables read: its tag, attributes and children.
-
-    Not the rest of :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
-    :class:`TextReading`, never by :class:`~urdfsdf.xml.declared.Reading`.
-    """
-    decl.tag = tag
-    decl.attributes = attributes
-    for attr in attributes:
-        attr.label = attr.label or f"{tag} {attr.name}"
-    decl.children = children
-    decl.others = others
-    decl.holds_text = holds_text
-    decl.names = frozenset(attr.name for attr in attributes)
-    decl.keys = tuple(attr.name for attr in attributes)
-    decl.child = {c.tag: c for c in children}
-    decl.leaf = not children
-
-
 #: the blanks an empty text may hold (C ``isspace``: TinyXML2, which libsdformat reads
 #: with, collapses them away)
 _BLANKS = " \t\n\v\f\r"
@@ -80,7 +59,7 @@ class Value(Element):
     def __init__(self, tag: str, read: ValueReader, *attributes: Attribute,
                  default: Any = None, plain: Callable[[str | None], Any] | None = None,
                  empty: str | None = None) -> None:
-        _declare(self, tag, attributes, (), KEPT, True)
+        super().__init__(tag, *attributes, holds_text=True)
         self.read = read if empty is None else _empty_as_absent(read, empty)
         self.default = default
         self.plain = plain
@@ -113,7 +92,7 @@ class Record(Element):
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
                  ) -> None:
-        _declare(self, tag, attributes, children, others, False)
+        super().__init__(tag, *attributes, children=children, others=others)
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
         self.keep = keep
