@@ -31,3 +31,10 @@ def test_new_declarations_are_whole() -> None:
     record = Record("thing", text("name"), children=())
     assert (leaf.name, leaf.keys, leaf.reports, leaf.absent) == ("", ("unit",), False, None)
     assert (record.name, record.leaf, record.others) == ("", True, "kept")
+
+
+def test_frame_and_pose_attributes_are_read_through_their_declarations() -> None:
+    from urdfsdf.sdf import values
+
+    assert values.RELATIVE_TO in sdf.POSE.attributes
+    assert sdf.ATTACHED_TO in sdf.FRAME.attributes

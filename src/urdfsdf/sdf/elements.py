@@ -39,6 +39,9 @@ from urdfsdf.sdf.defaults import (
 )
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.values import (
+    DEGREES,
+    RELATIVE_TO,
+    ROTATION_FORMAT,
     boolean,
     colour,
     limit_value,
@@ -70,8 +73,7 @@ def _number(tag: str, default: str | None = None, empty: str | None = None) -> V
     return Value(tag, number, default=default, plain=plain, empty=empty)
 
 
-POSE = Value("pose", pose, text("relative_to"), text("rotation_format"), text("degrees"),
-             default=IDENTITY)
+POSE = Value("pose", pose, RELATIVE_TO, ROTATION_FORMAT, DEGREES, default=IDENTITY)
 
 #: (``empty=``: optional in SDFormat's description, libsdformat's default for an empty text;
 #: tests/sdf/test_elements.py checks them against the description files where installed)
@@ -166,7 +168,9 @@ LINK = Record("link", name("name"), text(U + "name"),
               children=(one(POSE), many(INERTIAL), many(VISUAL), many(COLLISION)),
               keep=_posed)
 #: urdf:joint: the fixed joint of the URDF link it stands for (urdf2sdf --massless-as-frames)
-FRAME = Record("frame", name("name"), text("attached_to"), text(U + "joint"),
+#: read through its declaration (:func:`~urdfsdf.sdf.values.attribute`)
+ATTACHED_TO = text("attached_to")
+FRAME = Record("frame", name("name"), ATTACHED_TO, text(U + "joint"),
                children=(one(POSE),),
                others=NOT_TAKEN)
 #: read by sdf/include_read.py

@@ -69,6 +69,7 @@ from urdfsdf.sdf.defaults import (
     DEFAULT_INERTIA,
 )
 from urdfsdf.sdf.elements import (
+    ATTACHED_TO,
     AXES,
     AXIS_LIMITS,
     CHILD,
@@ -105,7 +106,7 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.param_text import tolerated
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import TRIMMED, is_true, trimmed
+from urdfsdf.sdf.values import TRIMMED, attribute, is_true, trimmed
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf import elements as urdf
 from urdfsdf.urdf.reader import read_joint
@@ -403,7 +404,7 @@ class SdfReader:
         what = f"frame {name!r}"
         pose_el = self.reading.collect(el, FRAME, None, what)[0].get("pose")
         pose = self.reading.value(pose_el, POSE, what)
-        return Frame(name=name, attached_to=trimmed(self.ctx, el, "attached_to", what),
+        return Frame(name=name, attached_to=attribute(self.ctx, el, ATTACHED_TO, what),
                      pose=pose, line=line_of(el),
                      urdf_joint=el.get(U + "joint"))
 

@@ -83,8 +83,10 @@ NO_AXIS_XYZ = Tolerance("ATTRIBUTE_MISSING", "Drake reads 1 0 0, URDF's default 
 
 MASS = Element("mass", number("value", required=True, default="0", tolerated=NO_MASS_VALUE),
                absent=NO_MASS)
+NO_INERTIA = Tolerance("ELEMENT_MISSING", "read as zero, as urdfdom reads it (urdfdom also "
+                       "skips the link's visuals and collisions; urdfsdf keeps them)")
 INERTIA = Element("inertia", *(number(key, required=True, default="0", tolerated=NO_MOMENT)
-                               for key in INERTIA_KEYS))
+                               for key in INERTIA_KEYS), absent=NO_INERTIA)
 INERTIAL = Element("inertial", children=(one(ORIGIN), one(MASS), one(INERTIA)),
                    others=NOT_TAKEN, reports_repeats=True, reports_children="all")
 

@@ -258,17 +258,17 @@ def _readable(read: Callable[[etree._Element, Reading, str], _T], el: etree._Ele
     diags = r.ctx.diags
     items = diags.items
     before = len(items)
-    exact = r.exact
-    item = read(el, r, link)
+    part = r.part()
+    item = read(el, part, link)
     if len(items) == before or all(d.severity != "error" for d in items[before:]):
+        r.take(part)
         return item
     found = items[before:]
     del items[before:]
     for d in found:
         diags.warning(d.code, f"{d.message}; the <{el.tag}> is skipped as urdfdom does and "
                       "kept verbatim", d.line, d.xpath)
-    r.exact = exact  # what it holds is kept as written
-    kept.append(extra(el))
+    kept.append(extra(el))  # what it holds is kept as written
     return None
 
 
@@ -331,10 +331,7 @@ def _moments(el: etree._Element | None, r: Reading, inertial: etree._Element, wh
              ) -> Tokens:
     """The inertia moments, checked (a physical inertia) when every one reads."""
     if el is None:
-        r.ctx.warning("ELEMENT_MISSING", f"{what} has no <inertia>: read as zero, as urdfdom "
-                      "reads it (urdfdom also skips the link's visuals and collisions; urdfsdf "
-                      "keeps them)", inertial)
-        r.exact = False
+        r.absent(INERTIA, inertial, what)  # (a warning: read as zero)
         return _ZERO6
     reported = r.ctx.diags.items
     before = len(reported)
@@ -356,14 +353,14 @@ def _sdf_frame(el: etree._Element, r: Reading) -> FrameLink:
     line = line_of(el)
     if values["flattened"] == "true":
         if attached_to is not None or kids:  # a flattened frame has neither
-            r.exact = False
+            r.rewritten()
         return FrameLink(flattened=True, line=line)
-    if values["flattened"] is not None or attached_to == "":
-        r.exact = False
+    if values["flattened"] is not None or attached_to == "":  # (not written back)
+        r.rewritten()
     found = kids.get(SDF_POSE)
     pose = None if found is None else _frame_pose(found, r, line)
-    if found is not None and pose is None:
-        r.exact = False
+    if found is not None and pose is None:  # read as a flattened frame's
+        r.rewritten()
         return FrameLink(flattened=True, line=line)
     return FrameLink(attached_to=attached_to, pose=pose, line=line)
 
@@ -376,8 +373,8 @@ def _frame_pose(el: etree._Element, r: Reading, line: int | None) -> Pose | None
         return None
     tokens, v = parsed
     relative_to = r.read(el, FRAME_POSE, "<sdf:pose>")["relative_to"]
-    if " ".join(tokens) != (written or "").strip():
-        r.exact = False
+    if " ".join(tokens) != (written or "").strip():  # (written back one blank apart)
+        r.rewritten()
     return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, line)
 
 
@@ -388,20 +385,16 @@ def _geometry(el: etree._Element | None, r: Reading, what: str, parent: etree._E
               ) -> Geometry | None:
     """Read ``<geometry>``: its first child element is the shape (urdfdom)."""
     if el is None:
-        r.ctx.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
-        r.exact = False
+        r.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
         return None
     shapes = children(el)
     if not shapes:
-        r.ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
-        r.exact = False
+        r.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
         return None
     r.read(el, GEOMETRY, what)
     if len(shapes) > 1:
-        r.ctx.info(URDF.code, f"{what}: <geometry> holds {len(shapes)} shapes; only the "
-                   f"first, <{shapes[0].tag}>, is read (as urdfdom); kept as written",
-                   shapes[1])
-        r.exact = False
+        r.ignored(f"{what}: <geometry> holds {len(shapes)} shapes; only the first, "
+                  f"<{shapes[0].tag}>, is read (as urdfdom); kept as written", shapes[1])
     return _shape(shapes[0], r, what)
 
 
@@ -410,8 +403,7 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
     decl = SHAPES.get(el.tag)
     if decl is None:
         r.report_unknown(el)
-        r.ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{el.tag}>", el)
-        r.exact = False
+        r.error("ELEMENT_INVALID", f"{what}: unknown geometry <{el.tag}>", el)
         return None
     values = r.read(el, decl, what)
     line = line_of(el)
@@ -511,11 +503,8 @@ def _urdf_parts(kids: dict[str, etree._Element], r: Reading, what: str) -> dict[
 
 
 def _mimic_joint(el: etree._Element, r: Reading, what: str) -> bool:
-    """Whether a ``<mimic>`` names its joint (reported when it does not)."""
-    if r.name(el, MIMIC, f"{what} <mimic>") is None:
-        r.exact = False
-        return False
-    return True
+    """Whether a ``<mimic>`` names its joint (reported, not taken, when it does not)."""
+    return r.name(el, MIMIC, f"{what} <mimic>") is not None
 
 
 def _joint_type(el: etree._Element, r: Reading, what: str) -> JointType | None:
@@ -569,8 +558,8 @@ def _direction(el: etree._Element, r: Reading, what: str, jtype: JointType
     is an error on a joint type that moves along its axis (Drake refuses it, and no
     motion is defined); ``<axis/>`` on one is read as Drake reads it (MOVING_AXIS)."""
     tokens = _tokens(r.read(el, MOVING_AXIS if jtype in AXIS_TYPES else AXIS, what)["xyz"])
-    if tokens is None:
-        r.exact = False  # (<axis/>: read as 1 0 0, which the writer gives back)
+    if tokens is None:  # (<axis/>: read as the default axis, written without xyz)
+        r.rewritten()
         return None
     xyz = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
     if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
