@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Extra
+from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Dynamics, Extra, Limit
 from urdfsdf.sdf.defaults import (
     BOX_SIZE,
     CAPSULE_RADIUS,
@@ -133,14 +133,14 @@ _LIMIT_EMPTY = {"effort": "-1", "velocity": "-1"}
 _LIMIT2_EMPTY = {**_LIMIT_EMPTY, "lower": "-1e16", "upper": "1e16"}
 LIMIT = Record("limit", children=tuple(
     one(Value(tag, limit_value, plain=plain, empty=_LIMIT_EMPTY.get(tag)))
-    for tag in ("lower", "upper", "effort", "velocity")))
+    for tag in ("lower", "upper", "effort", "velocity")), record=Limit)
 LIMIT2 = Record("limit", children=tuple(
     one(Value(tag, limit_value, plain=plain, empty=_LIMIT2_EMPTY.get(tag)))
-    for tag in ("lower", "upper", "effort", "velocity")))
+    for tag in ("lower", "upper", "effort", "velocity")), record=Limit)
 DYNAMICS = Record("dynamics", children=tuple(
     one(_number(tag, empty="0" if tag in ("damping", "friction") else None))
     for tag in ("damping", "friction", "spring_reference", "spring_stiffness")),
-    others=NOT_TAKEN)
+    others=NOT_TAKEN, record=Dynamics)
 AXIS = Record("axis", children=(one(XYZ), one(LIMIT), one(DYNAMICS)))
 AXIS2 = Record("axis2", children=(one(XYZ), one(LIMIT2), one(DYNAMICS)))
 #: the axes, by tag, and their limits

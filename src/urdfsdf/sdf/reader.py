@@ -703,16 +703,11 @@ class SdfReader:
         or //axis2's, :data:`~urdfsdf.sdf.elements.LIMIT`, ``LIMIT2``)."""
         extras: list[Extra] = []
         first = self.reading.collect(el, decl, extras)[0]
-        values = self.reading.values(el, decl, what, first)
-        return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
-                     velocity=values["velocity"], extras=tuple(extras), line=line_of(el))
+        return cast(Limit, self.reading.fill(el, decl, what, first, extras=tuple(extras)))
 
     def _dynamics(self, el: etree._Element, what: str) -> Dynamics:
         """Read //axis/dynamics."""
-        values = self.reading.values(el, DYNAMICS, what)
-        return Dynamics(damping=values["damping"], friction=values["friction"],
-                        spring_reference=values["spring_reference"],
-                        spring_stiffness=values["spring_stiffness"], line=line_of(el))
+        return cast(Dynamics, self.reading.fill(el, DYNAMICS, what))
 
 
 def _urdf_parts(last: dict[str, etree._Element]) -> dict[str, Any]:

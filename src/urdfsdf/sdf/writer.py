@@ -36,7 +36,7 @@ from urdfsdf.core.ir import (
     World,
     evolve,
 )
-from urdfsdf.sdf.elements import URDF_PARTS
+from urdfsdf.sdf.elements import DYNAMICS, LIMIT, URDF_PARTS
 from urdfsdf.sdf.mimic import drake_mimic_xml, with_axis_mimics
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
 from urdfsdf.urdf.elements import NO_URDF_PARTS, URDF_FIELDS, urdf_parts
@@ -605,6 +605,19 @@ def sdf_alone(joint: Joint) -> Joint:
                   extras=tuple(x for x in joint.extras if not is_urdf_extra(x)))
 
 
+#: the value children of //axis/dynamics and //axis/limit, as declared (the IR record's
+#: fields of the same names)
+_DYNAMICS = tuple(value.tag for value in DYNAMICS.values)
+_LIMIT = tuple(value.tag for value in LIMIT.values)
+
+
+def _leaves(pad: str, node: object, tags: tuple[str, ...]) -> str:
+    """``<TAG>value</TAG>`` of each of ``tags`` the IR record ``node`` holds (its field of
+    that name), one a line."""
+    return "".join(f"{pad}<{tag}>{text(value)}</{tag}>\n" for tag in tags
+                   if (value := getattr(node, tag)) is not None)
+
+
 def _axis(out: XmlBuilder, tag: str, axis: Axis) -> None:
     p = out.pad
     q = p + "  "
@@ -613,21 +626,10 @@ def _axis(out: XmlBuilder, tag: str, axis: Axis) -> None:
     tokens = axis.text if axis.text is not None else axis.tokens()
     chunk = f"{p}<{tag}>\n{q}<xyz{rel}>{text(' '.join(tokens))}</xyz>\n"
     if axis.dynamics is not None:
-        d = axis.dynamics
-        chunk += f"{q}<dynamics>\n"
-        for key, value in (("damping", d.damping), ("friction", d.friction),
-                           ("spring_reference", d.spring_reference),
-                           ("spring_stiffness", d.spring_stiffness)):
-            if value is not None:
-                chunk += f"{r}<{key}>{text(value)}</{key}>\n"
-        chunk += f"{q}</dynamics>\n"
+        chunk += f"{q}<dynamics>\n{_leaves(r, axis.dynamics, _DYNAMICS)}{q}</dynamics>\n"
     if axis.limit is not None:
         lim = axis.limit
-        chunk += f"{q}<limit>\n"
-        for key, value in (("lower", lim.lower), ("upper", lim.upper),
-                           ("effort", lim.effort), ("velocity", lim.velocity)):
-            if value is not None:
-                chunk += f"{r}<{key}>{text(value)}</{key}>\n"
+        chunk += f"{q}<limit>\n{_leaves(r, lim, _LIMIT)}"
         if lim.extras:
             out.parts.append(chunk)
             out.pad = r

@@ -32,7 +32,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.declared import KEPT, Attribute, Child, Element, Fate
-from urdfsdf.xml.parse import extra, first_of_each
+from urdfsdf.xml.parse import extra, first_of_each, line_of
 from urdfsdf.xml.readctx import ReadContext
 
 #: how a value's text reads: ``read(ctx, el, what)``, the value or None (reported
@@ -90,9 +90,9 @@ class Record(Element):
     __slots__ = ("values", "keep", "ones", "manys", "kept")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
-                 others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
-                 ) -> None:
-        super().__init__(tag, *attributes, children=children, others=others)
+                 others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra,
+                 record: Callable[..., Any] | None = None) -> None:
+        super().__init__(tag, *attributes, children=children, others=others, record=record)
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
         self.keep = keep
@@ -165,6 +165,13 @@ class TextReading:
             if not decl.kept and not decl.child.keys() >= first.keys():
                 self.collect(el, decl, None, what)  # reports what it does not take
         return {v.tag: self.value(first.get(v.tag), v, what) for v in decl.values}
+
+    def fill(self, el: etree._Element, decl: Record, what: str, first: First | None = None,
+             **more: Any) -> Any:
+        """The IR record ``decl`` declares (its ``record``: fields named as its value
+        children's tags), filled from :meth:`values`, ``el``'s line and ``more``."""
+        assert decl.record is not None  # (declared with one)
+        return decl.record(**self.values(el, decl, what, first), line=line_of(el), **more)
 
     def each(self, children: Iterable[etree._Element], decl: Record, kept: list[Extra]
              ) -> Iterator[etree._Element]:
