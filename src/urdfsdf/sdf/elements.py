@@ -16,8 +16,10 @@ kept in the node's extras (``others=KEPT``; a link's keep their //pose,
 (``others=NOT_TAKEN``): there it is reported (``ELEMENT_DROPPED``, a warning at its line:
 :meth:`~urdfsdf.xml.declared_text.TextReading.not_taken`), as is a second shape in a
 ``<geometry>`` and a shape's attribute.  What becomes of each element in the other
-format is said in one place: :mod:`urdfsdf.translate.fates`.  The ``urdf:`` custom
-elements the SDF writer writes are declared where it writes them.
+format is said in one place: :mod:`urdfsdf.translate.fates`.  The ``urdf:`` forms of the
+URDF joint's children SDFormat lacks derive from their URDF declarations
+(:data:`URDF_PARTS`); the other ``urdf:`` custom elements the SDF writer writes are
+declared where it writes them.
 
 Every SDFormat child declared here is one SDFormat 1.7's description allows there
 (``tests/sdf/test_elements.py`` checks them against :mod:`urdfsdf.sdf.schema`).

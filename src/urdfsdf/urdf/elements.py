@@ -3,9 +3,12 @@
 Each element is one :class:`~urdfsdf.xml.declared.Element` (the format is described
 in :mod:`urdfsdf.xml.declared`); :mod:`urdfsdf.urdf.reader` reads every element
 against its declaration and keeps only what it means (the default axis, the limits
-a joint type requires, the mimic joint, the inertia check...).  The tables other
-modules use derive from here: :data:`ATTRIBUTES` (the attributes URDF defines, per
-element), :data:`CHILDREN` (the children, per element read as a record).
+a joint type requires, the mimic joint, the inertia check...).  An element whose values
+are all it means names its IR record (``record=``): the reader fills it and the writers
+write it from the declaration alone (:data:`URDF_ONLY`, the joint's children only URDF
+has, are also carried in SDF from it).  The tables other modules use derive from here:
+:data:`ATTRIBUTES` (the attributes URDF defines, per element), :data:`CHILDREN` (the
+children, per element read as a record).
 
 What urdfdom tolerates, and urdfsdf reports (an info, ``URDF_IGNORED``) and keeps as
 written: an attribute URDF does not define (``reports``: the element's own reading
