@@ -703,11 +703,13 @@ class SdfReader:
         or //axis2's, :data:`~urdfsdf.sdf.elements.LIMIT`, ``LIMIT2``)."""
         extras: list[Extra] = []
         first = self.reading.collect(el, decl, extras)[0]
-        return cast(Limit, self.reading.fill(el, decl, what, first, extras=tuple(extras)))
+        limit: Limit = self.reading.fill(el, decl, what, first, extras=tuple(extras))
+        return limit
 
     def _dynamics(self, el: etree._Element, what: str) -> Dynamics:
         """Read //axis/dynamics."""
-        return cast(Dynamics, self.reading.fill(el, DYNAMICS, what))
+        dynamics: Dynamics = self.reading.fill(el, DYNAMICS, what)
+        return dynamics
 
 
 def _urdf_parts(last: dict[str, etree._Element]) -> dict[str, Any]:

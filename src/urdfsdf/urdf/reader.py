@@ -575,4 +575,5 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
         if limited:
             r.absent(LIMITED, joint, f"{what} is {jtype} but")
         return None
-    return cast(Limit, r.fill(el, LIMITED if limited else LIMIT, what))
+    limit: Limit = r.fill(el, LIMITED if limited else LIMIT, what)
+    return limit
