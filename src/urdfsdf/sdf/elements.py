@@ -16,8 +16,10 @@ kept in the node's extras (``others=KEPT``; a link's keep their //pose,
 (``others=NOT_TAKEN``): there it is reported (``ELEMENT_DROPPED``, a warning at its line:
 :meth:`~urdfsdf.xml.declared_text.TextReading.not_taken`), as is a second shape in a
 ``<geometry>`` and a shape's attribute.  What becomes of each element in the other
-format is said in one place: :mod:`urdfsdf.translate.fates`.  The ``urdf:`` custom
-elements the SDF writer writes are declared where it writes them.
+format is said in one place: :mod:`urdfsdf.translate.fates`.  The ``urdf:`` forms of the
+URDF joint's children SDFormat lacks derive from their URDF declarations
+(:data:`URDF_PARTS`); the other ``urdf:`` custom elements the SDF writer writes are
+declared where it writes them.
 
 Every SDFormat child declared here is one SDFormat 1.7's description allows there
 (``tests/sdf/test_elements.py`` checks them against :mod:`urdfsdf.sdf.schema`).
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Extra
+from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Dynamics, Extra, Limit
 from urdfsdf.sdf.defaults import (
     BOX_SIZE,
     CAPSULE_RADIUS,
@@ -39,6 +41,9 @@ from urdfsdf.sdf.defaults import (
 )
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.sdf.values import (
+    DEGREES,
+    RELATIVE_TO,
+    ROTATION_FORMAT,
     boolean,
     colour,
     limit_value,
@@ -50,6 +55,7 @@ from urdfsdf.sdf.values import (
     tokens3,
     vector3,
 )
+from urdfsdf.urdf import elements as urdf
 from urdfsdf.xml.declared import NOT_TAKEN, many, name, one, text
 from urdfsdf.xml.declared_text import Record, Value
 from urdfsdf.xml.namespaces import D, U
@@ -69,8 +75,7 @@ def _number(tag: str, default: str | None = None, empty: str | None = None) -> V
     return Value(tag, number, default=default, plain=plain, empty=empty)
 
 
-POSE = Value("pose", pose, text("relative_to"), text("rotation_format"), text("degrees"),
-             default=IDENTITY)
+POSE = Value("pose", pose, RELATIVE_TO, ROTATION_FORMAT, DEGREES, default=IDENTITY)
 
 #: (``empty=``: optional in SDFormat's description, libsdformat's default for an empty text;
 #: tests/sdf/test_elements.py checks them against the description files where installed)
@@ -130,42 +135,44 @@ _LIMIT_EMPTY = {"effort": "-1", "velocity": "-1"}
 _LIMIT2_EMPTY = {**_LIMIT_EMPTY, "lower": "-1e16", "upper": "1e16"}
 LIMIT = Record("limit", children=tuple(
     one(Value(tag, limit_value, plain=plain, empty=_LIMIT_EMPTY.get(tag)))
-    for tag in ("lower", "upper", "effort", "velocity")))
+    for tag in ("lower", "upper", "effort", "velocity")), record=Limit)
 LIMIT2 = Record("limit", children=tuple(
     one(Value(tag, limit_value, plain=plain, empty=_LIMIT2_EMPTY.get(tag)))
-    for tag in ("lower", "upper", "effort", "velocity")))
+    for tag in ("lower", "upper", "effort", "velocity")), record=Limit)
 DYNAMICS = Record("dynamics", children=tuple(
     one(_number(tag, empty="0" if tag in ("damping", "friction") else None))
     for tag in ("damping", "friction", "spring_reference", "spring_stiffness")),
-    others=NOT_TAKEN)
+    others=NOT_TAKEN, record=Dynamics)
 AXIS = Record("axis", children=(one(XYZ), one(LIMIT), one(DYNAMICS)))
 AXIS2 = Record("axis2", children=(one(XYZ), one(LIMIT2), one(DYNAMICS)))
 #: the axes, by tag, and their limits
 AXES = {axis.tag: axis for axis in (AXIS, AXIS2)}
 AXIS_LIMITS = {AXIS.tag: LIMIT, AXIS2.tag: LIMIT2}
-#: the URDF joint elements SDFormat has no element for, carried as urdf: custom elements
-URDF_MIMIC = Record(U + "mimic", text("joint"), text("multiplier"), text("offset"))
-URDF_SAFETY = Record(U + "safety_controller", text("k_velocity"), text("k_position"),
-                     text("soft_lower_limit"), text("soft_upper_limit"))
-URDF_CALIBRATION = Record(U + "calibration", text("rising"), text("falling"),
-                          text("reference_position"))
+#: the URDF joint children SDFormat has no element for (:data:`urdf.URDF_ONLY`), carried
+#: as urdf: custom elements with their URDF attributes, as written (a name URDF requires
+#: reads "" when absent), in the same order
+URDF_PARTS = tuple(Record(U + decl.tag, *(text(a.name, default="" if a.kind == "name" else None)
+                                          for a in decl.attributes))
+                   for decl in urdf.URDF_ONLY)
 #: Drake's form of a mimic (sdf/mimic.py): the joint's mimic when it has no other
-DRAKE_MIMIC = Record(D + "mimic", text("joint"), text("multiplier"), text("offset"))
+DRAKE_MIMIC = Record(D + "mimic", text("joint", default=""), text("multiplier"),
+                     text("offset"))
 PARENT = Value("parent", text_of)
 CHILD = Value("child", text_of)
 #: its name and type are checked first (a joint without them is not read); the reader
 #: keeps the last of each axis and urdf: element
 JOINT = Record("joint", name("name"), text("type"), text(U + "name"),
                children=(one(PARENT), one(CHILD), one(POSE), many(AXIS), many(AXIS2),
-                         many(URDF_MIMIC), many(URDF_SAFETY), many(URDF_CALIBRATION),
-                         many(DRAKE_MIMIC)))
+                         *(many(part) for part in URDF_PARTS), many(DRAKE_MIMIC)))
 
 #: the reader keeps the last inertial (each is read)
 LINK = Record("link", name("name"), text(U + "name"),
               children=(one(POSE), many(INERTIAL), many(VISUAL), many(COLLISION)),
               keep=_posed)
 #: urdf:joint: the fixed joint of the URDF link it stands for (urdf2sdf --massless-as-frames)
-FRAME = Record("frame", name("name"), text("attached_to"), text(U + "joint"),
+#: read through its declaration (:func:`~urdfsdf.sdf.values.attribute`)
+ATTACHED_TO = text("attached_to")
+FRAME = Record("frame", name("name"), ATTACHED_TO, text(U + "joint"),
                children=(one(POSE),),
                others=NOT_TAKEN)
 #: read by sdf/include_read.py

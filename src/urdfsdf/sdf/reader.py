@@ -33,7 +33,7 @@ renames before 1.7 (:mod:`urdfsdf.sdf.legacy`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Any, cast
 
 from lxml import etree
 
@@ -42,7 +42,6 @@ from urdfsdf.core.ir import (
     INERTIA_KEYS,
     SDF_JOINT_TYPES,
     Axis,
-    Calibration,
     Collision,
     Dynamics,
     Extra,
@@ -55,10 +54,8 @@ from urdfsdf.core.ir import (
     Limit,
     Link,
     Material,
-    Mimic,
     Model,
     Pose,
-    SafetyController,
     SdfDocument,
     ShapeElement,
     Visual,
@@ -72,6 +69,7 @@ from urdfsdf.sdf.defaults import (
     DEFAULT_INERTIA,
 )
 from urdfsdf.sdf.elements import (
+    ATTACHED_TO,
     AXES,
     AXIS_LIMITS,
     CHILD,
@@ -93,11 +91,9 @@ from urdfsdf.sdf.elements import (
     ROOT_OTHERS,
     SHAPES,
     STATIC,
-    URDF_CALIBRATION,
     URDF_JOINT,
     URDF_MATERIAL,
-    URDF_MIMIC,
-    URDF_SAFETY,
+    URDF_PARTS,
     VISUAL,
     XYZ,
 )
@@ -110,11 +106,13 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.param_text import tolerated
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import TRIMMED, is_true, trimmed
+from urdfsdf.sdf.values import TRIMMED, attribute, is_true, trimmed
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
+from urdfsdf.urdf import elements as urdf
 from urdfsdf.urdf.reader import read_joint
 from urdfsdf.xml.carried import LINKLESS, LINKLESS_MARKER, model_children
 from urdfsdf.xml.custom import restore_empty_values, unwrap_urdf_element
+from urdfsdf.xml.declared import Element
 from urdfsdf.xml.declared_text import Record, TextReading
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import (
@@ -406,7 +404,7 @@ class SdfReader:
         what = f"frame {name!r}"
         pose_el = self.reading.collect(el, FRAME, None, what)[0].get("pose")
         pose = self.reading.value(pose_el, POSE, what)
-        return Frame(name=name, attached_to=trimmed(self.ctx, el, "attached_to", what),
+        return Frame(name=name, attached_to=attribute(self.ctx, el, ATTACHED_TO, what),
                      pose=pose, line=line_of(el),
                      urdf_joint=el.get(U + "joint"))
 
@@ -656,20 +654,16 @@ class SdfReader:
                 axis2 = self.axis(c, what)
             else:
                 last[str(tag)] = c
-        mimic = safety = calibration = None
-        if last:
-            mimic = _urdf_mimic(last.get(URDF_MIMIC.tag))
-            safety = _urdf_safety(last.get(URDF_SAFETY.tag))
-            calibration = _urdf_calibration(last.get(URDF_CALIBRATION.tag))
+        parts = _urdf_parts(last) if last else {}
+        mimic = parts.pop("mimic", None)
         if mimic is None and axis is not None and axis.extras:
             axis, mimic = axis_mimic(self.ctx, axis, what)
         if mimic is None and last:  # Drake's form (sdf/mimic.py): beside the others
-            mimic = _urdf_mimic(last.get(DRAKE_MIMIC.tag))
+            mimic = _carried(last.get(DRAKE_MIMIC.tag), urdf.MIMIC, DRAKE_MIMIC)
         pose = self.reading.value(first.get("pose"), POSE, what)
         return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
-                     axis2=axis2, mimic=mimic, safety_controller=safety,
-                     calibration=calibration, extras=tuple(extras), line=line_of(el),
-                     original_name=el.get(U + "name"))
+                     axis2=axis2, mimic=mimic, extras=tuple(extras), line=line_of(el),
+                     original_name=el.get(U + "name"), **parts)
 
     def _joint_type(self, el: etree._Element, name: str) -> JointType | None:
         """The type of the joint ``el`` (None, reported: absent or unknown)."""
@@ -709,41 +703,31 @@ class SdfReader:
         or //axis2's, :data:`~urdfsdf.sdf.elements.LIMIT`, ``LIMIT2``)."""
         extras: list[Extra] = []
         first = self.reading.collect(el, decl, extras)[0]
-        values = self.reading.values(el, decl, what, first)
-        return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
-                     velocity=values["velocity"], extras=tuple(extras), line=line_of(el))
+        limit: Limit = self.reading.fill(el, decl, what, first, extras=tuple(extras))
+        return limit
 
     def _dynamics(self, el: etree._Element, what: str) -> Dynamics:
         """Read //axis/dynamics."""
-        values = self.reading.values(el, DYNAMICS, what)
-        return Dynamics(damping=values["damping"], friction=values["friction"],
-                        spring_reference=values["spring_reference"],
-                        spring_stiffness=values["spring_stiffness"], line=line_of(el))
+        dynamics: Dynamics = self.reading.fill(el, DYNAMICS, what)
+        return dynamics
 
 
-def _urdf_mimic(el: etree._Element | None) -> Mimic | None:
-    """A joint's ``<urdf:mimic>`` (a URDF mimic carried in SDF), read."""
+def _urdf_parts(last: dict[str, etree._Element]) -> dict[str, Any]:
+    """The joint's URDF-only parts (:data:`~urdfsdf.urdf.elements.URDF_ONLY`) it carries
+    (``last``: the last ``urdf:`` element of each tag), by field (None: not carried)."""
+    return {decl.tag: _carried(last.get(form.tag), decl, form)
+            for decl, form in zip(urdf.URDF_ONLY, URDF_PARTS, strict=True)}
+
+
+def _carried(el: etree._Element | None, decl: Element, form: Record) -> Any:
+    """The IR record of the URDF element ``decl`` carried in SDF as ``el`` (None: not
+    carried): the attributes its SDF ``form`` declares, as written (absent: their
+    default)."""
     if el is None:
         return None
-    return Mimic(joint=el.get("joint", ""), multiplier=el.get("multiplier"),
-                 offset=el.get("offset"), line=line_of(el))
-
-
-def _urdf_safety(el: etree._Element | None) -> SafetyController | None:
-    """A joint's ``<urdf:safety_controller>``, read."""
-    return None if el is None else SafetyController(**_attributes(el, URDF_SAFETY),
-                                                    line=line_of(el))
-
-
-def _urdf_calibration(el: etree._Element | None) -> Calibration | None:
-    """A joint's ``<urdf:calibration>``, read."""
-    return None if el is None else Calibration(**_attributes(el, URDF_CALIBRATION),
-                                               line=line_of(el))
-
-
-def _attributes(el: etree._Element, decl: Record) -> dict[str, str | None]:
-    """The attributes ``decl`` declares, as written in ``el`` (None: absent)."""
-    return {key: el.get(key) for key in decl.keys}
+    assert decl.record is not None  # (URDF_ONLY's are declared with one)
+    return decl.record(**{a.name: el.get(a.name, a.default) for a in form.attributes},
+                       line=line_of(el))
 
 
 class _Held:

@@ -19,6 +19,7 @@ from lxml import etree
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.ir import IDENTITY, Pose
 from urdfsdf.core.numbers import all_finite, plain_tokens, shared
+from urdfsdf.xml.declared import Attribute, text
 from urdfsdf.xml.parse import first_child, line_of
 from urdfsdf.xml.readctx import ReadContext
 
@@ -38,12 +39,24 @@ def is_true(text: str | None) -> bool:
     return text is not None and text.strip().lower() in TRUE_TEXTS
 
 
+#: //pose's attributes, as :data:`urdfsdf.sdf.elements.POSE` declares them (read here)
+RELATIVE_TO = text("relative_to")
+ROTATION_FORMAT = text("rotation_format")
+DEGREES = text("degrees")
+
+
+def attribute(ctx: ReadContext, el: etree._Element, attr: Attribute, what: str) -> str | None:
+    """The text attribute ``attr`` an SDF element declares, as ``el`` has it, read as
+    libsdformat reads it (:func:`trimmed`); None when absent."""
+    return trimmed(ctx, el, attr.name, what)
+
+
 def plain_pose(el: etree._Element) -> Pose | None:
     """The pose ``el`` in its plain form (no attribute but ``relative_to``, six plain
     finite numbers or none), read in one pass; None: anything else (:func:`pose` reads it)."""
     keys = el.keys()
-    if not keys or (len(keys) == 1 and keys[0] == "relative_to"):
-        rel = el.get("relative_to") if keys else None
+    if not keys or (len(keys) == 1 and keys[0] == RELATIVE_TO.name):
+        rel = el.get(RELATIVE_TO.name) if keys else None
         if rel and (rel[0] in TRIMMED or rel[-1] in TRIMMED):
             return None  # :func:`pose` reads (and reports) it
         text = el.text
@@ -79,9 +92,9 @@ def _pose(ctx: ReadContext, el: etree._Element | None, what: str) -> Pose:
     if el.get("frame") is not None:
         ctx.warning("ATTRIBUTE_INVALID", f"{what}: //pose/@frame has no defined "
                          "meaning and is ignored", el)
-    fmt_ = el.get("rotation_format")
-    degrees = el.get("degrees")
-    rel = trimmed(ctx, el, "relative_to", f"{what} <pose>")
+    fmt_ = el.get(ROTATION_FORMAT.name)
+    degrees = el.get(DEGREES.name)
+    rel = attribute(ctx, el, RELATIVE_TO, f"{what} <pose>")
     if fmt_ is None and degrees is None:
         return ctx.pose6(el, el.text, rel, f"{what} pose")
     return _pose_1_9(ctx, el, what, fmt_ or "euler_rpy", degrees, rel)

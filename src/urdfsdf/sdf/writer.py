@@ -36,13 +36,16 @@ from urdfsdf.core.ir import (
     World,
     evolve,
 )
+from urdfsdf.sdf.elements import DYNAMICS, LIMIT, URDF_PARTS
 from urdfsdf.sdf.mimic import drake_mimic_xml, with_axis_mimics
 from urdfsdf.urdf.as_written import without_carrier, written_carrier
+from urdfsdf.urdf.elements import NO_URDF_PARTS, URDF_FIELDS, urdf_parts
 from urdfsdf.urdf.writer import joint_element, write_material
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain, plain_text, text
 from urdfsdf.xml.carried import LINKLESS, MASSLESS, UNNAMED, is_carried, is_linkless
 from urdfsdf.xml.carried_shape import marks as shape_marks
-from urdfsdf.xml.custom import urdf_extra, without_empty_values
+from urdfsdf.xml.custom import is_urdf_extra, urdf_extra, without_empty_values
+from urdfsdf.xml.declared import written
 from urdfsdf.xml.namespaces import (
     DRAKE_NS,
     DRAKE_PREFIX,
@@ -548,8 +551,7 @@ def _joint(out: XmlBuilder, joint: Joint, placed: bool = True) -> None:
                      f"{q}<parent>{parent}</parent>\n"
                      f"{q}<child>{child}</child>\n")
     out.pad = q
-    if placed and (joint.mimic is not None or joint.safety_controller is not None
-                   or joint.calibration is not None
+    if placed and (urdf_parts(joint) != NO_URDF_PARTS
                    or any(is_carried(x.tag) for x in joint.extras)):
         _placed_joint_carriers(out, joint)  # xml/carried.py
         out.pad = p
@@ -588,22 +590,33 @@ def _placed_joint_carriers(out: XmlBuilder, joint: Joint) -> None:
 
 
 def _joint_carriers(out: XmlBuilder, joint: Joint, extras: Extras) -> None:
-    if joint.mimic is not None:
-        m = joint.mimic
-        out.empty("urdf:mimic", attrs((("joint", m.joint), ("multiplier", m.multiplier),
-                                       ("offset", m.offset))))
-    if joint.safety_controller is not None:
-        s = joint.safety_controller
-        out.empty("urdf:safety_controller", attrs((
-            ("k_velocity", s.k_velocity), ("k_position", s.k_position),
-            ("soft_lower_limit", s.soft_lower_limit), ("soft_upper_limit", s.soft_upper_limit))))
-    if joint.calibration is not None:
-        c = joint.calibration
-        out.empty("urdf:calibration", attrs((
-            ("rising", c.rising), ("falling", c.falling),
-            ("reference_position", c.reference_position))))
+    """The joint's URDF-only parts, each as ``<urdf:TAG>`` with the attributes its SDF
+    form declares (:data:`~urdfsdf.sdf.elements.URDF_PARTS`), then ``extras``."""
+    for form, node in zip(URDF_PARTS, urdf_parts(joint), strict=True):
+        if node is not None:
+            out.empty(f"urdf:{form.tag[len(U):]}", written(node, form.keys))
     if extras:
         _extras(out, extras)
+
+
+def sdf_alone(joint: Joint) -> Joint:
+    """``joint`` without what it carries of URDF (its URDF-only parts and ``urdf:``
+    content): what an SDF reader of its SDF text alone reads."""
+    return evolve(joint, **dict.fromkeys(URDF_FIELDS),
+                  extras=tuple(x for x in joint.extras if not is_urdf_extra(x)))
+
+
+#: the value children of //axis/dynamics and //axis/limit, as declared (the IR record's
+#: fields of the same names)
+_DYNAMICS = tuple(value.tag for value in DYNAMICS.values)
+_LIMIT = tuple(value.tag for value in LIMIT.values)
+
+
+def _leaves(pad: str, node: object, tags: tuple[str, ...]) -> str:
+    """``<TAG>value</TAG>`` of each of ``tags`` the IR record ``node`` holds (its field of
+    that name), one a line."""
+    return "".join(f"{pad}<{tag}>{text(value)}</{tag}>\n" for tag in tags
+                   if (value := getattr(node, tag)) is not None)
 
 
 def _axis(out: XmlBuilder, tag: str, axis: Axis) -> None:
@@ -614,21 +627,10 @@ def _axis(out: XmlBuilder, tag: str, axis: Axis) -> None:
     tokens = axis.text if axis.text is not None else axis.tokens()
     chunk = f"{p}<{tag}>\n{q}<xyz{rel}>{text(' '.join(tokens))}</xyz>\n"
     if axis.dynamics is not None:
-        d = axis.dynamics
-        chunk += f"{q}<dynamics>\n"
-        for key, value in (("damping", d.damping), ("friction", d.friction),
-                           ("spring_reference", d.spring_reference),
-                           ("spring_stiffness", d.spring_stiffness)):
-            if value is not None:
-                chunk += f"{r}<{key}>{text(value)}</{key}>\n"
-        chunk += f"{q}</dynamics>\n"
+        chunk += f"{q}<dynamics>\n{_leaves(r, axis.dynamics, _DYNAMICS)}{q}</dynamics>\n"
     if axis.limit is not None:
         lim = axis.limit
-        chunk += f"{q}<limit>\n"
-        for key, value in (("lower", lim.lower), ("upper", lim.upper),
-                           ("effort", lim.effort), ("velocity", lim.velocity)):
-            if value is not None:
-                chunk += f"{r}<{key}>{text(value)}</{key}>\n"
+        chunk += f"{q}<limit>\n{_leaves(r, lim, _LIMIT)}"
         if lim.extras:
             out.parts.append(chunk)
             out.pad = r

@@ -28,7 +28,6 @@ from urdfsdf.core.ir import (
     Model,
     ShapeElement,
     Visual,
-    evolve,
 )
 from urdfsdf.sdf.posed import posed_extra
 from urdfsdf.translate.gazebo_keys import (
@@ -164,9 +163,7 @@ def joints_block(joints: Iterable[Joint], line: int | None) -> Extra:
     applies).  What only URDF holds (``urdf:`` content) is not written in them."""
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    sdf_joints = (evolve(j, mimic=None, safety_controller=None, calibration=None,
-                         extras=tuple(x for x in j.extras if not is_urdf_extra(x)))
-                  for j in joints)
+    sdf_joints = (sdf_writer.sdf_alone(j) for j in joints)
     return _pretty(_block(None, (from_string(sdf_writer.element_text(j))
                                  for j in sdf_joints)), line)
 

@@ -56,6 +56,7 @@ from urdfsdf.translate.drake import (
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.translate.options import ToSdfOptions
 from urdfsdf.urdf.as_written import as_written, written_carrier
+from urdfsdf.urdf.elements import NO_URDF_PARTS, urdf_parts
 from urdfsdf.urdf.writer import axis_elements, joint_element, link_element, sdf_frame_xml
 from urdfsdf.xml.build import text
 from urdfsdf.xml.carried import LINKLESS_MARKER
@@ -216,8 +217,7 @@ def _static_weld(joint: Joint) -> bool:
 
 def _plain_fixed(joint: Joint) -> bool:
     """A fixed joint whose SDF form is its name, links and origin: nothing carried."""
-    return (joint.axis is None and joint.mimic is None and joint.calibration is None
-            and joint.safety_controller is None and not joint.extras
+    return (joint.axis is None and urdf_parts(joint) == NO_URDF_PARTS and not joint.extras
             and joint.original_name is None)
 
 

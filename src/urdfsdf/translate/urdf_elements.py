@@ -45,6 +45,7 @@ from urdfsdf.translate.carriers import (
 from urdfsdf.translate.gazebo_keys import CarriedSet
 from urdfsdf.translate.massless import is_sphere_inertial
 from urdfsdf.urdf.as_written import written_carrier
+from urdfsdf.urdf.elements import urdf_fields
 from urdfsdf.xml.carried import MASSLESS, UNNAMED
 from urdfsdf.xml.custom import drake_urdf_extra, is_urdf_extra, unwrap_urdf_extra
 from urdfsdf.xml.drake_forms import URDF_PLACED
@@ -374,10 +375,10 @@ def urdf_joint(joint: Joint, pose: Pose, diags: Diagnostics, as_written: bool = 
     return Joint(name=name, type=jtype,
                  parent=joint.parent if parent is None else parent,
                  child=joint.child if child is None else child,
-                 pose=_frameless(pose), axis=axis, mimic=joint.mimic,
-                 safety_controller=joint.safety_controller, calibration=joint.calibration,
+                 pose=_frameless(pose), axis=axis,
                  extras=urdf_extras(extras) + marks + carrier,
-                 line=joint.line, original_name=joint.original_name)
+                 line=joint.line, original_name=joint.original_name,
+                 **urdf_fields(joint))
 
 
 def _drop_fixed_axis(joint: Joint, name: str, diags: Diagnostics) -> None:

@@ -3,9 +3,12 @@
 Each element is one :class:`~urdfsdf.xml.declared.Element` (the format is described
 in :mod:`urdfsdf.xml.declared`); :mod:`urdfsdf.urdf.reader` reads every element
 against its declaration and keeps only what it means (the default axis, the limits
-a joint type requires, the mimic joint, the inertia check...).  The tables other
-modules use derive from here: :data:`ATTRIBUTES` (the attributes URDF defines, per
-element), :data:`CHILDREN` (the children, per element read as a record).
+a joint type requires, the mimic joint, the inertia check...).  An element whose values
+are all it means names its IR record (``record=``): the reader fills it and the writers
+write it from the declaration alone (:data:`URDF_ONLY`, the joint's children only URDF
+has, are also carried in SDF from it).  The tables other modules use derive from here:
+:data:`ATTRIBUTES` (the attributes URDF defines, per element), :data:`CHILDREN` (the
+children, per element read as a record).
 
 What urdfdom tolerates, and urdfsdf reports (an info, ``URDF_IGNORED``) and keeps as
 written: an attribute URDF does not define (``reports``: the element's own reading
@@ -26,7 +29,19 @@ were.
 
 from __future__ import annotations
 
-from urdfsdf.core.ir import INERTIA_KEYS, JointType
+from operator import attrgetter
+from typing import Any
+
+from urdfsdf.core.ir import (
+    INERTIA_KEYS,
+    Calibration,
+    Dynamics,
+    Joint,
+    JointType,
+    Limit,
+    Mimic,
+    SafetyController,
+)
 from urdfsdf.urdf.lenient import one_for_three, opaque_black, spherical_as_ball
 from urdfsdf.xml.declared import (
     KEPT,
@@ -71,8 +86,10 @@ NO_AXIS_XYZ = Tolerance("ATTRIBUTE_MISSING", "Drake reads 1 0 0, URDF's default 
 
 MASS = Element("mass", number("value", required=True, default="0", tolerated=NO_MASS_VALUE),
                absent=NO_MASS)
+NO_INERTIA = Tolerance("ELEMENT_MISSING", "read as zero, as urdfdom reads it (urdfdom also "
+                       "skips the link's visuals and collisions; urdfsdf keeps them)")
 INERTIA = Element("inertia", *(number(key, required=True, default="0", tolerated=NO_MOMENT)
-                               for key in INERTIA_KEYS))
+                               for key in INERTIA_KEYS), absent=NO_INERTIA)
 INERTIAL = Element("inertial", children=(one(ORIGIN), one(MASS), one(INERTIA)),
                    others=NOT_TAKEN, reports_repeats=True, reports_children="all")
 
@@ -134,21 +151,33 @@ MOVING_AXIS = Element("axis", numbers("xyz", 3, required=True, default="1 0 0",
                                       tolerated=NO_AXIS_XYZ))
 #: effort and velocity are required of the joint types in LIMITED_JOINT_TYPES (LIMITED)
 LIMIT = Element("limit", number("lower"), number("upper"), number("effort"),
-                number("velocity"))
+                number("velocity"), record=Limit)
 LIMITED = Element("limit", number("lower"), number("upper"),
                   number("effort", required=True, tolerated=NO_LIMIT_VALUE),
-                  number("velocity", required=True, tolerated=NO_LIMIT_VALUE), absent=NO_LIMIT)
-DYNAMICS = Element("dynamics", number("damping"), number("friction"))
+                  number("velocity", required=True, tolerated=NO_LIMIT_VALUE), absent=NO_LIMIT,
+                  record=Limit)
+DYNAMICS = Element("dynamics", number("damping"), number("friction"), record=Dynamics)
 #: its joint is checked first (a mimic without one is not read)
-MIMIC = Element("mimic", name("joint"), number("multiplier"), number("offset"))
+MIMIC = Element("mimic", name("joint"), number("multiplier"), number("offset"), record=Mimic)
+#: written in urdfdom's order, the limits first
 SAFETY_CONTROLLER = Element(
     "safety_controller",
     number("k_velocity", required=True, label="safety k_velocity"),
     number("k_position", label="safety k_position"),
     number("soft_lower_limit", label="soft_lower_limit"),
-    number("soft_upper_limit", label="soft_upper_limit"))
+    number("soft_upper_limit", label="soft_upper_limit"), record=SafetyController,
+    order=("soft_lower_limit", "soft_upper_limit", "k_position", "k_velocity"))
 CALIBRATION = Element("calibration", number("rising"), number("falling"),
-                      number("reference_position", label="reference_position"))
+                      number("reference_position", label="reference_position"),
+                      record=Calibration)
+#: the joint's children only URDF has: each is the joint's field of its tag's name
+#: (:func:`urdf_parts`), read and written from its declaration alone (no meaning but
+#: the mimic's joint), and carried in SDF as ``<urdf:TAG>`` with the same attributes
+#: (:data:`urdfsdf.sdf.elements.URDF_PARTS`), in this order
+URDF_ONLY = (MIMIC, SAFETY_CONTROLLER, CALIBRATION)
+#: the children a joint writes after its ``<axis>``, in urdfdom's order (the limit and
+#: dynamics are the axis's in the IR, the others the joint's)
+WRITTEN_AFTER_AXIS = (CALIBRATION, DYNAMICS, LIMIT, SAFETY_CONTROLLER, MIMIC)
 #: its name and type are checked first (a joint without them is not read)
 #: a joint's type: one of URDF's (checked by the reader), or PyBullet's spherical
 JOINT_TYPE = text("type", tolerated=SPHERICAL)
@@ -177,3 +206,16 @@ ATTRIBUTES: dict[str, tuple[str, ...]] = URDF.attributes
 CHILDREN: dict[str, tuple[str, ...]] = {
     e.tag: tuple(c.tag for c in e.children if not c.tag.startswith("{"))
     for e in (LINK, INERTIAL, VISUAL, COLLISION, MATERIAL, JOINT)}
+
+
+#: the joint's fields holding them
+URDF_FIELDS = tuple(decl.tag for decl in URDF_ONLY)
+#: a joint's URDF-only parts (:data:`URDF_ONLY`), as a tuple in that order
+urdf_parts = attrgetter(*URDF_FIELDS)
+#: a joint without any
+NO_URDF_PARTS = (None,) * len(URDF_ONLY)
+
+
+def urdf_fields(joint: Joint) -> dict[str, Any]:
+    """A joint's URDF-only parts, by field (to make another joint with them)."""
+    return dict(zip(URDF_FIELDS, urdf_parts(joint), strict=True))

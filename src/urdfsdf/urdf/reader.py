@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from lxml import etree
 
@@ -30,9 +30,7 @@ from urdfsdf.core.ir import (
     LIMITED_JOINT_TYPES,
     URDF_JOINT_TYPES,
     Axis,
-    Calibration,
     Collision,
-    Dynamics,
     Extra,
     FrameLink,
     Geometry,
@@ -42,10 +40,8 @@ from urdfsdf.core.ir import (
     Limit,
     Link,
     Material,
-    Mimic,
     Model,
     Pose,
-    SafetyController,
     Tokens,
     Vec3,
     Visual,
@@ -62,7 +58,6 @@ from urdfsdf.urdf.elements import ATTRIBUTES as ATTRIBUTES
 from urdfsdf.urdf.elements import (
     AXIS,
     BOX,
-    CALIBRATION,
     CAPSULE,
     CHILD,
     COLLISION,
@@ -88,11 +83,11 @@ from urdfsdf.urdf.elements import (
     ORIGIN,
     PARENT,
     ROBOT,
-    SAFETY_CONTROLLER,
     SHAPES,
     SPHERE,
     TEXTURE,
     URDF,
+    URDF_ONLY,
     VISUAL,
 )
 from urdfsdf.urdf.elements import AXIS_TYPES as AXIS_TYPES
@@ -267,17 +262,17 @@ def _readable(read: Callable[[etree._Element, Reading, str], _T], el: etree._Ele
     diags = r.ctx.diags
     items = diags.items
     before = len(items)
-    exact = r.exact
-    item = read(el, r, link)
+    part = r.part()
+    item = read(el, part, link)
     if len(items) == before or all(d.severity != "error" for d in items[before:]):
+        r.take(part)
         return item
     found = items[before:]
     del items[before:]
     for d in found:
         diags.warning(d.code, f"{d.message}; the <{el.tag}> is skipped as urdfdom does and "
                       "kept verbatim", d.line, d.xpath)
-    r.exact = exact  # what it holds is kept as written
-    kept.append(extra(el))
+    kept.append(extra(el))  # what it holds is kept as written
     return None
 
 
@@ -340,10 +335,7 @@ def _moments(el: etree._Element | None, r: Reading, inertial: etree._Element, wh
              ) -> Tokens:
     """The inertia moments, checked (a physical inertia) when every one reads."""
     if el is None:
-        r.ctx.warning("ELEMENT_MISSING", f"{what} has no <inertia>: read as zero, as urdfdom "
-                      "reads it (urdfdom also skips the link's visuals and collisions; urdfsdf "
-                      "keeps them)", inertial)
-        r.exact = False
+        r.absent(INERTIA, inertial, what)  # (a warning: read as zero)
         return _ZERO6
     reported = r.ctx.diags.items
     before = len(reported)
@@ -365,14 +357,14 @@ def _sdf_frame(el: etree._Element, r: Reading) -> FrameLink:
     line = line_of(el)
     if values["flattened"] == "true":
         if attached_to is not None or kids:  # a flattened frame has neither
-            r.exact = False
+            r.rewritten()
         return FrameLink(flattened=True, line=line)
-    if values["flattened"] is not None or attached_to == "":
-        r.exact = False
+    if values["flattened"] is not None or attached_to == "":  # (not written back)
+        r.rewritten()
     found = kids.get(SDF_POSE)
     pose = None if found is None else _frame_pose(found, r, line)
-    if found is not None and pose is None:
-        r.exact = False
+    if found is not None and pose is None:  # read as a flattened frame's
+        r.rewritten()
         return FrameLink(flattened=True, line=line)
     return FrameLink(attached_to=attached_to, pose=pose, line=line)
 
@@ -385,8 +377,8 @@ def _frame_pose(el: etree._Element, r: Reading, line: int | None) -> Pose | None
         return None
     tokens, v = parsed
     relative_to = r.read(el, FRAME_POSE, "<sdf:pose>")["relative_to"]
-    if " ".join(tokens) != (written or "").strip():
-        r.exact = False
+    if " ".join(tokens) != (written or "").strip():  # (written back one blank apart)
+        r.rewritten()
     return Pose((v[0], v[1], v[2]), (v[3], v[4], v[5]), relative_to, tokens, line)
 
 
@@ -397,20 +389,16 @@ def _geometry(el: etree._Element | None, r: Reading, what: str, parent: etree._E
               ) -> Geometry | None:
     """Read ``<geometry>``: its first child element is the shape (urdfdom)."""
     if el is None:
-        r.ctx.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
-        r.exact = False
+        r.error("ELEMENT_MISSING", f"{what} has no <geometry>", parent)
         return None
     shapes = children(el)
     if not shapes:
-        r.ctx.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
-        r.exact = False
+        r.error("ELEMENT_MISSING", f"{what}: <geometry> holds no shape", el)
         return None
     r.read(el, GEOMETRY, what)
     if len(shapes) > 1:
-        r.ctx.info(URDF.code, f"{what}: <geometry> holds {len(shapes)} shapes; only the "
-                   f"first, <{shapes[0].tag}>, is read (as urdfdom); kept as written",
-                   shapes[1])
-        r.exact = False
+        r.ignored(f"{what}: <geometry> holds {len(shapes)} shapes; only the first, "
+                  f"<{shapes[0].tag}>, is read (as urdfdom); kept as written", shapes[1])
     return _shape(shapes[0], r, what)
 
 
@@ -421,8 +409,7 @@ def _shape(el: etree._Element, r: Reading, what: str) -> Geometry | None:
         return _drake_shape(el, DRAKE_SHAPES[el.tag], r, what)
     if decl is None:
         r.report_unknown(el)
-        r.ctx.error("ELEMENT_INVALID", f"{what}: unknown geometry <{el.tag}>", el)
-        r.exact = False
+        r.error("ELEMENT_INVALID", f"{what}: unknown geometry <{el.tag}>", el)
         return None
     values = r.read(el, decl, what)
     line = line_of(el)
@@ -523,12 +510,26 @@ def read_joint(el: etree._Element, ctx: ReadContext) -> Joint | None:
         return None
     pose = _origin(kids.get("origin"), r, what)
     axis = _axis(kids, r, el, what, jtype)
-    mimic = _mimic(kids.get("mimic"), r, what)
-    safety = _safety_controller(kids.get("safety_controller"), r, what)
-    calibration = _calibration(kids.get("calibration"), r, what)
+    parts = _urdf_parts(kids, r, what)
     return Joint(name=name, type=jtype, parent=parent, child=child, pose=pose, axis=axis,
-                 mimic=mimic, safety_controller=safety, calibration=calibration,
-                 extras=_carried(r, el, kept), line=line_of(el))
+                 extras=_carried(r, el, kept), line=line_of(el), **parts)
+
+
+def _urdf_parts(kids: dict[str, etree._Element], r: Reading, what: str) -> dict[str, Any]:
+    """The joint's children only URDF has (:data:`~urdfsdf.urdf.elements.URDF_ONLY`),
+    each filled from its declaration, by field; a ``<mimic>`` without a joint (reported
+    first) is not read."""
+    parts = {}
+    for decl in URDF_ONLY:
+        el = kids.get(decl.tag)
+        if el is not None and (decl is not MIMIC or _mimic_joint(el, r, what)):
+            parts[decl.tag] = r.fill(el, decl, what)
+    return parts
+
+
+def _mimic_joint(el: etree._Element, r: Reading, what: str) -> bool:
+    """Whether a ``<mimic>`` names its joint (reported, not taken, when it does not)."""
+    return r.name(el, MIMIC, f"{what} <mimic>") is not None
 
 
 #: Drake's ``<drake:joint>`` and the types of it SDFormat has (``detail_urdf_parser.cc``,
@@ -550,8 +551,7 @@ def _drake_joint(kept: Extra, ctx: ReadContext, joints: list[Joint]) -> bool:
         return False  # (Drake refuses it: kept as it is)
     r = Reading(ctx, URDF)
     name, what = str(el.get("name")), f"<drake:joint> {el.get('name')!r}"
-    found = el.find("dynamics")
-    damping = None if found is None else _dynamics(found, r, what)
+    damping = r.fill(el.find("dynamics"), DYNAMICS, what)
     axes = [Axis(xyz=xyz, text=tuple(fmt_all(xyz)), dynamics=damping, line=kept.line)
             for xyz in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))] if jtype == "universal" else [
         None if damping is None else Axis(dynamics=damping, line=kept.line), None]
@@ -602,7 +602,7 @@ def _axis(kids: dict[str, etree._Element], r: Reading, joint: etree._Element, wh
         return None
     direction = None if axis_el is None else _direction(axis_el, r, what, jtype)
     limit = _limit(kids.get("limit"), r, joint, what, jtype)
-    dynamics = _dynamics(kids.get("dynamics"), r, what)
+    dynamics = r.fill(kids.get("dynamics"), DYNAMICS, what)
     line = line_of(axis_el)
     if direction is None:  # the default axis, 1 0 0
         return Axis(limit=limit, dynamics=dynamics, line=line)
@@ -616,8 +616,8 @@ def _direction(el: etree._Element, r: Reading, what: str, jtype: JointType
     is an error on a joint type that moves along its axis (Drake refuses it, and no
     motion is defined); ``<axis/>`` on one is read as Drake reads it (MOVING_AXIS)."""
     tokens = _tokens(r.read(el, MOVING_AXIS if jtype in AXIS_TYPES else AXIS, what)["xyz"])
-    if tokens is None:
-        r.exact = False  # (<axis/>: read as 1 0 0, which the writer gives back)
+    if tokens is None:  # (<axis/>: read as the default axis, written without xyz)
+        r.rewritten()
         return None
     xyz = (float(tokens[0]), float(tokens[1]), float(tokens[2]))
     if xyz == (0.0, 0.0, 0.0) and jtype in AXIS_TYPES:
@@ -633,48 +633,5 @@ def _limit(el: etree._Element | None, r: Reading, joint: etree._Element, what: s
         if limited:
             r.absent(LIMITED, joint, f"{what} is {jtype} but")
         return None
-    values = r.read(el, LIMITED if limited else LIMIT, what)
-    return Limit(lower=values["lower"], upper=values["upper"], effort=values["effort"],
-                 velocity=values["velocity"], line=line_of(el))
-
-
-def _dynamics(el: etree._Element | None, r: Reading, what: str) -> Dynamics | None:
-    """``<dynamics damping friction>``."""
-    if el is None:
-        return None
-    values = r.read(el, DYNAMICS, what)
-    return Dynamics(damping=values["damping"], friction=values["friction"],
-                    line=line_of(el))
-
-
-def _mimic(el: etree._Element | None, r: Reading, what: str) -> Mimic | None:
-    """``<mimic joint multiplier offset>`` (none without a joint, reported first)."""
-    if el is None:
-        return None
-    joint = r.name(el, MIMIC, f"{what} <mimic>")
-    if joint is None:
-        r.exact = False
-        return None
-    values = r.read(el, MIMIC, what)
-    return Mimic(joint=joint, multiplier=values["multiplier"], offset=values["offset"],
-                 line=line_of(el))
-
-
-def _safety_controller(el: etree._Element | None, r: Reading, what: str
-                       ) -> SafetyController | None:
-    """``<safety_controller>`` (k_velocity required)."""
-    if el is None:
-        return None
-    values = r.read(el, SAFETY_CONTROLLER, what)
-    return SafetyController(k_velocity=values["k_velocity"], k_position=values["k_position"],
-                            soft_lower_limit=values["soft_lower_limit"],
-                            soft_upper_limit=values["soft_upper_limit"], line=line_of(el))
-
-
-def _calibration(el: etree._Element | None, r: Reading, what: str) -> Calibration | None:
-    """``<calibration rising falling reference_position>``."""
-    if el is None:
-        return None
-    values = r.read(el, CALIBRATION, what)
-    return Calibration(rising=values["rising"], falling=values["falling"],
-                       reference_position=values["reference_position"], line=line_of(el))
+    limit: Limit = r.fill(el, LIMITED if limited else LIMIT, what)
+    return limit

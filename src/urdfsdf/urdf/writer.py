@@ -30,7 +30,9 @@ from urdfsdf.core.ir import (
 )
 from urdfsdf.core.numbers import fmt_all
 from urdfsdf.urdf.as_written import written_carrier
+from urdfsdf.urdf.elements import DYNAMICS, NO_URDF_PARTS, WRITTEN_AFTER_AXIS, urdf_parts
 from urdfsdf.xml.build import XmlBuilder, attr, attrs, plain
+from urdfsdf.xml.declared import written
 from urdfsdf.xml.namespaces import SDF_FRAME, SDF_NS, SDF_POSE, SDF_SUBMESH
 from urdfsdf.xml.parse import from_string, to_string
 
@@ -304,8 +306,8 @@ def _joint(out: XmlBuilder, joint: Joint) -> None:
     head = _joint_head(p, q, joint)
     axis = joint.axis
     limit, dynamics = (axis.limit, axis.dynamics) if axis is not None else (None, None)
-    if dynamics is None and joint.calibration is None and joint.safety_controller is None \
-            and joint.mimic is None and not extras:  # the common joint: one text
+    if dynamics is None and not extras and urdf_parts(joint) == NO_URDF_PARTS:
+        # the common joint: one text
         if limit is not None:
             head += _limit_line(q, limit)
         out.parts.append(f"{head}{p}</joint>\n")
@@ -356,30 +358,21 @@ def axis_elements(joint: Joint) -> list[tuple[str, str]]:
 
 def _dynamics_line(q: str, d: Dynamics) -> str:
     """``<dynamics>``: the values it has."""
-    return f"{q}<dynamics{attrs((('damping', d.damping), ('friction', d.friction)))}/>\n"
+    return f"{q}<dynamics{written(d, DYNAMICS.order)}/>\n"
 
 
 def _joint_children(out: XmlBuilder, joint: Joint, limit: Limit | None,
                     dynamics: Dynamics | None) -> None:
-    """A joint's calibration, dynamics, limit, safety controller, mimic and kept
-    children, in urdfdom's order."""
-    if joint.calibration is not None:
-        c = joint.calibration
-        out.empty("calibration", attrs((("rising", c.rising), ("falling", c.falling),
-                                        ("reference_position", c.reference_position))))
-    if dynamics is not None:
-        out.parts.append(_dynamics_line(out.pad, dynamics))
-    if limit is not None:
-        out.parts.append(_limit_line(out.pad, limit))
-    if joint.safety_controller is not None:
-        s = joint.safety_controller
-        out.empty("safety_controller", attrs((
-            ("soft_lower_limit", s.soft_lower_limit), ("soft_upper_limit", s.soft_upper_limit),
-            ("k_position", s.k_position), ("k_velocity", s.k_velocity))))
-    if joint.mimic is not None:
-        m = joint.mimic
-        out.empty("mimic", attrs((("joint", m.joint), ("multiplier", m.multiplier),
-                                  ("offset", m.offset))))
+    """The children a joint writes after its axis, in urdfdom's order
+    (:data:`~urdfsdf.urdf.elements.WRITTEN_AFTER_AXIS`), each from its declaration, then
+    its kept children."""
+    q = out.pad
+    for decl in WRITTEN_AFTER_AXIS:
+        tag = decl.tag
+        node = dynamics if tag == "dynamics" else limit if tag == "limit" else \
+            getattr(joint, tag)
+        if node is not None:
+            out.parts.append(f"{q}<{tag}{written(node, decl.order)}/>\n")
     for x in joint.extras:
         out.raw(x.xml)
 

@@ -33,8 +33,8 @@ a ``:`` in its name is copied as it is).  So, as urdf2sdf writes it:
 - what a link carries (``<urdf:as_written>``, an unknown URDF child as ``<urdf:TAG>``)
   goes at the end of its ``<inertial>`` (urdf2sdf always writes one: a massless link
   gets an explicit zero);
-- what a joint carries (``<urdf:mimic>``, ``<urdf:safety_controller>``,
-  ``<urdf:calibration>``, ``<urdf:as_written>``, a fixed joint's ``<urdf:axis>``...)
+- what a joint carries (its URDF-only children as ``<urdf:TAG>``, such as
+  ``<urdf:mimic>``; ``<urdf:as_written>``, a fixed joint's ``<urdf:axis>``...)
   goes at the end of its ``<axis>``; a joint with none (a fixed one) gets an
   ``<axis>`` holding only them;
 - what the model carries (top-level ``<urdf:material>``, ``<urdf:transmission>``,

@@ -34,12 +34,26 @@ code keeps only what an element means (see :mod:`urdfsdf.urdf.reader`)::
     values = reading.leaf(el, LIMIT, "joint 'j'")   # {"lower": "-1", "upper": None, ...}
     Limit(lower=values["lower"], upper=values["upper"], ...)
 
+An element may name the IR record it is read into (``record``: its fields named as
+the attributes, and ``line``), which :meth:`Reading.fill` fills, and the order its
+attributes are written in (``order``); :func:`written` writes such a record's attributes
+back.  An element with no meaning beyond its values is then read and written from its
+declaration alone (the URDF joint's ``<limit>``, ``<dynamics>`` and
+:data:`urdfsdf.urdf.elements.URDF_ONLY`)::
+
+    limit = reading.fill(el, LIMIT, "joint 'j'")    # Limit(lower="-1", upper=None, ...)
+    f"<limit{written(limit, LIMIT.order)}/>"       # <limit lower="-1"/>
+
 A reading also decides, in one place, whether what it read comes back *exactly*
 (:attr:`Reading.exact`): every attribute the format defines and no other, each value
 as written (a number in its plain form or with the blanks the writer writes, nothing
 the IR fills in: a ``default``), no text, no child element in a leaf, no repeated or
-not-taken child.  A URDF link, joint or top-level material that is not taken exactly
-carries itself as written (:mod:`urdfsdf.urdf.as_written`).
+not-taken child.  Element code never sets it: it reports through the reading what it
+finds (:meth:`Reading.error`, :meth:`~Reading.ignored`, :meth:`~Reading.absent`, a name
+that is not one), says where its meaning gives back something else
+(:meth:`Reading.rewritten`), and reads a part it may keep whole in a
+:meth:`~Reading.part`.  A URDF link, joint or top-level material that is not taken
+exactly carries itself as written (:mod:`urdfsdf.urdf.as_written`).
 
 A tolerance of a reference reader is one entry here: a field of the declaration that
 says what is accepted, and a branch of :class:`Reading` that reads it.
@@ -48,13 +62,14 @@ says what is accepted, and a branch of :class:`Reading` that reads it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.core.numbers import plain_numbers
-from urdfsdf.xml.parse import extra, first_child
+from urdfsdf.xml.build import attrs
+from urdfsdf.xml.parse import extra, first_child, line_of
 from urdfsdf.xml.readctx import ReadContext
 
 #: an attribute's kind: any text, a name (not empty or blank), or numbers
@@ -190,13 +205,18 @@ class Element:
 
     __slots__ = ("tag", "attributes", "children", "others", "reports", "reports_repeats",
                  "reports_children", "holds_text", "names", "keys", "name", "plan",
-                 "child", "leaf", "unread", "absent")
+                 "child", "leaf", "unread", "absent", "record", "order")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
                  others: Fate = KEPT, reports: bool = False, reports_repeats: bool = False,
                  reports_children: Literal["unread", "all"] | None = None,
-                 holds_text: bool = False, absent: Tolerance | None = None) -> None:
+                 holds_text: bool = False, absent: Tolerance | None = None,
+                 record: Callable[..., Any] | None = None, order: tuple[str, ...] = ()
+                 ) -> None:
         self.tag = tag
+        #: the IR record it is read into (:meth:`Reading.fill`) and written from
+        #: (:func:`written`): its fields are named as the attributes, and ``line``
+        self.record = record
         #: where its parent requires it, its absence read anyway, as a warning
         #: (:meth:`Reading.absent`); None: an error
         self.absent = absent
@@ -221,6 +241,8 @@ class Element:
         #: the names of its attributes, as a set and in order
         self.names = frozenset(attr.name for attr in attributes)
         self.keys = tuple(attr.name for attr in attributes)
+        #: the order the writer writes its attributes in (default: as declared)
+        self.order = order or self.keys
         #: the name of its name attribute (:func:`name`), if any
         self.name = next((attr.name for attr in attributes if attr.kind == "name"), "")
         #: how :meth:`Reading.read` takes each attribute: its name, its plain form (None:
@@ -234,6 +256,13 @@ class Element:
         #: their own)
         self.unread = frozenset(
             c.tag for c in children if reports_children == "unread" and c.decl.reports)
+
+
+def written(node: object, keys: tuple[str, ...]) -> str:
+    """The attributes of the IR record ``node`` (filled from a declaration: its fields
+    named as the attributes), as written in a start tag: `` key="value"`` for each of
+    ``keys`` it holds, in that order (a declaration's ``order`` or ``keys``)."""
+    return attrs((key, getattr(node, key)) for key in keys)
 
 
 class Format:
@@ -291,8 +320,39 @@ class Reading:
 
     def name(self, el: etree._Element, decl: Element, what: str) -> str | None:
         """The name of ``el`` (the :func:`name` attribute ``decl`` declares), checked before
-        the element is read: None, reported, when it has none (urdfdom refuses it)."""
-        return self.ctx.name(el, what, decl.name)
+        the element is read: None, reported, when it has none (urdfdom refuses it; the
+        element is not taken)."""
+        found = self.ctx.name(el, what, decl.name)
+        if found is None:
+            self.exact = False
+        return found
+
+    # -- what an element's reader finds ------------------------------------------------
+
+    def error(self, code: str, message: str, el: etree._Element) -> None:
+        """Report an error the element's reader finds: what it is about is not taken."""
+        self.ctx.error(code, message, el)
+        self.exact = False
+
+    def ignored(self, message: str, el: etree._Element) -> None:
+        """Report (an info, the format's code) what the reference reader ignores and the
+        element's reader finds: it is not taken, and travels as written."""
+        self.ctx.info(self.format.code, message, el)
+        self.exact = False
+
+    def rewritten(self) -> None:
+        """What the element's reader took does not come back as written: its meaning
+        reads it otherwise (the reader says which, where it calls this)."""
+        self.exact = False
+
+    def part(self) -> Reading:
+        """A new reading of a part of this one's element (same format and context), which
+        :meth:`take` makes part of it, or which is kept whole when it cannot be read."""
+        return Reading(self.ctx, self.format)
+
+    def take(self, part: Reading) -> None:
+        """Make what ``part`` read part of this reading: exact only where both are."""
+        self.exact = self.exact and part.exact
 
     def read(self, el: etree._Element, decl: Element, what: str) -> Values:
         """The attributes of ``el``, as ``decl`` declares them (``what`` names the element
@@ -340,6 +400,14 @@ class Reading:
                     values[attr.name] = self.value(el, attr, None, what)
             elif attr.plain is not None and not attr.plain(written):
                 values[attr.name] = self.value(el, attr, written, what)
+
+    def fill(self, el: etree._Element | None, decl: Element, what: str) -> Any:
+        """The IR record ``decl`` declares (its ``record``), filled from ``el`` (None:
+        absent, no record): its attributes as :meth:`read` reads them, and its line."""
+        if el is None:
+            return None
+        assert decl.record is not None  # (declared with one)
+        return decl.record(**self.read(el, decl, what), line=line_of(el))
 
     def value(self, el: etree._Element, attr: Attribute, written: str | None,
               what: str) -> str | None:

@@ -32,33 +32,12 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.declared import KEPT, Attribute, Child, Element, Fate
-from urdfsdf.xml.parse import extra, first_of_each
+from urdfsdf.xml.parse import extra, first_of_each, line_of
 from urdfsdf.xml.readctx import ReadContext
 
 #: how a value's text reads: ``read(ctx, el, what)``, the value or None (reported
 #: through ``ctx``, naming it after ``what``, when it does not read)
 ValueReader = Callable[[ReadContext, etree._Element, str], Any]
-
-
-def _declare(decl: Element, tag: str, attributes: tuple[Attribute, ...],
-             children: tuple[Child, ...], others: Fate, holds_text: bool) -> None:
-    """Set what :class:`~urdfsdf.xml.declared.Element` declares of ``decl`` that a
-    :class:`TextReading` and the tables read: its tag, attributes and children.
-
-    Not the rest of :class:`~urdfsdf.xml.declared.Reading`'s plan: a record is read by
-    :class:`TextReading`, never by :class:`~urdfsdf.xml.declared.Reading`.
-    """
-    decl.tag = tag
-    decl.attributes = attributes
-    for attr in attributes:
-        attr.label = attr.label or f"{tag} {attr.name}"
-    decl.children = children
-    decl.others = others
-    decl.holds_text = holds_text
-    decl.names = frozenset(attr.name for attr in attributes)
-    decl.keys = tuple(attr.name for attr in attributes)
-    decl.child = {c.tag: c for c in children}
-    decl.leaf = not children
 
 
 #: the blanks an empty text may hold (C ``isspace``: TinyXML2, which libsdformat reads
@@ -80,7 +59,7 @@ class Value(Element):
     def __init__(self, tag: str, read: ValueReader, *attributes: Attribute,
                  default: Any = None, plain: Callable[[str | None], Any] | None = None,
                  empty: str | None = None) -> None:
-        _declare(self, tag, attributes, (), KEPT, True)
+        super().__init__(tag, *attributes, holds_text=True)
         self.read = read if empty is None else _empty_as_absent(read, empty)
         self.default = default
         self.plain = plain
@@ -111,9 +90,9 @@ class Record(Element):
     __slots__ = ("values", "keep", "ones", "manys", "kept")
 
     def __init__(self, tag: str, *attributes: Attribute, children: tuple[Child, ...] = (),
-                 others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra
-                 ) -> None:
-        _declare(self, tag, attributes, children, others, False)
+                 others: Fate = KEPT, keep: Callable[[etree._Element], Extra] = extra,
+                 record: Callable[..., Any] | None = None) -> None:
+        super().__init__(tag, *attributes, children=children, others=others, record=record)
         #: its value children, in the order they are read
         self.values = tuple(c.decl for c in children if isinstance(c.decl, Value))
         self.keep = keep
@@ -186,6 +165,13 @@ class TextReading:
             if not decl.kept and not decl.child.keys() >= first.keys():
                 self.collect(el, decl, None, what)  # reports what it does not take
         return {v.tag: self.value(first.get(v.tag), v, what) for v in decl.values}
+
+    def fill(self, el: etree._Element, decl: Record, what: str, first: First | None = None,
+             **more: Any) -> Any:
+        """The IR record ``decl`` declares (its ``record``: fields named as its value
+        children's tags), filled from :meth:`values`, ``el``'s line and ``more``."""
+        assert decl.record is not None  # (declared with one)
+        return decl.record(**self.values(el, decl, what, first), line=line_of(el), **more)
 
     def each(self, children: Iterable[etree._Element], decl: Record, kept: list[Extra]
              ) -> Iterator[etree._Element]:
