@@ -14,6 +14,7 @@ knows the carried block holds it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TypeAlias
 
 from lxml import etree
@@ -151,3 +152,14 @@ def leaves(el: etree._Element, path: str = "") -> set[Leaf]:
     if not kids:
         return {Leaf(here, (el.text or '').strip())}
     return set().union(*(leaves(c, here) for c in kids))
+
+
+@lru_cache(maxsize=1024)
+def block_reference(xml: str) -> str | None:
+    """The ``reference`` of the ``<gazebo>`` block ``xml`` (XML text kept in the IR).
+
+    Several steps ask it of the same blocks (whether blocks make the model static, for
+    the massless check and the static welds; the names blocks refer to): each block is
+    parsed once for them all.  The cache holds the last 1024 blocks asked about.
+    """
+    return from_string(xml).get("reference")

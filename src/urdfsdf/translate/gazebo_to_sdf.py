@@ -59,6 +59,7 @@ from urdfsdf.translate.gazebo_keys import (
     SPRING_VALUES,
     Carried,
     Lumped,
+    block_reference,
     fingerprint,
     is_key_true,
     key_value,
@@ -353,9 +354,8 @@ def model_static(blocks: Iterable[Extra], static: bool = False) -> bool:
     """Whether the URDF's ``<gazebo>`` blocks without reference make the model static
     (the last ``<static>`` holds, as in :func:`apply_gazebo`; ``static``: none says)."""
     for x in blocks:
-        block = from_string(x.xml) if x.tag == "gazebo" else None
-        if block is not None and not block.get("reference"):
-            t = _translate(block, "model", None)
+        if x.tag == "gazebo" and not block_reference(x.xml):
+            t = _translate(from_string(x.xml), "model", None)
             if t.static is not None:
                 static = t.static
     return static

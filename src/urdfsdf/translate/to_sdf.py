@@ -53,6 +53,7 @@ from urdfsdf.translate.drake import (
     drake_joint_axes,
     urdf_actuated,
 )
+from urdfsdf.translate.gazebo_keys import block_reference
 from urdfsdf.translate.names import repeat_name, sdf_names, unique_name
 from urdfsdf.translate.options import ToSdfOptions
 from urdfsdf.urdf.as_written import as_written, written_carrier
@@ -196,8 +197,7 @@ def _frame_link(link: Link, joint: Joint | None, children: dict[str, list[Joint]
 
 def _gazebo_references(model: Model) -> set[str]:
     """The links and joints the model's ``<gazebo reference=..>`` blocks name."""
-    return {from_string(x.xml).get("reference") or "" for x in model.extras
-            if x.tag == "gazebo"}
+    return {block_reference(x.xml) or "" for x in model.extras if x.tag == "gazebo"}
 
 
 def _static_by_blocks(model: Model) -> bool:
