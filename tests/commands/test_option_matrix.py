@@ -98,7 +98,7 @@ CONFIG = """<?xml version="1.0"?><model><name>{name}</name>
 #: option -> (arguments of the run without it, arguments of the run with it): the run
 #: without it is the same command with the arguments it needs besides (``{pkg}``: the
 #: folder of the meshes, ``{root}``: the folder holding it)
-URDF2SDF: dict[str, tuple[list[str], list[str]]] = {
+SHARED: dict[str, tuple[list[str], list[str]]] = {  # the options both commands have
     "--uri-map": ([], ["--uri-map", "meshes/=package://p/meshes/"]),
     "--strict": ([], ["--strict"]),
     "--package-path": (["--uri-style", "package"],
@@ -108,6 +108,9 @@ URDF2SDF: dict[str, tuple[list[str], list[str]]] = {
     "--meshes": ([], ["--meshes"]),
     "--uri-style": ([], ["--uri-style", "file"]),
     "--for": ([], ["--for", "drake"]),
+}
+URDF2SDF: dict[str, tuple[list[str], list[str]]] = {
+    **SHARED,
     "--xacro-arg": ([], ["--xacro-arg", "n:=b"]),
     "--sdf-version": ([], ["--sdf-version", "1.9"]),
     "--lump-fixed-joints": ([], ["--lump-fixed-joints"]),
@@ -117,15 +120,7 @@ URDF2SDF: dict[str, tuple[list[str], list[str]]] = {
     "--open-loops": ([], ["--open-loops"]),
 }
 SDF2URDF: dict[str, tuple[list[str], list[str]]] = {
-    "--uri-map": ([], ["--uri-map", "meshes/=package://p/meshes/"]),
-    "--strict": ([], ["--strict"]),
-    "--package-path": (["--uri-style", "package"],
-                       ["--uri-style", "package", "--package-path", "p={pkg}"]),
-    "--resource-path": (["--uri-style", "model"],
-                        ["--uri-style", "model", "--resource-path", "{root}"]),
-    "--meshes": ([], ["--meshes"]),
-    "--uri-style": ([], ["--uri-style", "file"]),
-    "--for": ([], ["--for", "drake"]),
+    **SHARED,
     "--no-includes": ([], ["--no-includes"]),
     "--model": ([], ["--model", "nosuch"]),
     "--separator": ([], ["--separator", "__"]),
