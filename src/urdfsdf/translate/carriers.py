@@ -26,7 +26,7 @@ from urdfsdf.core.ir import AsWritten, Extra, Joint, Link, SdfLimit, UrdfRoot, e
 from urdfsdf.translate import carriers_old
 from urdfsdf.urdf.as_written import as_written, without_carrier, written_carrier
 from urdfsdf.xml.build import attrs
-from urdfsdf.xml.carried import MASSLESS, UNNAMED, is_carried
+from urdfsdf.xml.carried import MASSLESS, UNNAMED, digest, is_carried
 from urdfsdf.xml.namespaces import (
     IMPLIED_WORLD,
     SDF_LIMIT,
@@ -156,9 +156,7 @@ def fingerprint(node: Link | Joint) -> str:
 
     text = sdf_writer.element_text(evolve(node, extras=without_carrier(node.extras)))
     values = canonical_values(f'<x xmlns:urdf="{URDF_NS}">{text}</x>')
-    import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
-
-    return f"{VERSION}:{hashlib.sha256(values.encode('utf-8')).hexdigest()[:16]}"
+    return f"{VERSION}:{digest(values)}"
 
 
 def canonical_values(xml: str) -> str:

@@ -20,7 +20,7 @@ from typing import Final
 
 from urdfsdf.core.ir import Extra, Joint, Link, Visual, evolve
 from urdfsdf.urdf.as_written import without_carrier
-from urdfsdf.xml.carried import is_carried
+from urdfsdf.xml.carried import digest, is_carried
 
 #: the orders an SDF file of the first carrier format may give a node's extras back in,
 #: newest first: "placed" (the carriers after the other extras, in the node and in each
@@ -42,10 +42,7 @@ def first_fingerprint(node: Link | Joint, form: str = "placed") -> str:
     extras in the order of ``form`` (:data:`FORMS`)."""
     import urdfsdf.sdf.writer as sdf_writer  # the module form: see api.py's imports
 
-    form_text = sdf_writer.element_canonical(_in_form(node, form))
-    import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
-
-    return hashlib.sha256(form_text.encode("utf-8")).hexdigest()[:16]
+    return digest(sdf_writer.element_canonical(_in_form(node, form)))
 
 
 def _carried_last(extras: tuple[Extra, ...]) -> tuple[Extra, ...]:

@@ -21,6 +21,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.core.record import record
+from urdfsdf.xml.carried import digest
 from urdfsdf.xml.custom import restore_name
 from urdfsdf.xml.namespaces import URDF_NS, U
 from urdfsdf.xml.parse import canonical, children, from_string, to_string
@@ -102,20 +103,13 @@ def applied_form(xml: str) -> str:
 LUMPED = U + "lumped"
 
 
-def fingerprint(form: str) -> str:
-    """The fingerprint of an element's applied form (:data:`LUMPED`)."""
-    import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
-
-    return hashlib.sha256(form.encode("utf-8")).hexdigest()[:16]
-
-
 def mark_lumped(before: Extra, after: Extra) -> Extra:
     """``after``, what lumping made of ``before``, marked with the fingerprint of the form
     a block gave ``before`` (the first one, through several lumpings)."""
     el = from_string(after.xml)
     if el.get(LUMPED) is None:
         etree.Element("holder", nsmap={"urdf": URDF_NS}).append(el)  # urdf:, not ns0:
-        el.set(LUMPED, from_string(before.xml).get(LUMPED) or fingerprint(
+        el.set(LUMPED, from_string(before.xml).get(LUMPED) or digest(
             applied_form(before.xml)))
     return Extra(after.tag, to_string(el), after.line, after.pose)
 

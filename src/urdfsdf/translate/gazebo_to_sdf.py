@@ -60,13 +60,13 @@ from urdfsdf.translate.gazebo_keys import (
     Carried,
     Lumped,
     block_reference,
-    fingerprint,
     is_key_true,
     key_value,
     leaves,
     text_element,
 )
 from urdfsdf.translate.names import repeat_name
+from urdfsdf.xml.carried import digest
 from urdfsdf.xml.custom import mark_renamed
 from urdfsdf.xml.namespaces import U
 from urdfsdf.xml.parse import canonical, first_child, from_string, tag_and_name, to_string
@@ -621,7 +621,7 @@ def applied_outputs(model: Model) -> set[Carried]:
             # what SDFormat 1.7 does not define, a later version written may have applied
             for version in VERSIONS[1:] if dropped.items else ():  # (it prunes: a copy)
                 out |= _outputs(_translate(from_string(x.xml), k, None, None, version))
-    return out | {Lumped(fingerprint(form)) for form in out if isinstance(form, str)}
+    return out | {Lumped(digest(form)) for form in out if isinstance(form, str)}
 
 
 def model_static_by_block(model: Model) -> bool:
@@ -631,7 +631,7 @@ def model_static_by_block(model: Model) -> bool:
     return any(static in _outputs(_translate(from_string(x.xml), "model", None))
                for x in model.extras
                if x.tag == U + "gazebo" and "static" in x.xml
-               and from_string(x.xml).get("reference") is None)
+               and block_reference(x.xml) is None)
 
 
 def _outputs(t: _Target) -> set[Carried]:

@@ -339,8 +339,7 @@ class _Translation:
         (``--massless-as-frames``): those whose SDF form says all there is of them and
         of their joint, which nothing else names (a ``<gazebo>`` block, a mimic)."""
         named = {j.mimic.joint for j in self.model.joints if j.mimic is not None}
-        named.update(from_string(x.xml).get("reference") or "" for x in self.model.extras
-                     if x.tag == "gazebo")
+        named.update(_gazebo_references(self.model))
         parents = Counter(j.child for j in self.model.joints)
         return {link.name for link in self.model.links
                 if parents[link.name] == 1 and self.frame_like(link, named)}

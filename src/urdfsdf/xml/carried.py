@@ -90,6 +90,14 @@ CARRIED = U + "carried"
 MODEL = U + "model"
 
 
+def digest(text: str) -> str:
+    """16 hex digits of the SHA-256 of ``text``: the fingerprints of carriers and of
+    lumping's marks."""
+    import hashlib  # here, not at the top: hashlib loads OpenSSL, 5 ms of a start
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def is_linkless(extras: Iterable[Extra]) -> bool:
     """Whether a model's ``extras`` hold :data:`LINKLESS_MARKER` (a URDF robot with no link)."""
     return any(x.tag == LINKLESS for x in extras)
