@@ -144,17 +144,24 @@ def options_from(args: argparse.Namespace, cls: type[ConvertOptions],
     for name, one in flags(cls):
         value = getattr(args, name)
         if one.kind == "pairs":
-            pairs = []
-            for item in value:
-                key, found, rest = item.partition(one.sep)
-                if not found or not key:
-                    return f"{one.name} expects {one.metavar}, got {item!r}"
-                pairs.append((key, rest))
-            value = tuple(pairs)
+            value = _pairs(value, one)
+            if isinstance(value, str):
+                return value
         elif one.kind == "list":
             value = tuple(value)
         values[name] = value
     return cls(**values, **more)
+
+
+def _pairs(items: Sequence[str], one: Flag) -> tuple[tuple[str, str], ...] | str:
+    """The (NAME, VALUE) pairs of a ``pairs`` flag's values, or a usage message."""
+    pairs = []
+    for item in items:
+        key, found, rest = item.partition(one.sep)
+        if not found or not key:
+            return f"{one.name} expects {one.metavar}, got {item!r}"
+        pairs.append((key, rest))
+    return tuple(pairs)
 
 
 def _no_meshes(p: argparse.ArgumentParser) -> None:
@@ -328,16 +335,6 @@ def _failed(diags: Sequence[Diagnostic], strict: bool) -> bool:
     """An error among ``diags`` (or, with ``--strict``, a warning)."""
     bad = ("error", "warning") if strict else ("error",)
     return any(d.severity in bad for d in diags)
-
-
-def _pairs(items: Sequence[str], sep: str, flag: str) -> dict[str, str] | str:
-    out = {}
-    for item in items:
-        key, found, value = item.partition(sep)
-        if not found or not key:
-            return f"{flag} expects NAME{sep}VALUE, got {item!r}"
-        out[key] = value
-    return out
 
 
 def _options(args: argparse.Namespace, batch: bool) -> ConvertOptions | str:
@@ -567,14 +564,14 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) ->
     from urdfsdf.commands.check import check_source
 
     problem = _unusable_root(args, False, False)
-    package_paths = _pairs(args.package_paths, "=", "--package-path")
+    package_paths = _pairs(args.package_paths, dict(flags(ToUrdfOptions))["package_paths"])
     if isinstance(package_paths, str) or problem is not None:
         print(f"{args.prog}: error: {problem or package_paths}", file=err)
         return EXIT_USAGE
     data, name = _read_input(args.input, stdin)
     report = check_source(data if data is not None else name, file=name,
                           includes=_include_config(args),
-                          meshes=_mesh_options(args, package_paths, False))
+                          meshes=_mesh_options(args, dict(package_paths), False))
     diags = report.diagnostics
     failed = _failed(diags, args.strict)
     if args.format == "json":
