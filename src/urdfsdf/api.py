@@ -60,11 +60,6 @@ R = TypeVar("R")
 F = TypeVar("F", bound=ConvertOptions)
 
 
-def _flag_fields(cls: type[ConvertOptions]) -> dict[str, Any]:
-    """The :class:`~urdfsdf.translate.options.Flag` of each field of ``cls`` that has one."""
-    return dict(flags(cls))
-
-
 def gc_paused(fn: Callable[P, R]) -> Callable[P, R]:
     """Pause the cyclic garbage collector while ``fn`` runs (a pipeline entry point),
     restoring its state afterwards.
@@ -526,7 +521,7 @@ def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any
                         "or the other")
             return None
         checked = {name: _keyword(name, getattr(options, name), cls, diags)
-                   for name in _flag_fields(cls)}
+                   for name, _ in flags(cls)}
         return None if diags.has_errors() else replace(options, **checked)
     values: dict[str, Any] = {}
     for name, value in keywords.items():
@@ -543,7 +538,7 @@ def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any
 
 def _keyword(name: str, value: Any, cls: type[ConvertOptions], diags: Diagnostics) -> Any:
     """The field ``name``'s value for the API's keyword ``value`` (its form checked)."""
-    one = _flag_fields(cls)[name]
+    one = dict(flags(cls))[name]
     if name == "uri_map":
         return tuple(uris.uri_pairs(value, diags) or ())
     if one.kind == "pairs":

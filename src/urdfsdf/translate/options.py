@@ -12,11 +12,13 @@ option").
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Hashable
+from dataclasses import field, fields
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from urdfsdf.core.numbers import clean_number
+from urdfsdf.core.record import record
 from urdfsdf.sdf.writer import WRITTEN_VERSIONS
 from urdfsdf.translate.drake import TARGETS
 from urdfsdf.translate.uris import URI_STYLES
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 FlagKind = Literal["switch", "negated", "value", "pairs", "list"]
 
 
-@dataclass(frozen=True)
+@record
 class Flag:
     """A field's command-line form: the flag, its help and how it fills the field."""
 
@@ -80,7 +82,7 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-@dataclass(frozen=True)
+@record
 class ConvertOptions:
     """What both conversions can be asked (picklable for a batch's worker processes)."""
 
@@ -116,7 +118,7 @@ class ConvertOptions:
     output: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ToSdfOptions(ConvertOptions):
     """urdf2sdf's options (the keywords of :func:`urdfsdf.api.urdf_to_sdf_result`)."""
 
@@ -151,7 +153,7 @@ class ToSdfOptions(ConvertOptions):
         "kinematic loops (for Drake, which refuses loops); they still travel verbatim")
 
 
-@dataclass(frozen=True)
+@record
 class ToUrdfOptions(ConvertOptions):
     """sdf2urdf's options (the keywords of :func:`urdfsdf.api.sdf_to_urdf_result`)."""
 
@@ -178,14 +180,15 @@ class ToUrdfOptions(ConvertOptions):
     include_config: IncludeConfig | None = None
 
 
-def flags(cls: type[ConvertOptions]) -> list[tuple[str, Flag]]:
-    """Each field of ``cls`` that is a command-line option: (field name, its flag)."""
-    found = []
-    for f in fields(cls):
-        one = flag_of(f)
-        if one is not None:
-            found.append((f.name, one))
-    return found
+def flags(cls: type[ConvertOptions]) -> tuple[tuple[str, Flag], ...]:
+    """Each field of ``cls`` that is a command-line option: (field name, its flag), in the
+    fields' order (found once per class: every conversion checks its options by them)."""
+    return _flags(cast(Hashable, cls))  # (a class is; mypy does not see a record's is)
+
+
+@cache
+def _flags(cls: Any) -> tuple[tuple[str, Flag], ...]:
+    return tuple((f.name, one) for f in fields(cls) if (one := flag_of(f)) is not None)
 
 
 def flag_name(cls: type[ConvertOptions], name: str) -> str:
