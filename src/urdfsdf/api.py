@@ -33,7 +33,7 @@ from urdfsdf.core.diagnostics import (
 )
 from urdfsdf.core.ir import Model, SdfDocument
 from urdfsdf.core.record import mutable_record
-from urdfsdf.translate.options import ConvertOptions, ToSdfOptions, ToUrdfOptions, flags
+from urdfsdf.translate.options import ConvertOptions, ToSdfOptions, ToUrdfOptions, flag, flags
 
 if TYPE_CHECKING:
     from urdfsdf.document import Document
@@ -538,7 +538,7 @@ def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any
 
 def _keyword(name: str, value: Any, cls: type[ConvertOptions], diags: Diagnostics) -> Any:
     """The field ``name``'s value for the API's keyword ``value`` (its form checked)."""
-    one = dict(flags(cls))[name]
+    one = flag(cls, name)
     if name == "uri_map":
         return tuple(uris.uri_pairs(value, diags) or ())
     if one.kind == "pairs":

@@ -26,7 +26,7 @@ from urdfsdf.api import sdf_document_to_urdf, sdf_to_urdf_result, urdf_to_sdf_re
 from urdfsdf.core.diagnostics import Diagnostic, Diagnostics, worded
 from urdfsdf.core.record import mutable_record
 from urdfsdf.document import Document, load_document
-from urdfsdf.translate.options import ToSdfOptions, flag_name, given
+from urdfsdf.translate.options import ToSdfOptions, flag, given
 
 if TYPE_CHECKING:
     from urdfsdf.compare.assertions import Difference
@@ -116,7 +116,7 @@ def _misused(doc: Document, model: str | None, options: ToSdfOptions | None) -> 
     if doc.urdf is not None and model is not None:
         return f"--model {model}: a URDF holds one robot (--model picks a model of an SDF file)"
     robot = [f for f in given(options or ToSdfOptions())
-             if f != flag_name(ToSdfOptions, "sdf_version")]
+             if f != flag(ToSdfOptions, "sdf_version").name]
     if doc.urdf is None and robot:
         return (f"{', '.join(robot)}: options of urdf2sdf, for a URDF input "
                 "(an SDF goes through urdf2sdf on the way back)")

@@ -182,18 +182,21 @@ class ToUrdfOptions(ConvertOptions):
 
 def flags(cls: type[ConvertOptions]) -> tuple[tuple[str, Flag], ...]:
     """Each field of ``cls`` that is a command-line option: (field name, its flag), in the
-    fields' order (found once per class: every conversion checks its options by them)."""
-    return _flags(cast(Hashable, cls))  # (a class is; mypy does not see a record's is)
+    fields' order."""
+    return tuple(_flags(cast(Hashable, cls)).items())
+
+
+def flag(cls: type[ConvertOptions], name: str) -> Flag:
+    """The flag of field ``name`` of ``cls`` (``open_loops``: ``--open-loops``)."""
+    return _flags(cast(Hashable, cls))[name]
 
 
 @cache
-def _flags(cls: Any) -> tuple[tuple[str, Flag], ...]:
-    return tuple((f.name, one) for f in fields(cls) if (one := flag_of(f)) is not None)
-
-
-def flag_name(cls: type[ConvertOptions], name: str) -> str:
-    """The flag of field ``name`` of ``cls`` (``open_loops``: ``--open-loops``)."""
-    return dict(flags(cls))[name].name
+def _flags(cls: Any) -> dict[str, Flag]:
+    """The flags of ``cls``'s fields, by name (found once per class: every conversion
+    checks its options by them; not changed once made).  The callers' ``cast``: a class
+    is hashable, which mypy does not see of a record's."""
+    return {f.name: one for f in fields(cls) if (one := flag_of(f)) is not None}
 
 
 def given(options: ConvertOptions) -> list[str]:
