@@ -150,10 +150,10 @@ def _load_bytes(source: Source, path: str | None, diags: Diagnostics, file: str 
     """The bytes of ``source`` (``path``: the file it names, see :func:`_path_of`), a
     ``.xacro`` file's expansion, or (``urdf``: it may be URDF) the expansion of a URDF
     that uses xacro, with a warning; and whether xacro expanded them."""
-    prefixes = [p for p in os.environ.get("AMENT_PREFIX_PATH", "").split(os.pathsep) if p]
     if path is not None and is_xacro(path):
         diags.file = file or path
-        data = expand_xacro(path, xacro_args or {}, package_paths or {}, diags, prefixes)
+        data = expand_xacro(path, xacro_args or {}, package_paths or {}, diags,
+                            _ament_prefixes())
         return None if data is None else (data, True)
     data = load_input(source, diags, file)
     if data is None:
@@ -162,13 +162,19 @@ def _load_bytes(source: Source, path: str | None, diags: Diagnostics, file: str 
     if line is None:
         return data, False
     why = f"the URDF uses xacro (line {line}: an <xacro:...> element, ${{...}} or $(arg ...))"
-    expanded = expand_xacro(path, xacro_args or {}, package_paths or {}, diags, prefixes,
+    expanded = expand_xacro(path, xacro_args or {}, package_paths or {}, diags,
+                            _ament_prefixes(),
                             data=None if path is not None else data, why=why)
     if expanded is None:
         return None
     diags.warning("XACRO_EXPANDED", f"{why}: expanded by xacro first, as its build does "
                   "(name it .xacro to say so)", line)
     return expanded, True
+
+
+def _ament_prefixes() -> list[str]:
+    """The ROS 2 install prefixes xacro's ``$(find PKG)`` looks in (AMENT_PREFIX_PATH)."""
+    return [p for p in os.environ.get("AMENT_PREFIX_PATH", "").split(os.pathsep) if p]
 
 
 def xacro_input(path: str | None) -> bool:

@@ -106,7 +106,7 @@ from urdfsdf.sdf.mimic import axis_mimic
 from urdfsdf.sdf.names import MODEL_FRAME, WORLD
 from urdfsdf.sdf.param_text import tolerated
 from urdfsdf.sdf.unflatten import unflatten
-from urdfsdf.sdf.values import TRIMMED, attribute, is_true, trimmed
+from urdfsdf.sdf.values import attribute, is_true, trimmed
 from urdfsdf.sdf.versions import SUPPORTED, upgrade_to_1_7
 from urdfsdf.urdf import elements as urdf
 from urdfsdf.urdf.reader import read_joint
@@ -301,7 +301,7 @@ class SdfReader:
     def _name(self, el: etree._Element, what: str) -> str | None:
         """The required ``name`` of a link, joint or frame (None, reported: none)."""
         name = el.get("name")
-        if not name or name[0] in TRIMMED or name[-1] in TRIMMED or name.isspace():
+        if not name or name.strip() != name:  # (blanks at an end, or only blanks)
             return self.name(el, what)  # reports or trims it
         return name
 
@@ -618,7 +618,7 @@ class SdfReader:
         """The name of a ``<visual>`` or ``<collision>`` (reported when it has none), and
         how diagnostics name it."""
         name = el.get("name")
-        if not name or name[0] in TRIMMED or name[-1] in TRIMMED or name.isspace():
+        if not name or name.strip() != name:  # (blanks at an end, or only blanks)
             name = self.name(el, f"{what} <{kind}>")  # reports or trims it
         elif len(name) < 10:  # "visual", "collision": often the same in every link
             name = shared(name)

