@@ -45,10 +45,34 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", _formatter)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _UsageError(f"{self.prog}: error: {message}")
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's help formatter, as wide as argparse makes it (the terminal's columns, less
+    2), the width found without ``shutil``: argparse imports it for the width of the
+    formatter it makes at each ``add_argument``, and ``shutil`` imports ``bz2`` and
+    ``lzma``, 1.9 ms of ``urdf2sdf``'s start (about 100 ms: benchmarks/run.py)."""
+    return argparse.HelpFormatter(prog, width=_columns() - 2)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it: ``COLUMNS`` when it
+    is a number above 0, else the width of the terminal of ``sys.__stdout__``, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
 
 
 def _common(p: argparse.ArgumentParser, what: str = "diagnostics are printed",
