@@ -164,9 +164,12 @@ class TextReading:
             first = first_of_each(el)
             if not decl.kept and not decl.child.keys() >= first.keys():
                 self.collect(el, decl, None, what)  # reports what it does not take
+        found: dict[str, Any] = {}
         get = first.get
-        return {v.tag: v.default if (c := get(v.tag)) is None else self.value(c, v, what)
-                for v in decl.values}  # (most declared values are absent: no call)
+        for v in decl.values:  # (most declared values are absent: no call for them)
+            c = get(v.tag)
+            found[v.tag] = v.default if c is None else self.value(c, v, what)
+        return found
 
     def fill(self, el: etree._Element, decl: Record, what: str, first: First | None = None,
              **more: Any) -> Any:
