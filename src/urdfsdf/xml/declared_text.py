@@ -60,25 +60,10 @@ class Value(Element):
                  default: Any = None, plain: Callable[[str | None], Any] | None = None,
                  empty: str | None = None) -> None:
         super().__init__(tag, *attributes, holds_text=True)
-        self.read = read if empty is None else _empty_as_absent(read, empty)
+        self.read = read
         self.default = default
         self.plain = plain
         self.empty = empty
-
-
-def _empty_as_absent(read: ValueReader, empty: str) -> ValueReader:
-    """``read``, but an empty text is read as absent, with a warning naming ``empty``
-    (libsdformat's default: ``Param::SetFromString`` of an empty text keeps it)."""
-
-    def reading(ctx: ReadContext, el: etree._Element, what: str) -> Any:
-        text = el.text
-        if text is None or not text.strip(_BLANKS):
-            ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> is empty: read as when it is "
-                        f"absent (its default, {empty}), as libsdformat reads it", el)
-            return None
-        return read(ctx, el, what)
-
-    return reading
 
 
 class Record(Element):
@@ -151,8 +136,16 @@ class TextReading:
         if el is None:
             return decl.default
         plain = decl.plain
-        found = None if plain is None else plain(el.text)
+        text = el.text
+        found = None if plain is None else plain(text)
         if found is None:
+            empty = decl.empty
+            if empty is not None and (text is None or not text.strip(_BLANKS)):
+                # libsdformat's default: ``Param::SetFromString`` of an empty text keeps it
+                self.ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> is empty: read as "
+                                 f"when it is absent (its default, {empty}), as libsdformat "
+                                 "reads it", el)
+                return decl.default
             found = decl.read(self.ctx, el, what)
         return decl.default if found is None else found
 
