@@ -224,13 +224,11 @@ def text_of(ctx: ReadContext, el: etree._Element, what: str) -> str:
     text = el.text
     if not text:
         return ""
-    if " " not in text and text.isprintable():
-        return text  # the most common case: no blank at all (nor a control character)
+    bare = text.strip(_C_BLANKS)
+    if " " not in bare and bare.isprintable():
+        return bare  # the common case: no blank inside (nor any control or separator
+        # character), only C blanks around, if any
     written = text.strip()
-    if " " not in written and written.isprintable() and \
-            len(written) == len(text.strip(_C_BLANKS)):
-        return written  # the common case: no blank inside (nor any control or separator
-        # character), only C blanks around
     found = collapsed(text)
     if found != written:
         ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> {written!r} is read as {found!r}, "

@@ -159,9 +159,8 @@ class TextReading:
                 self.collect(el, decl, None, what)  # reports what it does not take
         found: dict[str, Any] = {}
         get = first.get
-        for v in decl.values:  # (most declared values are absent: no call for them)
-            c = get(v.tag)
-            found[v.tag] = v.default if c is None else self.value(c, v, what)
+        for v in decl.values:
+            found[v.tag] = self.value(get(v.tag), v, what)
         return found
 
     def fill(self, el: etree._Element, decl: Record, what: str, first: First | None = None,
