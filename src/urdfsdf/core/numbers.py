@@ -14,31 +14,6 @@ from functools import cache, lru_cache
 
 SNAP = 1e-15
 
-#: one object per repeated text (see :func:`shared`); bounded, emptied when full
-_SHARED: dict[str, str] = {}
-_SHARED_MAX = 1 << 14
-
-
-def shared(text: str) -> str:
-    """The one string object kept for ``text`` (equal to it).
-
-    The SDF reader passes texts that repeat from link to link through it (short
-    numbers such as ``0``, axis tokens, short shape names such as ``visual``),
-    so that a big model holds each once: ~50 bytes saved per repetition.  A
-    cache, not state: the result is always equal to ``text``.
-    """
-    found = _SHARED.get(text)
-    if found is None:
-        if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.clear()
-        _SHARED[text] = found = text
-    return found
-
-
-def forget_shared() -> None:
-    """Empty the cache of :func:`shared` (a reader starts each document with it)."""
-    _SHARED.clear()
-
 
 def fmt(value: float) -> str:
     """Shortest round-trip text of a computed number (see module docstring)."""

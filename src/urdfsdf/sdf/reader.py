@@ -33,6 +33,7 @@ renames before 1.7 (:mod:`urdfsdf.sdf.legacy`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from sys import intern
 from typing import Any, cast
 
 from lxml import etree
@@ -63,7 +64,6 @@ from urdfsdf.core.ir import (
     evolve,
     joint_type,
 )
-from urdfsdf.core.numbers import forget_shared, shared
 from urdfsdf.sdf.auto_inertial import auto_inertial_of
 from urdfsdf.sdf.defaults import (
     DEFAULT_INERTIA,
@@ -152,7 +152,6 @@ def read_sdf_root(root: etree._Element, diags: Diagnostics, stream: Stream | Non
     ``includes`` follows ``<include>`` (None: kept with a warning); ``read_urdf``
     reads an included URDF.
     """
-    forget_shared()  # nothing carried over from an earlier document
     return SdfReader(diags, stream, includes, None, read_urdf).document(root)
 
 
@@ -621,7 +620,7 @@ class SdfReader:
         if not name or name.strip() != name:  # (blanks at an end, or only blanks)
             name = self.name(el, f"{what} <{kind}>")  # reports or trims it
         elif len(name) < 10:  # "visual", "collision": often the same in every link
-            name = shared(name)
+            name = intern(name)
         return name, f"{what} {kind} {name!r}"
 
     # -- joint ------------------------------------------------------------

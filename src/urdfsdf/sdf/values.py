@@ -5,7 +5,7 @@ Each reader takes the plain form (what writers write: no blank inside a number, 
 ``_``, finite) in one pass, and hands anything else to
 :class:`~urdfsdf.xml.readctx.ReadContext`, which reports it; the value is the same
 either way.  Number text is kept as written (stripped), short texts shared
-(:func:`urdfsdf.core.numbers.shared`).
+(:func:`sys.intern`: one object for each text that repeats from link to link).
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from sys import intern
 
 from lxml import etree
 
 from urdfsdf.core import transforms as tf
 from urdfsdf.core.ir import IDENTITY, Pose
-from urdfsdf.core.numbers import all_finite, plain_tokens, shared
+from urdfsdf.core.numbers import all_finite, plain_tokens
 from urdfsdf.xml.declared import Attribute, text
 from urdfsdf.xml.parse import first_child, line_of
 from urdfsdf.xml.readctx import ReadContext
@@ -167,7 +168,7 @@ def plain(text: str | None) -> str | None:
         return None
     if value - value != 0.0:  # inf, nan
         return None
-    return shared(t) if len(t) < 4 else t
+    return intern(t) if len(t) < 4 else t
 
 
 def number(ctx: ReadContext, el: etree._Element | None, what: str, default: str | None = None
@@ -292,8 +293,8 @@ def vector3(ctx: ReadContext, el: etree._Element, what: str
                 values = (math.nan, 0.0, 0.0)
             total = values[0] + values[1] + values[2]
             if total - total == 0.0 or (total == total and all_finite(list(values))):
-                return (shared(a) if len(a) < 4 else a, shared(b) if len(b) < 4 else b,
-                        shared(c) if len(c) < 4 else c), values
+                return (intern(a) if len(a) < 4 else a, intern(b) if len(b) < 4 else b,
+                        intern(c) if len(c) < 4 else c), values
     r = ctx.numbers(el, (text or "").strip(), 3, f"{what} <{el.tag}>")
     if r is None:
         return None

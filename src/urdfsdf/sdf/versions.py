@@ -442,23 +442,8 @@ def _local(name: str) -> str:
 
 def _kids(el: etree._Element, name: str) -> list[etree._Element]:
     """The children of ``el`` named ``name`` (tinyxml2's ``FirstChildElement(name)`` and
-    ``NextSiblingElement(name)``)."""
-    out = []
-    for c in el:
-        tag = c.tag
-        if tag == name or (isinstance(tag, str) and tag[:1] == "{" and _name(c) == name):
-            out.append(c)
-    return out
-
-
-def _kids_by_name(el: etree._Element) -> dict[str, list[etree._Element]]:
-    """The children of ``el`` by name (:func:`_kids` of each name, in one pass)."""
-    out: dict[str, list[etree._Element]] = {}
-    for c in el:
-        tag = c.tag
-        if isinstance(tag, str):
-            out.setdefault(tag if tag[:1] != "{" else _name(c), []).append(c)
-    return out
+    ``NextSiblingElement(name)``): lxml finds the candidates (:func:`_local`)."""
+    return [c for c in el.iterchildren(_local(name)) if c.tag == name or _name(c) == name]
 
 
 def _path(el: etree._Element, tokens: list[str]) -> etree._Element | None:
@@ -476,9 +461,8 @@ def _path(el: etree._Element, tokens: list[str]) -> etree._Element | None:
 def _first_kid(el: etree._Element, name: str) -> etree._Element | None:
     """The first child of ``el`` named ``name`` (the first of :func:`_kids`: tinyxml2's
     ``FirstChildElement(name)``)."""
-    for c in el:
-        tag = c.tag
-        if tag == name or (isinstance(tag, str) and tag[:1] == "{" and _name(c) == name):
+    for c in el.iterchildren(_local(name)):
+        if c.tag == name or _name(c) == name:
             return c
     return None
 
@@ -638,17 +622,12 @@ class _Run:
         recipe = plan.convert
         for path in recipe.deprecated:
             self.deprecated(el, path)
-        # the children of each name, found in one pass when first needed: converting a
-        # child changes only the child's own subtree, never the list of ``el``'s children
-        kids: dict[str, list[etree._Element]] | None = None
         for sub in plan.subs:
             if not self.live(sub):
                 continue
             name = sub.convert.name
             if name is not None:
-                if kids is None:
-                    kids = _kids_by_name(el)
-                for child in kids.get(name, ()):
+                for child in _kids(el, name):
                     self.convert(child, sub)
             name = sub.convert.descendant_name
             if name is not None:
