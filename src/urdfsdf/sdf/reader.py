@@ -677,9 +677,10 @@ class SdfReader:
 
     def axis(self, el: etree._Element, what: str) -> Axis:
         """Read ``<axis>``/``<axis2>``: xyz (default 0 0 1), expressed_in, limit, dynamics."""
-        what = f"{what} <{el.tag}>"
+        tag = str(el.tag)  # axis or axis2
+        what = f"{what} <{tag}>"
         extras: list[Extra] = []
-        decl = AXES[str(el.tag)]
+        decl = AXES[tag]
         first = self.reading.collect(el, decl, extras)[0]
         xyz_el = first.get("xyz")
         found = self.reading.value(xyz_el, XYZ, what)
@@ -687,7 +688,7 @@ class SdfReader:
         if xyz == (0.0, 0.0, 0.0):
             self.ctx.error("ELEMENT_INVALID", f"{what} <xyz> is the zero vector", xyz_el)
         lim = first.get("limit")
-        limit = None if lim is None else self._limit(lim, what, AXIS_LIMITS[str(el.tag)])
+        limit = None if lim is None else self._limit(lim, what, AXIS_LIMITS[tag])
         dyn = first.get("dynamics")
         dynamics = None if dyn is None else self._dynamics(dyn, what)
         # the line of <xyz> (where expressed_in is written), else of the axis

@@ -42,6 +42,7 @@ import copy
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import field, replace
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -434,6 +435,7 @@ def _name(el: etree._Element) -> str:
     return f"{el.prefix}:{local}" if el.prefix else local
 
 
+@cache  # (the names of the recipes: a few dozen)
 def _local(name: str) -> str:
     """The lxml tag filter of the elements whose local name is ``name``'s (any namespace,
     or none): the candidates of :func:`_name` ``== name``."""

@@ -32,7 +32,7 @@ from lxml import etree
 
 from urdfsdf.core.ir import Extra
 from urdfsdf.xml.declared import KEPT, Attribute, Child, Element, Fate
-from urdfsdf.xml.parse import extra, first_of_each, line_of
+from urdfsdf.xml.parse import extra, line_of
 from urdfsdf.xml.readctx import ReadContext
 
 #: how a value's text reads: ``read(ctx, el, what)``, the value or None (reported
@@ -136,27 +136,26 @@ class TextReading:
         if el is None:
             return decl.default
         plain = decl.plain
-        text = el.text
-        found = None if plain is None else plain(text)
-        if found is None:
-            empty = decl.empty
-            if empty is not None and (text is None or not text.strip(_BLANKS)):
-                # libsdformat's default: ``Param::SetFromString`` of an empty text keeps it
-                self.ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> is empty: read as "
-                                 f"when it is absent (its default, {empty}), as libsdformat "
-                                 "reads it", el)
-                return decl.default
-            found = decl.read(self.ctx, el, what)
+        if plain is not None:
+            found = plain(el.text)
+            if found is not None:
+                return found
+        empty = decl.empty
+        if empty is not None and not (el.text or "").strip(_BLANKS):
+            # libsdformat's default: ``Param::SetFromString`` of an empty text keeps it
+            self.ctx.warning("VALUE_TOLERATED", f"{what} <{el.tag}> is empty: read as "
+                             f"when it is absent (its default, {empty}), as libsdformat "
+                             "reads it", el)
+            return decl.default
+        found = decl.read(self.ctx, el, what)
         return decl.default if found is None else found
 
     def values(self, el: etree._Element, decl: Record, what: str,
                first: First | None = None) -> dict[str, Any]:
         """The values of the :class:`Value` children ``decl`` declares, by tag, read in
         the order it declares them (``first``: ``el``'s children, when collected)."""
-        if first is None:  # (collect, when no child is kept or read many times)
-            first = first_of_each(el)
-            if not decl.kept and not decl.child.keys() >= first.keys():
-                self.collect(el, decl, None, what)  # reports what it does not take
+        if first is None:
+            first = self.collect(el, decl, None, what)[0]
         found: dict[str, Any] = {}
         get = first.get
         for v in decl.values:
