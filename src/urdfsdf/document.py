@@ -126,21 +126,21 @@ def load_document(source: Source, diags: Diagnostics, file: str | None = None, *
 def _folder_model_file(path: str, includes: IncludeConfig | None, diags: Diagnostics
                        ) -> str | None:
     """The SDF file a Gazebo model folder (or its model.config, ``path``) names."""
-    from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
+    import urdfsdf.sdf.includes as sdf_includes  # the module form: see api.py's imports
 
     folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-    return IncludeResolver(includes if includes is not None else IncludeConfig(),
-                           None).model_file(folder, diags)
+    config = includes if includes is not None else sdf_includes.IncludeConfig()
+    return sdf_includes.IncludeResolver(config, None).model_file(folder, diags)
 
 
 def _include_resolver(includes: IncludeConfig | None, path: str | None
                       ) -> IncludeResolver | None:
     """The resolver that follows the ``<include>``s of the file at ``path`` (None: the
     configuration says not to follow them)."""
-    from urdfsdf.sdf.includes import IncludeConfig, IncludeResolver
+    import urdfsdf.sdf.includes as sdf_includes  # the module form: see api.py's imports
 
-    config = includes if includes is not None else IncludeConfig()
-    return IncludeResolver(config, path) if config.resolve else None
+    config = includes if includes is not None else sdf_includes.IncludeConfig()
+    return sdf_includes.IncludeResolver(config, path) if config.resolve else None
 
 
 def _load_bytes(source: Source, path: str | None, diags: Diagnostics, file: str | None,
