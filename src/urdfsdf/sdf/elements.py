@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Dynamics, Extra, Limit
+from urdfsdf.core.ir import IDENTITY, INERTIA_KEYS, Dynamics, Extra, Geometry, Limit
 from urdfsdf.sdf.defaults import (
     BOX_SIZE,
     CAPSULE_RADIUS,
@@ -90,21 +90,22 @@ INERTIAL = Record("inertial", text("auto"), children=(one(MASS), one(INERTIA), o
                                                       one(Record("density"))),
                   others=NOT_TAKEN)
 
+#: the shapes the IR reads: each fills a Geometry (its values' tags are its fields)
 BOX = Record("box", children=(one(Value("size", tokens3, default=BOX_SIZE)),),
-             others=NOT_TAKEN)
+             others=NOT_TAKEN, record=Geometry)
 SPHERE = Record("sphere", children=(one(_number("radius", SPHERE_RADIUS)),),
-                others=NOT_TAKEN)
+                others=NOT_TAKEN, record=Geometry)
 _LENGTH = _number("length", CYLINDER_LENGTH)
 CYLINDER = Record("cylinder", children=(one(_number("radius", CYLINDER_RADIUS)), one(_LENGTH)),
-                  others=NOT_TAKEN)
+                  others=NOT_TAKEN, record=Geometry)
 CAPSULE = Record("capsule", children=(one(_number("radius", CAPSULE_RADIUS)), one(_LENGTH)),
-                 others=NOT_TAKEN)
+                 others=NOT_TAKEN, record=Geometry)
 #: one part of the mesh file (Geometry.submesh), kept as written
 SUBMESH = Record("submesh")
 #: its <uri> is required and not empty (absent: "", which sdf2urdf refuses)
 MESH = Record("mesh", children=(one(Value("uri", required_text, default="")), one(SUBMESH),
                                 one(Value("scale", tokens3, empty="1 1 1"))),
-              others=NOT_TAKEN)
+              others=NOT_TAKEN, record=Geometry)
 #: the shapes the IR reads, by tag (SDFormat's others keep their XML)
 SHAPES = {shape.tag: shape for shape in (BOX, CYLINDER, CAPSULE, SPHERE, MESH)}
 #: its first child element is the shape, whatever its tag

@@ -487,18 +487,15 @@ class SdfReader:
         if shape.attrib:
             self._not_taken_attributes(shape, what)
         decl = SHAPES.get(tag)
-        first = None if decl is None else self.reading.collect(shape, decl, None, what)[0]
-        if first is None:
+        if decl is None:
             # SDFormat's other shapes (GeometryKind), or a shape element it does not
             # define, under its tag
             return Geometry(kind=cast(GeometryKind, str(tag).rsplit("}", 1)[-1]),
                             raw=raw or to_string(shape), line=line_of(shape))
-        get = self.reading.values(shape, decl, what, first).get  # type: ignore[arg-type]
+        first = self.reading.collect(shape, decl, None, what)[0]
         submesh = first.get("submesh")  # (a mesh's: one part of its file)
-        read = Geometry(kind=cast(GeometryKind, tag), size=get("size"), radius=get("radius"),
-                        length=get("length"), uri=get("uri"), scale=get("scale"),
-                        line=line_of(shape),
-                        submesh=None if submesh is None else extra(submesh))
+        read: Geometry = self.reading.fill(shape, decl, what, first, kind=tag,
+                                           submesh=None if submesh is None else extra(submesh))
         if tag != "mesh":
             self.ctx.sizes(shape, read, what, NEGATIVE_SIZES)
         return read
