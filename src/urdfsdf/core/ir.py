@@ -147,8 +147,8 @@ class Pose:
     (:meth:`parsed`) no floats at all; ``xyz`` and ``rpy`` are parsed from it
     when asked for (measured: ~760 -> ~130 bytes per pose, 290 MB less for a
     100k-link SDF).  Its fields are read-only properties over private slots, which
-    :func:`_pose` sets once (a refusing ``__setattr__`` would make each of those
-    sets a call: 1.78 against 1.42 us to read a ``<pose>``).
+    :func:`_pose` sets once: a class with a refusing ``__setattr__`` has every
+    assignment go through it (docs/performance.md, "Session 25").
     """
 
     __slots__ = ("_v", "_t", "_relative_to", "_line")
