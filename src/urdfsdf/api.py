@@ -235,8 +235,7 @@ def _urdf_to_sdf(source: Source, file: str | None, options: ToSdfOptions,
     if options.uri_map:
         model = uris.map_uris(model, options.uri_map, "sdf", diags)
     # the reader checked the joint tree (no error: see above); uri maps change no link
-    sdf_model = to_sdf.urdf_to_sdf(model, diags, options.sdf_version, tree_checked=True,
-                                   options=options)
+    sdf_model = to_sdf.urdf_to_sdf(model, diags, tree_checked=True, options=options)
     if sdf_model is None or diags.has_errors():
         return Result(None, diags.items)
     if options.lump_fixed_joints:
@@ -307,12 +306,11 @@ def _to_urdf_record(options: Options | ToUrdfOptions | None, diags: Diagnostics,
     if options is None or isinstance(options, ToUrdfOptions):
         record = _record(ToUrdfOptions, options, diags, **keywords)
     else:
-        old = ("lossy", "disconnected", "frames", "separator")
-        if [keywords[k] for k in old] != [False, "error", True, "::"]:
+        if not _transform_defaults(keywords):
             diags.error("ARGUMENT_INVALID", "options= and lossy=, disconnected=, frames= or "
                         "separator=: pass one or the other")
             return None
-        keywords.update({k: getattr(options, k) for k in old})
+        keywords.update({k: getattr(options, k) for k in TRANSFORM_FIELDS})
         record = _record(ToUrdfOptions, None, diags, **keywords)
     return record if record is None or model is None else replace(record, model=model)
 
@@ -352,8 +350,7 @@ def sdf_document_to_urdf(document: Document | None, diags: Diagnostics,
     if isinstance(options, ToUrdfOptions):
         record = replace(options, model=model) if model is not None else options
     else:
-        chosen = {} if options is None else {k: getattr(options, k) for k in (
-            "separator", "frames", "lossy", "disconnected")}
+        chosen = {} if options is None else {k: getattr(options, k) for k in TRANSFORM_FIELDS}
         record = ToUrdfOptions(uri_map=tuple(uri_map or ()), mesh=meshes, target=target,
                                model=model, **chosen)
     return _document_to_urdf(document, diags, record)
@@ -422,15 +419,25 @@ def _document_to_urdf(document: Document | None, diags: Diagnostics,
     return Result(urdf_writer.write_urdf_model(urdf_model), diags.items, path, copies)
 
 
+#: the fields of sdf2urdf's options that the transform path's ``Options`` holds (its older
+#: spelling: ``sdf_to_urdf_result(options=Options(...))``)
+TRANSFORM_FIELDS = ("lossy", "disconnected", "frames", "separator")
+
+
+def _transform_defaults(values: Mapping[str, Any]) -> bool:
+    """Whether ``values`` hold the defaults of :data:`TRANSFORM_FIELDS`."""
+    defaults = ToUrdfOptions()
+    return all(values[k] == getattr(defaults, k) for k in TRANSFORM_FIELDS)
+
+
 def _transform(options: ToUrdfOptions) -> Options | None:
     """The transform path's choices of ``options`` (None: its defaults)."""
-    if (options.separator, options.frames, options.lossy, options.disconnected) == (
-            "::", True, False, "error"):
+    chosen = {k: getattr(options, k) for k in TRANSFORM_FIELDS}
+    if _transform_defaults(chosen):
         return None
     from urdfsdf.translate.to_urdf_transform import Options
 
-    return Options(separator=options.separator, frames=options.frames, lossy=options.lossy,
-                   disconnected=options.disconnected)  # type: ignore[arg-type]
+    return Options(**chosen)
 
 
 def _rebased(model: Model, options: ConvertOptions, main_file: str | None,
@@ -488,23 +495,11 @@ def _caller_level() -> int:
 
 def transform_options(options: Options | None, diags: Diagnostics, *, lossy: bool,
                        disconnected: str, frames: bool, separator: str) -> Options | None:
-    """sdf2urdf's choices: ``options``, or the keywords (not both; None: the defaults)."""
-    if (lossy, disconnected, frames, separator) == (False, "error", True, "::"):
-        return options  # (before any import: the common case costs a comparison)
-    from urdfsdf.translate.to_urdf_transform import Options
-
-    if options is not None:
-        diags.error("ARGUMENT_INVALID", "options= and lossy=, disconnected=, frames= or "
-                    "separator=: pass one or the other")
-    elif disconnected not in ("error", "floating"):
-        diags.error("ARGUMENT_INVALID", f"disconnected={disconnected!r}: 'error' or "
-                    "'floating'")
-    elif not isinstance(separator, str) or not separator:
-        diags.error("ARGUMENT_INVALID", f"separator={separator!r}: a non-empty string")
-    else:
-        return Options(separator=separator, frames=bool(frames), lossy=bool(lossy),
-                       disconnected=disconnected)  # type: ignore[arg-type]
-    return None
+    """sdf2urdf's choices: ``options``, or the keywords (not both; None: the defaults),
+    checked as sdf2urdf's record checks them (:func:`_to_urdf_record`)."""
+    record = _to_urdf_record(options, diags, model=None, lossy=lossy,
+                             disconnected=disconnected, frames=frames, separator=separator)
+    return None if record is None else _transform(record)
 
 
 def _record(cls: type[F], options: F | None, diags: Diagnostics, **keywords: Any) -> F | None:
@@ -752,12 +747,12 @@ def write_sdf(model: Model, *, sdf_version: str = "1.7") -> str:
 
     model = _require_model(model)
     diags = Diagnostics()
-    if sdf_version not in sdf_writer.WRITTEN_VERSIONS:
-        diags.error("ARGUMENT_INVALID", f"sdf_version={sdf_version!r}: the versions written "
-                    f"are {', '.join(sdf_writer.WRITTEN_VERSIONS)}")
+    _keyword("sdf_version", sdf_version, ToSdfOptions, diags)  # (as urdf2sdf's record)
+    if diags.has_errors():
         raise TranslationError(diags.items)
     if model.convention == "urdf":
-        shaped = to_sdf.urdf_to_sdf(model, diags, sdf_version)
+        shaped = to_sdf.urdf_to_sdf(model, diags,
+                                    options=ToSdfOptions(sdf_version=sdf_version))
         if shaped is None or diags.has_errors():
             raise TranslationError(diags.items)
         model = shaped

@@ -294,15 +294,15 @@ def _translate(block: etree._Element, kind: GazeboTarget, diags: Diagnostics | N
 
 def apply_gazebo(model: Model, blocks: Iterable[Extra], link_names: dict[str, str],
                  joint_names: dict[str, str], diags: Diagnostics,
-                 options: ToSdfOptions | None = None, version: str = "1.7") -> Model:
+                 options: ToSdfOptions) -> Model:
     """An SDF-shaped model with the URDF's ``<gazebo>`` blocks applied (module doc).
 
     ``link_names``/``joint_names`` map URDF names to the SDF names they got;
     ``options``: urdf2sdf's; with ``open_loops``, the SDF joints that close loops are not
-    applied (:func:`_loadable_joints`);
-    ``version``: the SDFormat version written, whose elements are applied.
+    applied (:func:`_loadable_joints`); the elements of the SDFormat version it writes
+    (``sdf_version``) are applied.
     """
-    open_loops = options is not None and options.open_loops
+    open_loops, version = options.open_loops, options.sdf_version
     links = {link.name: link for link in model.links}
     joints = {joint.name: joint for joint in model.joints}
     static = model.static

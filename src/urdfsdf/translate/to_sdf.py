@@ -221,10 +221,10 @@ def _plain_fixed(joint: Joint) -> bool:
             and joint.original_name is None)
 
 
-def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
-                tree_checked: bool = False,
+def urdf_to_sdf(model: Model, diags: Diagnostics, *, tree_checked: bool = False,
                 options: ToSdfOptions | None = None) -> Model | None:
-    """A URDF model in the SDFormat parity form (textual copy), for SDFormat ``version``.
+    """A URDF model in the SDFormat parity form (textual copy), for the SDFormat version
+    ``options`` write (``sdf_version``; default 1.7).
 
     ``tree_checked``: ``model`` is what the URDF reader read, whose tree check
     (:func:`~urdfsdf.core.tree.check_urdf_tree`) reported no error into ``diags``:
@@ -245,14 +245,14 @@ def urdf_to_sdf(model: Model, diags: Diagnostics, version: str = "1.7", *,
         return None
     options = options or ToSdfOptions()
     target = options.target
-    translation = _Translation(model, roots, diags, version, options)
+    translation = _Translation(model, roots, diags, options)
     sdf = translation.sdf_model()
     blocks = [x for x in model.extras if x.tag == "gazebo"]
     if blocks and target == "gazebo":  # imported when a robot has some (cold start)
         import urdfsdf.translate.gazebo_to_sdf as gazebo  # the module form: see api.py's imports
 
         sdf = gazebo.apply_gazebo(sdf, blocks, translation.link_map, translation.joint_map,
-                                  diags, options, version)
+                                  diags, options)
     return _sealed(_unique_children(sdf, diags))
 
 
@@ -292,7 +292,7 @@ def _named_materials(model: Model) -> dict[str, Material]:
 class _Translation:
     """One URDF model on its way to SDF: its tree, the SDF names, what is made so far."""
 
-    def __init__(self, model: Model, roots: list[str], diags: Diagnostics, version: str,
+    def __init__(self, model: Model, roots: list[str], diags: Diagnostics,
                  options: ToSdfOptions) -> None:
         root = roots[0]
         target = options.target
@@ -301,7 +301,8 @@ class _Translation:
         #: a <gazebo> block makes the model static (applied: --for gazebo)
         self.static = target == "gazebo" and any(x.tag == "gazebo" for x in model.extras) \
             and _static_by_blocks(model)
-        self.model, self.root, self.diags, self.version = model, root, diags, version
+        self.model, self.root, self.diags = model, root, diags
+        self.version = options.sdf_version
         #: the other root links: free links in SDF, each named by a <urdf:root> mark
         self.free_roots = roots[1:]
         self.named = _named_materials(model)
@@ -314,7 +315,7 @@ class _Translation:
         # a root link named world is the world (urdfdom, libsdformat and Drake agree)
         self.world_root = root == "world"
         self.link_map, self.joint_map = sdf_names(model, root, self.world_root, diags,
-                                                  version)
+                                                  self.version)
         # massless leaf links on a fixed joint marked <sdf:frame>: SDF //frame elements
         # (not one a <gazebo> block names: what the block adds needs a link)
         framed = {link.name: link.sdf_frame for link in model.links
