@@ -34,6 +34,7 @@ from typing import Literal
 from urdfsdf.core.ir import Axis, Extra, Joint, Limit, Model, SdfLimit, evolve
 from urdfsdf.translate.carriers import NO_LIMIT
 from urdfsdf.urdf.as_written import written_carrier
+from urdfsdf.urdf.elements import DRAKE_JOINT_TYPES
 from urdfsdf.xml.build import attrs
 from urdfsdf.xml.parse import from_string
 
@@ -89,10 +90,6 @@ def drake_joint(joint: Joint, actuated: Container[str]) -> Joint:
     if jtype == joint.type and effort == lim.effort:
         return joint
     return evolve(joint, type=jtype, axis=evolve(axis, limit=evolve(lim, effort=effort)))
-
-
-#: the joint types of Drake's ``<drake:joint>`` that SDFormat has (urdf/reader.py reads them)
-DRAKE_JOINT_TYPES = frozenset(("ball", "universal"))
 
 
 def drake_joint_axes(joint: Joint) -> Joint:

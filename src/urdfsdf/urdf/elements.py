@@ -115,6 +115,11 @@ DRAKE_CAPSULE = Element(D + "capsule", number("radius", required=True, default="
 DRAKE_ELLIPSOID = Element(D + "ellipsoid", *(number(key, required=True, default="0")
                                              for key in ("a", "b", "c")))
 DRAKE_SHAPES = {shape.tag: shape for shape in (DRAKE_CAPSULE, DRAKE_ELLIPSOID)}
+#: Drake's ``<drake:joint>`` and the types of it SDFormat has (``detail_urdf_parser.cc``,
+#: ``ParseJoint``): read as those joints (urdf/reader.py) and carried; another (planar,
+#: screw, curvilinear) stays kept as written
+DRAKE_JOINT = D + "joint"
+DRAKE_JOINT_TYPES: tuple[JointType, ...] = ("ball", "universal")
 #: one of the shapes: urdfdom reads its first child element as the shape, whatever its
 #: tag (:func:`urdfsdf.urdf.reader._geometry`)
 GEOMETRY = Element("geometry", children=tuple(one(shape) for shape in SHAPES.values()))

@@ -63,6 +63,8 @@ from urdfsdf.urdf.elements import (
     COLLISION,
     COLOR,
     DRAKE_CAPSULE,
+    DRAKE_JOINT,
+    DRAKE_JOINT_TYPES,
     DRAKE_SHAPES,
     DYNAMICS,
     FRAME,
@@ -439,7 +441,7 @@ def _drake_shape(el: etree._Element, decl: Element, r: Reading, what: str) -> Ge
     line = line_of(el)
     r.ctx.warning("ELEMENT_INVALID", f"{what}: <drake:{decl.tag[len(D):]}> is read as Drake "
                   "reads it (urdfdom skips the element that holds it)", el)
-    r.exact = False
+    r.rewritten()
     if decl is DRAKE_CAPSULE:
         shape = Geometry(kind="capsule", radius=values["radius"], length=values["length"],
                          line=line)
@@ -530,12 +532,6 @@ def _urdf_parts(kids: dict[str, etree._Element], r: Reading, what: str) -> dict[
 def _mimic_joint(el: etree._Element, r: Reading, what: str) -> bool:
     """Whether a ``<mimic>`` names its joint (reported, not taken, when it does not)."""
     return r.name(el, MIMIC, f"{what} <mimic>") is not None
-
-
-#: Drake's ``<drake:joint>`` and the types of it SDFormat has (``detail_urdf_parser.cc``,
-#: ``ParseJoint``); another (planar, screw, curvilinear) stays kept as written
-DRAKE_JOINT = D + "joint"
-DRAKE_JOINT_TYPES: tuple[JointType, ...] = ("ball", "universal")
 
 
 def _drake_joint(kept: Extra, ctx: ReadContext, joints: list[Joint]) -> bool:
