@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from urdfsdf.api import convert
 from urdfsdf.core.diagnostics import Diagnostic, in_order, to_json
 from urdfsdf.translate.options import (
+    MESH_SEARCH,
     ConvertOptions,
     Flag,
     ToSdfOptions,
@@ -191,12 +192,10 @@ def _pairs(items: Sequence[str], one: Flag) -> tuple[tuple[str, str], ...] | str
 def _no_meshes(p: argparse.ArgumentParser) -> None:
     """``check``'s mesh options (README, "Meshes and resource paths"): it looks for every
     file, unless ``--no-meshes``."""
-    where = ("through --package-path, --resource-path, AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, "
-             "GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from the file's folder")
     p.add_argument("--meshes", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--no-meshes", action="store_true",
                    help="do not look for the file of each mesh and texture URI (by "
-                        f"default each not found is a MESH_NOT_FOUND warning; {where})")
+                        f"default each not found is a MESH_NOT_FOUND warning; {MESH_SEARCH})")
 
 
 def _conversion(p: argparse.ArgumentParser, kind: str) -> None:

@@ -63,8 +63,10 @@ def flag_of(f: Any) -> Flag | None:
     return found if isinstance(found, Flag) else None
 
 
-_WHERE = ("through --package-path, --resource-path, AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, "
-          "GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from the file's folder")
+#: where mesh and texture files are looked for (the help of the options that look)
+MESH_SEARCH = ("through --package-path, --resource-path, AMENT_PREFIX_PATH, "
+               "ROS_PACKAGE_PATH, GZ_SIM_RESOURCE_PATH and SDF_PATH; relative paths from "
+               "the file's folder")
 
 
 def _mass(value: object) -> str | None:
@@ -97,7 +99,7 @@ class ConvertOptions:
         (), "--resource-path", "where model://NAME mesh URIs are found, before "
         "GZ_SIM_RESOURCE_PATH and SDF_PATH (repeatable)", "list", metavar="DIR")
     meshes: bool = _flag(False, "--meshes", "find the file of every mesh and texture URI "
-                         f"and warn about each not found (MESH_NOT_FOUND), {_WHERE}")
+                         f"and warn about each not found (MESH_NOT_FOUND), {MESH_SEARCH}")
     #: None: not asked (as written; a folder output of urdf2sdf copies the meshes)
     uri_style: str | None = _flag(
         None, "--uri-style", "write each mesh URI found as package://PKG/... (ROS), "
